@@ -1,0 +1,39 @@
+"""Shared fixtures and the hypothesis profiles (select with HYPOTHESIS_PROFILE)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from twsolo.ruleset import Ruleset, load_ruleset
+from twsolo.ruleset.paths import rules_dir
+
+settings.register_profile("dev", max_examples=25, deadline=None)
+settings.register_profile(
+    "ci",
+    max_examples=40,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("nightly", max_examples=1000, deadline=None)
+settings.load_profile(os.getenv("HYPOTHESIS_PROFILE", "dev"))
+
+
+@pytest.fixture(scope="session")
+def rules() -> Ruleset:
+    return load_ruleset()
+
+
+@pytest.fixture
+def rules_copy(tmp_path: Path) -> Path:
+    """A writable copy of the rules directory, for tests that break a file."""
+    target = tmp_path / "rules"
+    shutil.copytree(rules_dir(), target)
+    return target

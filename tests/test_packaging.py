@@ -1,0 +1,40 @@
+"""The wheel ships the rules data, and the resolver finds it (issue: foundation)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from twsolo.errors import TwsoloError
+from twsolo.ruleset.load import FILES
+from twsolo.ruleset.paths import rules_dir
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.slow
+def test_wheel_contains_rules(tmp_path: Path) -> None:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(tmp_path)],
+        check=True,
+    )
+    (wheel,) = tmp_path.glob("twsolo-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for name in FILES:
+        assert f"twsolo/_rules/{name}" in names
+    assert "twsolo/ruleset/load.py" in names
+
+
+def test_checkout_rules_found() -> None:
+    assert rules_dir() == ROOT / "rules"
+
+
+def test_explicit_directory_wins(rules_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TWSOLO_RULES", "/nonexistent")
+    assert rules_dir(rules_copy) == rules_copy
+    with pytest.raises(TwsoloError, match="TWSOLO_RULES points to /nonexistent"):
+        rules_dir()

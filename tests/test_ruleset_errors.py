@@ -1,0 +1,173 @@
+"""Each class of malformed rules data is reported with file, line and field path.
+
+Every test breaks one thing in a copy of the real rules directory, so the fixture is the real data
+with one mistake, and the expected line is found in the broken text itself.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from twsolo.errors import RulesDataError
+from twsolo.ruleset import load_ruleset
+from twsolo.ruleset.nodes import display_path
+
+
+def break_file(rules: Path, name: str, old: str, new: str) -> int:
+    """Replace the one occurrence of `old` in rules/name; return the 1-based line of `new`."""
+    path = rules / name
+    text = path.read_text()
+    assert text.count(old) == 1, f"{old!r} must occur once in {name}"
+    text = text.replace(old, new)
+    path.write_text(text)
+    return text[: text.index(new)].count("\n") + 1
+
+
+def problems(rules: Path) -> list[str]:
+    with pytest.raises(RulesDataError) as info:
+        load_ruleset(rules)
+    return info.value.problems
+
+
+def where(rules: Path, name: str, line: int) -> str:
+    return f"{display_path(rules / name)}:{line}:"
+
+
+def test_wrong_type_names_file_line_column_and_field(rules_copy: Path) -> None:
+    line = break_file(rules_copy, "cards.yaml", "  - number: 42\n", "  - number: 42\n")
+    line = break_file(
+        rules_copy, "cards.yaml", "name: Quagmire\n    ops: 3", "name: Quagmire\n    ops: x"
+    )
+    found = problems(rules_copy)
+    assert found == [
+        f"{where(rules_copy, 'cards.yaml', line + 1)}10: cards[41].ops: "
+        "expected an integer 0–4, got 'x'"
+    ]
+
+
+def test_unknown_key(rules_copy: Path) -> None:
+    line = break_file(rules_copy, "cards.yaml", "name: Fidel\n", "name: Fidel\n    colour: red\n")
+    (msg,) = problems(rules_copy)
+    assert msg.startswith(where(rules_copy, "cards.yaml", line + 1))
+    assert "cards[7].colour: unknown key" in msg
+
+
+def test_missing_key(rules_copy: Path) -> None:
+    break_file(rules_copy, "cards.yaml", "name: Fidel\n    ops: 2\n", "name: Fidel\n")
+    (msg,) = problems(rules_copy)
+    assert "cards.yaml:" in msg
+    assert "cards[7]: missing key 'ops'" in msg
+
+
+def test_duplicate_key_is_not_silently_kept(rules_copy: Path) -> None:
+    line = break_file(rules_copy, "cards.yaml", "name: Fidel\n", "name: Fidel\n    name: Castro\n")
+    (msg,) = problems(rules_copy)
+    assert msg.startswith(where(rules_copy, "cards.yaml", line + 1))
+    assert f"cards[7].name: duplicate key (first at line {line})" in msg
+
+
+def test_yaml11_boolean_where_a_string_belongs(rules_copy: Path) -> None:
+    line = break_file(rules_copy, "cards.yaml", "name: Fidel\n", "name: no\n")
+    (msg,) = problems(rules_copy)
+    assert msg.startswith(where(rules_copy, "cards.yaml", line))
+    assert "cards[7].name: expected a string, got a boolean 'no'" in msg
+    assert "quote it" in msg
+
+
+def test_yaml11_boolean_where_true_false_belongs(rules_copy: Path) -> None:
+    break_file(
+        rules_copy,
+        "cards.yaml",
+        "name: Fidel\n    ops: 2\n    side: ussr\n    era: early\n    removed: true",
+        "name: Fidel\n    ops: 2\n    side: ussr\n    era: early\n    removed: yes",
+    )
+    (msg,) = problems(rules_copy)
+    assert "cards[7].removed: write true or false, not 'yes'" in msg
+
+
+def test_unknown_country_id(rules_copy: Path) -> None:
+    line = break_file(
+        rules_copy,
+        "map.yaml",
+        "neighbours: [east_germany, hungary, italy, west_germany]",
+        "neighbours: [east_germany, hungary, italy, west_germany, narnia]",
+    )
+    (msg,) = problems(rules_copy)
+    assert msg.startswith(where(rules_copy, "map.yaml", line))
+    assert "countries[0].neighbours[4]: unknown country id 'narnia'" in msg
+
+
+def test_asymmetric_adjacency(rules_copy: Path) -> None:
+    line = break_file(
+        rules_copy,
+        "map.yaml",
+        "neighbours: [east_germany, hungary, italy, west_germany]",
+        "neighbours: [east_germany, hungary, italy, west_germany, poland]",
+    )
+    found = problems(rules_copy)
+    assert any(
+        m.startswith(where(rules_copy, "map.yaml", line))
+        and "countries[0].neighbours[4]: adjacency is not symmetric: poland does not list austria"
+        in m
+        for m in found
+    ), found
+
+
+def test_wrong_count(rules_copy: Path) -> None:
+    break_file(
+        rules_copy,
+        "map.yaml",
+        "id: france\n    name: France\n    region: europe\n    subregions: [west_europe]\n"
+        "    stability: 3\n    battleground: true",
+        "id: france\n    name: France\n    region: europe\n    subregions: [west_europe]\n"
+        "    stability: 3\n    battleground: false",
+    )
+    (msg,) = problems(rules_copy)
+    assert "map.yaml:" in msg
+    assert "countries: the board has 29 battlegrounds, found 28" in msg
+
+
+def test_syntax_error_is_located(rules_copy: Path) -> None:
+    line = break_file(rules_copy, "setup.yaml", "  normal: 0\n", "  normal: [0\n")
+    (msg,) = problems(rules_copy)
+    assert "setup.yaml:" in msg
+    assert "YAML syntax" in msg
+    reported = int(msg.split(":")[1])
+    assert reported >= line
+
+
+def test_setup_column_total(rules_copy: Path) -> None:
+    line = break_file(
+        rules_copy,
+        "setup.yaml",
+        "place: {poland: 4, finland: 1, czechoslovakia: 1}",
+        "place: {poland: 5, finland: 1, czechoslovakia: 1}",
+    )
+    (msg,) = problems(rules_copy)
+    assert msg.startswith(where(rules_copy, "setup.yaml", line))
+    assert "extra_influence.ussr.columns[0].place: adds up to 7, expected 6" in msg
+
+
+def test_scoring_card_must_match_region(rules_copy: Path) -> None:
+    line = break_file(rules_copy, "scoring.yaml", "europe: {card: 2,", "europe: {card: 3,")
+    (msg,) = problems(rules_copy)
+    assert msg.startswith(where(rules_copy, "scoring.yaml", line))
+    assert "regions.europe.card: card 3 is not the europe scoring card" in msg
+
+
+def test_every_problem_of_every_file_at_once(rules_copy: Path) -> None:
+    break_file(rules_copy, "cards.yaml", "name: Fidel\n", "name: no\n")
+    break_file(rules_copy, "cards.yaml", "name: Quagmire\n    ops: 3", "name: Quagmire\n    ops: 9")
+    break_file(rules_copy, "setup.yaml", "  hard: 4\n", "  hard: lots\n")
+    found = problems(rules_copy)
+    assert len(found) == 3
+    assert sum("cards.yaml" in m for m in found) == 2
+    assert sum("difficulty.hard" in m for m in found) == 1
+
+
+def test_empty_file(rules_copy: Path) -> None:
+    (rules_copy / "scoring.yaml").write_text("")
+    (msg,) = problems(rules_copy)
+    assert msg.endswith("scoring.yaml: the file is empty")

@@ -1,0 +1,3 @@
+from twsolo.cli.main import main
+
+main()

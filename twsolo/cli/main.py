@@ -1,0 +1,157 @@
+"""The `twsolo` command group. Errors a user can fix become a message on stderr and exit 2."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from twsolo.cli.match import matches
+from twsolo.errors import TwsoloError
+from twsolo.ruleset import Card, Ruleset, load_ruleset
+
+F = TypeVar("F", bound=Callable[..., Any])
+EXIT_USER_ERROR = 2
+
+
+class TwsoloGroup(click.Group):
+    """Translates TwsoloError into a clean message: no traceback reaches the user."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except TwsoloError as exc:
+            click.echo(f"error: {exc}" if "\n" not in str(exc) else f"error:\n{exc}", err=True)
+            ctx.exit(EXIT_USER_ERROR)
+
+
+def rules_option(f: F) -> F:
+    return click.option(
+        "--rules",
+        "rules_path",
+        type=click.Path(file_okay=False, exists=True),
+        default=None,
+        help="Rules directory (default: $TWSOLO_RULES, then the rules shipped with twsolo).",
+    )(f)
+
+
+@click.group(cls=TwsoloGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="twsolo", prog_name="twsolo")
+def cli() -> None:
+    """twsolo: the AI opponent for solitaire Twilight Struggle."""
+
+
+@cli.command()
+@rules_option
+def validate(rules_path: str | None) -> None:
+    """Check the rules data; print what was loaded, or every problem with file:line:column."""
+    rules = load_ruleset(rules_path)
+    bgs = int(rules.battleground.sum())
+    pairs = sum(len(n) for n in rules.neighbours) // 2
+    scoring = sum(1 for c in rules.cards.values() if c.scoring)
+    click.echo(f"OK: rules in {rules.source}")
+    click.echo(
+        f"  map: {len(rules.countries)} countries, {bgs} battlegrounds, {pairs} neighbour pairs"
+    )
+    click.echo(f"  cards: {len(rules.cards)} cards, {scoring} scoring cards")
+    click.echo(f"  setup: difficulty levels {', '.join(rules.setup.difficulty)}")
+    click.echo(f"  digest: {rules.digest[:16]}")
+
+
+@cli.group()
+def cards() -> None:
+    """List the cards or show one."""
+
+
+def _card_flags(card: Card) -> str:
+    flags = []
+    if card.scoring:
+        flags.append(f"scores {card.scoring}")
+    if card.removed:
+        flags.append("removed after event")
+    if card.optional:
+        flags.append("optional")
+    if card.china_card:
+        flags.append("China Card")
+    return ", ".join(flags)
+
+
+def card_dict(card: Card) -> dict[str, Any]:
+    return {
+        "number": card.number,
+        "name": card.name,
+        "ops": card.ops,
+        "side": card.side,
+        "era": card.era,
+        "removed": card.removed,
+        "scoring": card.scoring,
+        "optional": card.optional,
+        "china_card": card.china_card,
+    }
+
+
+@cards.command("list")
+@click.option("--era", type=click.Choice(["early", "mid", "late"]), help="Only this era.")
+@click.option("--side", type=click.Choice(["us", "ussr", "neutral"]), help="Only this side.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@rules_option
+def cards_list(era: str | None, side: str | None, as_json: bool, rules_path: str | None) -> None:
+    """List cards, optionally by era and side."""
+    rules = load_ruleset(rules_path)
+    chosen = [
+        c
+        for c in rules.cards.values()
+        if (era is None or c.era == era) and (side is None or c.side == side)
+    ]
+    if as_json:
+        click.echo(json.dumps([card_dict(c) for c in chosen], indent=2))
+        return
+    for c in chosen:
+        click.echo(
+            f"{c.number:>3}  {c.name:<42} {c.ops} ops  {c.side:<7} {c.era:<5}  {_card_flags(c)}"
+        )
+    click.echo(f"{len(chosen)} cards")
+
+
+def find_card(rules: Ruleset, query: str) -> Card:
+    """A card by number or by a case-insensitive unique name prefix."""
+    if query.strip().isdigit():
+        number = int(query)
+        if number not in rules.cards:
+            raise TwsoloError(f"no card number {number} (cards are 1–{len(rules.cards)})")
+        return rules.cards[number]
+    by_name = {c.name: c for c in rules.cards.values()}
+    found = matches(query, by_name)
+    if not found:
+        raise TwsoloError(f"no card matches {query!r}")
+    if len(found) > 1:
+        listing = "\n".join(f"  #{by_name[n].number} {n}" for n in found)
+        raise TwsoloError(f"{query!r} is ambiguous; it matches:\n{listing}")
+    return by_name[found[0]]
+
+
+@cards.command("show")
+@click.argument("card")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@rules_option
+def cards_show(card: str, as_json: bool, rules_path: str | None) -> None:
+    """Show one card, by number or name (a unique prefix is enough)."""
+    rules = load_ruleset(rules_path)
+    c = find_card(rules, card)
+    if as_json:
+        click.echo(json.dumps(card_dict(c), indent=2))
+        return
+    click.echo(f"#{c.number} {c.name}")
+    click.echo(f"  ops: {c.ops}   side: {c.side}   era: {c.era}")
+    if flags := _card_flags(c):
+        click.echo(f"  {flags}")
+
+
+def main() -> None:
+    cli(prog_name="twsolo")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

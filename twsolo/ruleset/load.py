@@ -1,0 +1,59 @@
+"""load_ruleset(): read every rules file, check it and the files against each other, build the
+immutable Ruleset. All problems of all files are reported at once (RulesDataError)."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+from types import MappingProxyType
+
+from twsolo.errors import RulesDataError
+from twsolo.ruleset.model import Card, Country, Ruleset, ScoringRules, SetupRules
+from twsolo.ruleset.nodes import Located, Problems, compose_file
+from twsolo.ruleset.paths import rules_dir
+from twsolo.ruleset.schema import read_cards, read_map, read_scoring, read_setup
+
+FILES = ("map.yaml", "cards.yaml", "scoring.yaml", "setup.yaml")
+
+
+def rules_digest(directory: Path) -> str:
+    """sha256 over every rules file's name and bytes: which rules a game or a result used."""
+    h = hashlib.sha256()
+    for path in sorted(directory.glob("*.yaml")):
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def load_ruleset(directory: str | os.PathLike[str] | None = None) -> Ruleset:
+    base = rules_dir(directory)
+    problems: list[str] = []
+    roots: dict[str, tuple[Located | None, Problems]] = {}
+    for name in FILES:
+        root, found = compose_file(base / name)
+        roots[name] = (root, found)
+    countries: tuple[Country, ...] = ()
+    cards: dict[int, Card] = {}
+    scoring: ScoringRules | None = None
+    setup: SetupRules | None = None
+    if (root := roots["map.yaml"][0]) is not None:
+        countries = read_map(root)
+    if (root := roots["cards.yaml"][0]) is not None:
+        cards = read_cards(root)
+    by_id = {c.id: c for c in countries}
+    if (root := roots["scoring.yaml"][0]) is not None:
+        scoring = read_scoring(root, cards, by_id)
+    if (root := roots["setup.yaml"][0]) is not None:
+        setup = read_setup(root, by_id)
+    for name in FILES:
+        problems.extend(roots[name][1].lines)
+    if problems or scoring is None or setup is None:
+        raise RulesDataError(problems or ["rules data incomplete"])
+    return Ruleset(
+        source=base,
+        digest=rules_digest(base),
+        countries=countries,
+        cards=MappingProxyType(dict(sorted(cards.items()))),
+        scoring=scoring,
+        setup=setup,
+    )

@@ -1,0 +1,154 @@
+"""The immutable Ruleset and its parts, built once from rules/*.yaml by load.py."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from twsolo.ids import MAP_REGIONS, SOUTHEAST_ASIA, Side
+
+_A = TypeVar("_A", bound=npt.NDArray[Any])
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Country:
+    index: int
+    id: str
+    name: str
+    region: str
+    subregions: frozenset[str]
+    stability: int
+    battleground: bool
+    superpower: Side | None  # the superpower box this country touches, if any
+    neighbours: tuple[str, ...]
+    start: Mapping[Side, int]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Card:
+    number: int
+    name: str
+    ops: int
+    side: str  # us | ussr | neutral
+    era: str
+    removed: bool
+    scoring: str | None  # the region a scoring card scores
+    optional: bool
+    china_card: bool
+
+    @property
+    def owner(self) -> Side | None:
+        """The side whose event this is; None for neutral cards."""
+        return None if self.side == "neutral" else Side(self.side)
+
+    def __str__(self) -> str:
+        return f"#{self.number} {self.name}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RegionScoring:
+    region: str
+    card: int
+    presence: int
+    domination: int
+    control: int | None  # None: control wins the game (Europe)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoringRules:
+    regions: Mapping[str, RegionScoring]
+    per_battleground: int
+    per_adjacent_superpower: int
+    sea_card: int
+    sea_per_country: int
+    sea_exceptions: Mapping[str, int]
+    final_regions: tuple[str, ...]
+    china_card_vp: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExtraInfluence:
+    """spec §2.4: per side, for each die result, the countries and amounts placed."""
+
+    dice: int
+    by_roll: Mapping[Side, Mapping[int, Mapping[str, int]]]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetupRules:
+    extra_influence: ExtraInfluence
+    difficulty: Mapping[str, int]  # spec §2.5: VP the AI starts ahead
+
+
+@dataclass(frozen=True, eq=False, kw_only=True)
+class Ruleset:
+    """Every fact and table the engine, the AI and the turn flow read. Never mutated."""
+
+    source: Path
+    digest: str
+    countries: tuple[Country, ...]
+    cards: Mapping[int, Card]
+    scoring: ScoringRules
+    setup: SetupRules
+
+    # --- derived lookups (computed once) ---
+    @cached_property
+    def index(self) -> Mapping[str, int]:
+        return {c.id: c.index for c in self.countries}
+
+    def country(self, country_id: str) -> Country:
+        return self.countries[self.index[country_id]]
+
+    @cached_property
+    def stability(self) -> npt.NDArray[np.int16]:
+        return _frozen(np.array([c.stability for c in self.countries], dtype=np.int16))
+
+    @cached_property
+    def battleground(self) -> npt.NDArray[np.bool_]:
+        return _frozen(np.array([c.battleground for c in self.countries], dtype=np.bool_))
+
+    @cached_property
+    def neighbours(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(self.index[n] for n in c.neighbours) for c in self.countries)
+
+    @cached_property
+    def _members(self) -> Mapping[str, tuple[int, ...]]:
+        out: dict[str, list[int]] = {}
+        for c in self.countries:
+            out.setdefault(c.region, []).append(c.index)
+            for sub in c.subregions:
+                out.setdefault(sub, []).append(c.index)
+        return {k: tuple(v) for k, v in out.items()}
+
+    def members(self, region: str) -> tuple[int, ...]:
+        """Country indices of a region or subregion (`southeast_asia`, `east_europe`, ...)."""
+        return self._members.get(region, ())
+
+    def in_region(self, index: int, region: str) -> bool:
+        country = self.countries[index]
+        return country.region == region or region in country.subregions
+
+    @cached_property
+    def region_ids(self) -> tuple[str, ...]:
+        return (*MAP_REGIONS, SOUTHEAST_ASIA, "east_europe", "west_europe")
+
+    def card(self, number: int) -> Card:
+        return self.cards[number]
+
+    @cached_property
+    def china_card(self) -> Card:
+        return next(c for c in self.cards.values() if c.china_card)
+
+    def scoring_card_for(self, region: str) -> Card:
+        return next(c for c in self.cards.values() if c.scoring == region)
+
+
+def _frozen(array: _A) -> _A:
+    array.flags.writeable = False
+    return array

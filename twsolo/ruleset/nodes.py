@@ -1,0 +1,215 @@
+"""YAML node walking with located errors: file:line:column: field.path: problem.
+
+PyYAML's node API keeps a mark on every node, so every field, not only a parse error, can be
+reported where it stands. Problems are collected, not raised, so a file reports all of them at once.
+Checks PyYAML does not make: duplicate keys (it keeps the last silently) and YAML 1.1 booleans
+(`no`, `off`, `y`) where a string belongs.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Collection, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+STR = "tag:yaml.org,2002:str"
+INT = "tag:yaml.org,2002:int"
+BOOL = "tag:yaml.org,2002:bool"
+NULL = "tag:yaml.org,2002:null"
+_KIND = {INT: "an integer", BOOL: "a boolean", NULL: "null", "tag:yaml.org,2002:float": "a number"}
+
+
+def display_path(path: Path) -> str:
+    """The path as a user typed it: relative to the working directory when under it."""
+    try:
+        return os.path.relpath(path) if not os.path.relpath(path).startswith("..") else str(path)
+    except ValueError:  # another drive on Windows
+        return str(path)
+
+
+@dataclass
+class Problems:
+    """Collected problems of one file, each already formatted with its location."""
+
+    file: str
+    lines: list[str] = field(default_factory=list)
+
+    def add(self, mark: yaml.Mark | None, where: str, message: str) -> None:
+        loc = f"{self.file}:{mark.line + 1}:{mark.column + 1}" if mark else self.file
+        self.lines.append(f"{loc}: {where}: {message}" if where else f"{loc}: {message}")
+
+
+def _describe(node: yaml.Node) -> str:
+    if isinstance(node, yaml.ScalarNode):
+        kind = _KIND.get(node.tag, "a string")
+        return f"{kind} {node.value!r}" if node.tag != NULL else "null"
+    return "a list" if isinstance(node, yaml.SequenceNode) else "a mapping"
+
+
+@dataclass
+class Located:
+    """A node with its dotted field path; typed readers report a problem and return None."""
+
+    node: yaml.Node
+    path: str
+    problems: Problems
+
+    def fail(self, message: str) -> None:
+        self.problems.add(self.node.start_mark, self.path, message)
+
+    def child(self, node: yaml.Node, name: str) -> Located:
+        return Located(node, f"{self.path}.{name}" if self.path else name, self.problems)
+
+    def items(self) -> list[tuple[str, Located]] | None:
+        """A mapping with string keys, duplicates and non-string keys rejected."""
+        if not isinstance(self.node, yaml.MappingNode):
+            self.fail(f"expected a mapping, got {_describe(self.node)}")
+            return None
+        seen: dict[str, int] = {}
+        out: list[tuple[str, Located]] = []
+        for key, value in self.node.value:
+            if not isinstance(key, yaml.ScalarNode) or key.tag != STR:
+                where = self.path or "(top level)"
+                self.problems.add(
+                    key.start_mark,
+                    where,
+                    f"key {_describe(key)} is not a string (quote it if it is an id)",
+                )
+                continue
+            if key.value in seen:
+                self.problems.add(
+                    key.start_mark,
+                    self.child(key, key.value).path,
+                    f"duplicate key (first at line {seen[key.value]})",
+                )
+                continue
+            seen[key.value] = key.start_mark.line + 1
+            out.append((key.value, self.child(value, key.value)))
+        return out
+
+    def mapping(
+        self, required: Collection[str], optional: Collection[str] = ()
+    ) -> dict[str, Located] | None:
+        """A mapping with a fixed set of keys: unknown and missing keys are problems."""
+        items = self.items()
+        if items is None:
+            return None
+        out = dict(items)
+        allowed = set(required) | set(optional)
+        for name, loc in items:
+            if name not in allowed:
+                self.problems.add(
+                    _key_mark(self.node.value, name),
+                    loc.path,
+                    f"unknown key (expected one of: {', '.join(sorted(allowed))})",
+                )
+                del out[name]
+        for name in required:
+            if name not in out:
+                self.fail(f"missing key '{name}'")
+        return out
+
+    def seq(self) -> list[Located] | None:
+        if not isinstance(self.node, yaml.SequenceNode):
+            self.fail(f"expected a list, got {_describe(self.node)}")
+            return None
+        return [
+            Located(n, f"{self.path}[{i}]", self.problems) for i, n in enumerate(self.node.value)
+        ]
+
+    def integer(self, lo: int, hi: int) -> int | None:
+        node = self.node
+        if isinstance(node, yaml.ScalarNode) and node.tag == INT:
+            value = int(node.value, 0)
+            if lo <= value <= hi:
+                return value
+        bound = f"{lo}–{hi}"
+        got = repr(node.value) if isinstance(node, yaml.ScalarNode) else _describe(node)
+        self.fail(f"expected an integer {bound}, got {got}")
+        return None
+
+    def boolean(self) -> bool | None:
+        node = self.node
+        if isinstance(node, yaml.ScalarNode) and node.tag == BOOL:
+            if node.value in ("true", "false"):
+                return bool(node.value == "true")
+            self.fail(f"write true or false, not {node.value!r}")
+            return None
+        self.fail(f"expected true or false, got {_describe(node)}")
+        return None
+
+    def string(self, choices: Collection[str] | None = None) -> str | None:
+        node = self.node
+        if not isinstance(node, yaml.ScalarNode) or node.tag != STR:
+            hint = " (YAML reads it as a boolean: quote it)" if node.tag == BOOL else ""
+            self.fail(f"expected a string, got {_describe(node)}{hint}")
+            return None
+        if choices is not None and node.value not in choices:
+            self.fail(f"unknown value {node.value!r} (expected one of: {_listing(choices)})")
+            return None
+        return str(node.value)
+
+    def strings(self, choices: Collection[str] | None = None) -> list[str] | None:
+        elements = self.seq()
+        if elements is None:
+            return None
+        values = [e.string(choices) for e in elements]
+        return [v for v in values if v is not None] if None not in values else None
+
+    def integers(self, lo: int, hi: int) -> list[int] | None:
+        elements = self.seq()
+        if elements is None:
+            return None
+        values = [e.integer(lo, hi) for e in elements]
+        return [v for v in values if v is not None] if None not in values else None
+
+
+def _key_mark(pairs: list[tuple[yaml.Node, yaml.Node]], name: str) -> yaml.Mark:
+    mark: yaml.Mark = next(k.start_mark for k, _ in pairs if getattr(k, "value", None) == name)
+    return mark
+
+
+def _listing(choices: Collection[str]) -> str:
+    names = sorted(choices)
+    return ", ".join(names) if len(names) <= 12 else ", ".join(names[:12]) + ", ..."
+
+
+def compose_text(text: str, file: str) -> tuple[Located | None, Problems]:
+    """Compose a YAML text safely (no tags, no code); a parse error becomes a located problem."""
+    problems = Problems(file)
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problems.add(mark, "", f"YAML syntax: {exc.problem or exc.context}")
+        return None, problems
+    except yaml.YAMLError as exc:
+        problems.add(None, "", f"YAML error: {exc}")
+        return None, problems
+    if root is None:
+        problems.add(None, "", "the file is empty")
+        return None, problems
+    return Located(root, "", problems), problems
+
+
+def compose_file(path: Path) -> tuple[Located | None, Problems]:
+    file = display_path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        problems = Problems(file)
+        problems.add(None, "", f"cannot read: {exc}")
+        return None, problems
+    return compose_text(text, file)
+
+
+def iter_entries(loc: Located | None) -> Iterator[Located]:
+    """The elements of a list node (nothing when the node is missing or not a list)."""
+    if loc is None:
+        return
+    elements = loc.seq()
+    if elements:
+        yield from elements

@@ -1,0 +1,36 @@
+"""Where the rules/ data lives: one resolver for a wheel, an editable install and a checkout."""
+
+from __future__ import annotations
+
+import os
+from importlib import resources
+from pathlib import Path
+
+from twsolo.errors import TwsoloError
+
+MARKER = "cards.yaml"
+ENV_VAR = "TWSOLO_RULES"
+
+
+def rules_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
+    """The rules directory, in order: `--rules DIR`, $TWSOLO_RULES, the copy shipped inside the
+    wheel (twsolo/_rules), the checkout's rules/ (live edits visible in an editable install)."""
+    tried: list[str] = []
+    override = explicit if explicit is not None else os.environ.get(ENV_VAR)
+    if override:
+        path = Path(override)
+        if (path / MARKER).is_file():
+            return path
+        source = "--rules" if explicit is not None else ENV_VAR
+        raise TwsoloError(f"{source} points to {path}, which has no {MARKER}")
+    packaged = Path(str(resources.files("twsolo") / "_rules"))
+    tried.append(str(packaged))
+    if (packaged / MARKER).is_file():
+        return packaged
+    checkout = Path(__file__).resolve().parents[2] / "rules"
+    tried.append(str(checkout))
+    if (checkout / MARKER).is_file():
+        return checkout
+    raise TwsoloError(
+        "cannot find the rules data; looked in --rules, $" + ENV_VAR + ", " + ", ".join(tried)
+    )

@@ -1,0 +1,375 @@
+"""Readers from YAML nodes to the Ruleset's parts, one per rules file.
+
+Each reader reports problems on the nodes' marks and returns what it could read; load.py raises
+them all together. Facts of the printed game are checked here (counts, symmetry, totals) so an
+edit that breaks the map or the deck is caught at load time, not in play.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from types import MappingProxyType
+
+from twsolo.ids import CARD_SIDES, MAP_REGIONS, SCORING_REGIONS, Era, Side
+from twsolo.ruleset.model import (
+    Card,
+    Country,
+    ExtraInfluence,
+    RegionScoring,
+    ScoringRules,
+    SetupRules,
+)
+from twsolo.ruleset.nodes import Located, iter_entries
+
+ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
+SUBREGIONS = {"east_europe": "europe", "west_europe": "europe", "southeast_asia": "asia"}
+# Facts of the printed board and deck (reference/README.md); a map or deck that differs is an error.
+EXPECTED_COUNTRIES = 84
+EXPECTED_BATTLEGROUNDS = 29
+EXPECTED_PAIRS = 112
+EXPECTED_SUPERPOWER_LINKS = 9
+CARD_COUNT = 110
+SCORING_CARDS = 7
+DIFFICULTY_LEVELS = ("normal", "experienced", "hard", "expert")
+SUPERPOWER = {"none": None, "us": Side.US, "ussr": Side.USSR}
+
+
+# --------------------------------------------------------------------------- map.yaml
+def read_map(root: Located) -> tuple[Country, ...]:
+    top = root.mapping(["regions", "subregions", "countries"])
+    if top is None:
+        return ()
+    regions = top["regions"].strings(MAP_REGIONS) if "regions" in top else None
+    if regions is not None and sorted(regions) != sorted(MAP_REGIONS):
+        top["regions"].fail(f"must list the six map regions: {', '.join(MAP_REGIONS)}")
+    if "subregions" in top:
+        subs = top["subregions"].strings(SUBREGIONS)
+        if subs is not None and sorted(subs) != sorted(SUBREGIONS):
+            top["subregions"].fail(f"must list: {', '.join(SUBREGIONS)}")
+    raw = [_read_country(i, loc) for i, loc in enumerate(iter_entries(top.get("countries")))]
+    entries = [(c, loc) for c, loc in raw if c is not None]
+    if "countries" not in top:
+        return ()
+    countries_loc = top["countries"]
+    ids: set[str] = set()
+    for country, fields in entries:
+        if country.id in ids:
+            fields["id"].fail(f"duplicate country id {country.id!r}")
+        ids.add(country.id)
+    _check_neighbours(entries)
+    countries = tuple(c for c, _ in entries)
+    if len(raw) != len(entries):
+        return countries  # counts mean nothing while entries are broken
+    _check_count(countries_loc, "countries", len(countries), EXPECTED_COUNTRIES)
+    bgs = sum(c.battleground for c in countries)
+    _check_count(countries_loc, "battlegrounds", bgs, EXPECTED_BATTLEGROUNDS)
+    links = sum(c.superpower is not None for c in countries)
+    _check_count(countries_loc, "superpower links", links, EXPECTED_SUPERPOWER_LINKS)
+    pairs = sum(len(c.neighbours) for c in countries) // 2
+    _check_count(countries_loc, "neighbour pairs", pairs, EXPECTED_PAIRS)
+    return countries
+
+
+def _check_count(loc: Located, what: str, got: int, expected: int) -> None:
+    if got != expected:
+        loc.fail(f"the board has {expected} {what}, found {got}")
+
+
+def _read_country(i: int, loc: Located) -> tuple[Country | None, dict[str, Located]]:
+    keys = ["id", "name", "region", "subregions", "stability", "battleground", "superpower"]
+    m = loc.mapping([*keys, "neighbours", "start"])
+    if m is None or any(k not in m for k in [*keys, "neighbours", "start"]):
+        return None, m or {}
+    cid = m["id"].string()
+    if cid is not None and not ID_PATTERN.match(cid):
+        m["id"].fail(f"ids are lowercase snake_case, got {cid!r}")
+        cid = None
+    name = m["name"].string()
+    region = m["region"].string(MAP_REGIONS)
+    subregions = m["subregions"].strings(SUBREGIONS)
+    for sub in subregions or []:
+        if region is not None and SUBREGIONS[sub] != region:
+            m["subregions"].fail(f"{sub} is part of {SUBREGIONS[sub]}, not {region}")
+    stability = m["stability"].integer(1, 5)
+    battleground = m["battleground"].boolean()
+    superpower = m["superpower"].string(SUPERPOWER)
+    neighbours = m["neighbours"].strings()
+    start = m["start"].mapping(["us", "ussr"])
+    start_us = start["us"].integer(0, 20) if start and "us" in start else None
+    start_ussr = start["ussr"].integer(0, 20) if start and "ussr" in start else None
+    if (
+        cid is None
+        or name is None
+        or region is None
+        or subregions is None
+        or stability is None
+        or battleground is None
+        or superpower is None
+        or neighbours is None
+        or start_us is None
+        or start_ussr is None
+    ):
+        return None, m
+    country = Country(
+        index=i,
+        id=cid,
+        name=name,
+        region=region,
+        subregions=frozenset(subregions),
+        stability=stability,
+        battleground=battleground,
+        superpower=SUPERPOWER[superpower],
+        neighbours=tuple(neighbours),
+        start=MappingProxyType({Side.US: start_us, Side.USSR: start_ussr}),
+    )
+    return country, m
+
+
+def _check_neighbours(entries: list[tuple[Country, dict[str, Located]]]) -> None:
+    by_id = {c.id: c for c, _ in entries}
+    for country, fields in entries:
+        seen: set[str] = set()
+        for n, where in zip(country.neighbours, fields["neighbours"].seq() or [], strict=True):
+            if n in seen:
+                where.fail("this neighbour is listed twice")
+            elif n == country.id:
+                where.fail("a country cannot neighbour itself")
+            elif n not in by_id:
+                where.fail(f"unknown country id {n!r}")
+            elif country.id not in by_id[n].neighbours:
+                where.fail(f"adjacency is not symmetric: {n} does not list {country.id}")
+            seen.add(n)
+
+
+# --------------------------------------------------------------------------- cards.yaml
+def read_cards(root: Located) -> dict[int, Card]:
+    top = root.mapping(["cards"])
+    if top is None or "cards" not in top:
+        return {}
+    cards: dict[int, Card] = {}
+    broken = False
+    for loc in iter_entries(top["cards"]):
+        card = _read_card(loc)
+        if card is None:
+            broken = True
+        elif card.number in cards:
+            loc.fail(f"duplicate card number {card.number}")
+        else:
+            cards[card.number] = card
+    if broken:
+        return cards
+    where = top["cards"]
+    if sorted(cards) != list(range(1, CARD_COUNT + 1)):
+        missing = sorted(set(range(1, CARD_COUNT + 1)) - set(cards))
+        where.fail(f"the deck has cards 1–{CARD_COUNT}; missing {missing}")
+    scoring = [c for c in cards.values() if c.scoring]
+    if len(scoring) != SCORING_CARDS:
+        where.fail(f"the deck has {SCORING_CARDS} scoring cards, found {len(scoring)}")
+    china = [c for c in cards.values() if c.china_card]
+    if len(china) != 1:
+        where.fail(f"exactly one card is the China Card, found {len(china)}")
+    return cards
+
+
+def _read_card(loc: Located) -> Card | None:
+    required = ["number", "name", "ops", "side", "era", "removed"]
+    m = loc.mapping(required, ["scoring", "optional", "china_card"])
+    if m is None or any(k not in m for k in required):
+        return None
+    number = m["number"].integer(1, CARD_COUNT)
+    name = m["name"].string()
+    ops = m["ops"].integer(0, 4)
+    side = m["side"].string(CARD_SIDES)
+    era = m["era"].string([e.value for e in Era])
+    removed = m["removed"].boolean()
+    scoring = m["scoring"].string(SCORING_REGIONS) if "scoring" in m else ""
+    optional = m["optional"].boolean() if "optional" in m else False
+    china = m["china_card"].boolean() if "china_card" in m else False
+    if None in (removed, scoring, optional, china):
+        return None
+    if number is None or name is None or ops is None or side is None or era is None:
+        return None
+    if scoring and ops != 0:
+        m["ops"].fail("a scoring card has 0 ops")
+        return None
+    return Card(
+        number=number,
+        name=name,
+        ops=ops,
+        side=side,
+        era=era,
+        removed=bool(removed),
+        scoring=scoring or None,
+        optional=bool(optional),
+        china_card=bool(china),
+    )
+
+
+# --------------------------------------------------------------------------- scoring.yaml
+def read_scoring(
+    root: Located, cards: dict[int, Card], country_ids: Collection[str]
+) -> ScoringRules | None:
+    top = root.mapping(["regions", "bonuses", "southeast_asia", "final_scoring"])
+    if top is None or len(top) < 4:
+        return None
+    regions: dict[str, RegionScoring] = {}
+    listed = top["regions"].items()
+    for region, loc in listed or []:
+        if region not in MAP_REGIONS:
+            loc.fail(f"unknown region (expected one of: {', '.join(MAP_REGIONS)})")
+            continue
+        entry = _read_region_scoring(region, loc, cards)
+        if entry is not None:
+            regions[region] = entry
+    for region in MAP_REGIONS:
+        if listed is not None and region not in dict(listed):
+            top["regions"].fail(f"missing region '{region}'")
+    bonuses = top["bonuses"].mapping(["per_battleground", "per_adjacent_superpower"])
+    sea = top["southeast_asia"].mapping(["card", "per_country", "countries"])
+    final = top["final_scoring"].mapping(["regions", "china_card_vp"])
+    if not bonuses or not sea or not final or len(bonuses) + len(sea) + len(final) < 7:
+        return None
+    per_bg = bonuses["per_battleground"].integer(0, 10)
+    per_adj = bonuses["per_adjacent_superpower"].integer(0, 10)
+    sea_card = _scoring_card(sea["card"], cards, "southeast_asia")
+    per_country = sea["per_country"].integer(0, 10)
+    exceptions: dict[str, int] = {}
+    for cid, loc in sea["countries"].items() or []:
+        value = loc.integer(0, 10)
+        if cid not in country_ids:
+            loc.fail(f"unknown country id {cid!r}")
+        elif value is not None:
+            exceptions[cid] = value
+    final_regions = final["regions"].strings(MAP_REGIONS)
+    china_vp = final["china_card_vp"].integer(0, 10)
+    values = (per_bg, per_adj, sea_card, per_country, final_regions, china_vp)
+    if any(v is None for v in values) or len(regions) != len(MAP_REGIONS):
+        return None
+    return ScoringRules(
+        regions=MappingProxyType(regions),
+        per_battleground=int(per_bg or 0),
+        per_adjacent_superpower=int(per_adj or 0),
+        sea_card=int(sea_card or 0),
+        sea_per_country=int(per_country or 0),
+        sea_exceptions=MappingProxyType(exceptions),
+        final_regions=tuple(final_regions or ()),
+        china_card_vp=int(china_vp or 0),
+    )
+
+
+def _scoring_card(loc: Located, cards: dict[int, Card], region: str) -> int | None:
+    number = loc.integer(1, CARD_COUNT)
+    if number is not None and cards and cards.get(number) and cards[number].scoring != region:
+        loc.fail(f"card {number} is not the {region} scoring card")
+        return None
+    return number
+
+
+def _read_region_scoring(region: str, loc: Located, cards: dict[int, Card]) -> RegionScoring | None:
+    m = loc.mapping(["card", "presence", "domination", "control"])
+    if m is None or len(m) < 4:
+        return None
+    card = _scoring_card(m["card"], cards, region)
+    presence = m["presence"].integer(0, 20)
+    domination = m["domination"].integer(0, 20)
+    control_node = m["control"]
+    control: int | None
+    if getattr(control_node.node, "value", None) == "auto_win":
+        control = None
+    else:
+        control = control_node.integer(0, 20)
+        if control is None:
+            return None
+    if card is None or presence is None or domination is None:
+        return None
+    return RegionScoring(
+        region=region, card=card, presence=presence, domination=domination, control=control
+    )
+
+
+# --------------------------------------------------------------------------- setup.yaml
+def read_setup(root: Located, countries: dict[str, Country]) -> SetupRules | None:
+    top = root.mapping(["extra_influence", "difficulty"])
+    if top is None or len(top) < 2:
+        return None
+    extra = _read_extra(top["extra_influence"], countries)
+    difficulty: dict[str, int] = {}
+    levels = top["difficulty"].items()
+    for name, loc in levels or []:
+        value = loc.integer(0, 19)
+        if name not in DIFFICULTY_LEVELS:
+            loc.fail(f"unknown level (expected one of: {', '.join(DIFFICULTY_LEVELS)})")
+        elif value is not None:
+            difficulty[name] = value
+    for name in DIFFICULTY_LEVELS:
+        if levels is not None and name not in dict(levels):
+            top["difficulty"].fail(f"missing level '{name}'")
+    if extra is None or len(difficulty) != len(DIFFICULTY_LEVELS):
+        return None
+    return SetupRules(extra_influence=extra, difficulty=MappingProxyType(difficulty))
+
+
+# spec §2.4: the USSR's extra influence goes into Eastern Europe, the US's into Western Europe.
+_EXTRA_AREA = {Side.USSR: "east_europe", Side.US: "west_europe"}
+
+
+def _read_extra(loc: Located, countries: dict[str, Country]) -> ExtraInfluence | None:
+    m = loc.mapping(["dice", "us", "ussr"])
+    if m is None or len(m) < 3:
+        return None
+    dice = m["dice"].integer(1, 2)
+    by_roll: dict[Side, dict[int, dict[str, int]]] = {}
+    for side in Side:
+        table = _read_extra_side(m[side.value], side, countries)
+        if table is not None:
+            by_roll[side] = table
+    if dice is None or len(by_roll) != 2:
+        return None
+    return ExtraInfluence(
+        dice=dice,
+        by_roll=MappingProxyType(
+            {s: MappingProxyType(dict(t.items())) for s, t in by_roll.items()}
+        ),
+    )
+
+
+def _read_extra_side(
+    loc: Located, side: Side, countries: dict[str, Country]
+) -> dict[int, dict[str, int]] | None:
+    m = loc.mapping(["total", "columns"])
+    if m is None or len(m) < 2:
+        return None
+    total = m["total"].integer(0, 20)
+    table: dict[int, dict[str, int]] = {}
+    ok = True
+    for column in iter_entries(m["columns"]):
+        c = column.mapping(["rolls", "place"])
+        if c is None or len(c) < 2:
+            ok = False
+            continue
+        rolls = c["rolls"].integers(1, 6)
+        place: dict[str, int] = {}
+        for cid, amount_loc in c["place"].items() or []:
+            amount = amount_loc.integer(1, 20)
+            country = countries.get(cid)
+            if country is None:
+                amount_loc.fail(f"unknown country id {cid!r}")
+                ok = False
+            elif _EXTRA_AREA[side] not in country.subregions:
+                amount_loc.fail(f"{side.label} extra influence goes in {_EXTRA_AREA[side]}")
+                ok = False
+            elif amount is not None:
+                place[cid] = amount
+        if total is not None and sum(place.values()) != total and ok:
+            c["place"].fail(f"adds up to {sum(place.values())}, expected {total}")
+            ok = False
+        for roll in rolls or []:
+            if roll in table:
+                c["rolls"].fail(f"result {roll} is already in another column")
+                ok = False
+            table[roll] = place
+    if ok and sorted(table) != [1, 2, 3, 4, 5, 6]:
+        m["columns"].fail("the columns must cover every die result 1–6 exactly once")
+        ok = False
+    return table if ok and total is not None else None
