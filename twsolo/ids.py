@@ -47,3 +47,4 @@ SOUTHEAST_ASIA = "southeast_asia"
 # Scoring regions: the six map regions plus Southeast Asia (spec §1.3).
 SCORING_REGIONS: tuple[str, ...] = (*MAP_REGIONS, SOUTHEAST_ASIA)
 CARD_SIDES: tuple[str, ...] = ("us", "ussr", "neutral")
+CHINA_CARD = 6  # card ids are the Deluxe numbers (design.md)

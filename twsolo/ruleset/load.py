@@ -12,9 +12,9 @@ from twsolo.errors import RulesDataError
 from twsolo.ruleset.model import Card, Country, Ruleset, ScoringRules, SetupRules
 from twsolo.ruleset.nodes import Located, Problems, compose_file
 from twsolo.ruleset.paths import rules_dir
-from twsolo.ruleset.schema import read_cards, read_map, read_scoring, read_setup
+from twsolo.ruleset.schema import read_cards, read_map, read_scoring, read_setup, read_space
 
-FILES = ("map.yaml", "cards.yaml", "scoring.yaml", "setup.yaml")
+FILES = ("map.yaml", "cards.yaml", "scoring.yaml", "setup.yaml", "space.yaml")
 
 
 def rules_digest(directory: Path) -> str:
@@ -45,9 +45,10 @@ def load_ruleset(directory: str | os.PathLike[str] | None = None) -> Ruleset:
         scoring = read_scoring(root, cards, by_id)
     if (root := roots["setup.yaml"][0]) is not None:
         setup = read_setup(root, by_id)
+    space = read_space(root) if (root := roots["space.yaml"][0]) is not None else ()
     for name in FILES:
         problems.extend(roots[name][1].lines)
-    if problems or scoring is None or setup is None:
+    if problems or scoring is None or setup is None or not space:
         raise RulesDataError(problems or ["rules data incomplete"])
     return Ruleset(
         source=base,
@@ -56,4 +57,5 @@ def load_ruleset(directory: str | os.PathLike[str] | None = None) -> Ruleset:
         cards=MappingProxyType(dict(sorted(cards.items()))),
         scoring=scoring,
         setup=setup,
+        space=space,
     )

@@ -86,6 +86,17 @@ class SetupRules:
     difficulty: Mapping[str, int]  # spec §2.5: VP the AI starts ahead
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpaceBox:
+    box: int
+    name: str
+    ops: int
+    success: int  # highest die result that succeeds
+    vp_first: int
+    vp_second: int
+    ability: str  # none | two_attempts | headline_second | discard_held | eighth_round
+
+
 @dataclass(frozen=True, eq=False, kw_only=True)
 class Ruleset:
     """Every fact and table the engine, the AI and the turn flow read. Never mutated."""
@@ -96,6 +107,7 @@ class Ruleset:
     cards: Mapping[int, Card]
     scoring: ScoringRules
     setup: SetupRules
+    space: tuple[SpaceBox, ...]  # index 0 is box 1
 
     # --- derived lookups (computed once) ---
     @cached_property

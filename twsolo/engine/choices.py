@@ -1,0 +1,130 @@
+"""The Choice seam: the engine's only way to learn anything it cannot compute.
+
+A player's decision, a die roll, a card drawn or revealed at the table: each is a `Choice` put to
+the provider of its actor. Chance is an actor like the two sides (OpenSpiel's idea): a seeded RNG
+answers it in digital play, the person at the table answers it in table play, a script answers it
+in tests. The answer must be one of the choice's `options`; the runner records every answer, so a
+game is its list of answers and replays without any RNG state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+
+from twsolo.errors import ChoiceError
+from twsolo.ids import Side
+
+if TYPE_CHECKING:
+    from twsolo.engine.game import Game
+
+CHANCE: Literal["chance"] = "chance"
+Actor = Side | Literal["chance"]
+Answer = Hashable  # str, int, or a tuple of them: JSON-able, comparable
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One question. `kind` names what is asked (see KINDS); `options` are all legal answers."""
+
+    kind: str
+    actor: Actor
+    options: tuple[Answer, ...]
+    prompt: str = ""
+    # Extra facts for a provider: the card being played, the ops left, the die's purpose...
+    context: Mapping[str, Any] = field(default_factory=dict)
+
+
+# The kinds of choice the engine asks. Chance kinds are answered by a Chance provider.
+KINDS = {
+    "die": "a die roll, 1–6 (chance)",
+    "draw": "which card comes off the top of a pile (chance)",
+    "pick": "which card a random pick takes (chance)",
+    "operation": "which operation to conduct with the ops: influence, coup, realign, space_race",
+    "influence": "one point of influence: the country, or 'done' to stop",
+    "coup": "the country to coup",
+    "realign": "the country to realign, or 'done' to stop",
+    "country": "a country an event names (add, remove, target)",
+    "card": "a card from a pile or hand (discard, take, play)",
+    "order": "the event first or the operations first",
+    "play": "how to play a card: event, ops or space_race",
+    "yes_no": "take an option an event offers",
+    "number": "an amount an event lets its player choose",
+}
+
+
+class ChoiceProvider(Protocol):
+    def choose(self, game: Game, choice: Choice) -> Answer: ...
+
+
+def check_answer(choice: Choice, answer: Answer) -> Answer:
+    if answer not in choice.options:
+        shown = ", ".join(map(str, choice.options[:12]))
+        more = ", ..." if len(choice.options) > 12 else ""
+        raise ChoiceError(f"{answer!r} is not a legal answer to {choice.kind}: {shown}{more}")
+    return answer
+
+
+class SeededChance:
+    """Chance answered by Python's `random.Random(seed)` (Mersenne Twister). Only the answers it
+    gives are recorded, never its internal state, so a recorded game replays after code changes."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, choice: Choice) -> Answer:
+        return self.rng.choice(choice.options)
+
+
+class RandomPlayer:
+    """Uniform over the legal answers: the simplest human stand-in, and a fuzzer."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, choice: Choice) -> Answer:
+        return self.rng.choice(choice.options)
+
+
+class ScriptedPlayer:
+    """Answers from a list, in order; for tests and replays. A wrong or missing answer is an error
+    that names the question, so a test that drifts from the engine fails loudly."""
+
+    def __init__(self, answers: Iterable[Answer]) -> None:
+        self.answers = list(answers)
+        self.position = 0
+
+    def choose(self, game: Game, choice: Choice) -> Answer:
+        if self.position >= len(self.answers):
+            raise ChoiceError(f"script ran out of answers at {choice.kind}: {choice.prompt}")
+        answer = self.answers[self.position]
+        self.position += 1
+        return check_answer(choice, answer)
+
+    @property
+    def done(self) -> bool:
+        return self.position == len(self.answers)
+
+
+class FixedDice:
+    """Chance for tests and `decide`: dice from a list (running out is an error); any other chance
+    question answered by the first option (draws in a fixed order)."""
+
+    def __init__(self, dice: Sequence[int]) -> None:
+        self.dice = list(dice)
+
+    def choose(self, game: Game, choice: Choice) -> Answer:
+        if choice.kind != "die":
+            return choice.options[0]
+        if not self.dice:
+            raise ChoiceError(f"no die result left for: {choice.prompt or choice.kind}")
+        return check_answer(choice, self.dice.pop(0))
+
+
+class FirstOption:
+    """Always the first legal answer: a deterministic stand-in."""
+
+    def choose(self, game: Game, choice: Choice) -> Answer:
+        return choice.options[0]

@@ -1,0 +1,130 @@
+"""Coups and realignments (base §6.2, §6.3; card-events A8, A9)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from twsolo.engine.board import adjacent_controlled
+from twsolo.engine.defcon import defcon_ban
+from twsolo.engine.effects import (
+    CUBAN_MISSILE_CRISIS,
+    NUCLEAR_SUBS,
+    YURI_AND_SAMANTHA,
+    coup_roll_modifier,
+    protection,
+    realign_roll_modifier,
+)
+from twsolo.engine.state import GameState, Result
+from twsolo.errors import IllegalActionError
+from twsolo.ids import Side
+from twsolo.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from twsolo.engine.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class CoupResult:
+    country: int
+    ops: int
+    roll: int
+    modified: int  # roll + ops + modifiers − 2 × stability
+    removed: int
+    added: int
+
+
+def coup_refusal(
+    state: GameState, rules: Ruleset, side: Side, country: int, *, free: bool = False
+) -> str | None:
+    """Why `side` may not coup `country`, or None. Free coups ignore the DEFCON region ban
+    (base §6.3.5)."""
+    c = rules.countries[country]
+    if state.inf(country, side.other) == 0:
+        return f"no {side.other.label} influence in {c.name} to coup"
+    if not free and (ban := defcon_ban(state.defcon, c.region)):
+        return ban
+    return protection(state, rules, side, country, coup=True)
+
+
+def coup(game: Game, side: Side, country: int, ops: int, *, free: bool = False) -> CoupResult:
+    """Base §6.3: die + ops (+ card modifiers) − 2 × stability; remove up to that much opponent
+    influence and add the rest as own. Credits military ops unless free (§8.2.5); a battleground
+    coup lowers DEFCON by 1 whatever the result (§6.3.4), except US coups under Nuclear Subs."""
+    state, rules = game.state, game.rules
+    if reason := coup_refusal(state, rules, side, country, free=free):
+        raise IllegalActionError(reason)
+    c = rules.countries[country]
+    missile_crisis = state.effect(CUBAN_MISSILE_CRISIS)
+    if missile_crisis and missile_crisis.side is side:
+        game.note(f"{side.label} coups during the Cuban Missile Crisis and loses the game")
+        game.end(Result(side.other, "cuban_missile_crisis"))
+    roll = game.roll(side, f"coup in {c.name}", country=c.id)
+    modified = roll + ops + coup_roll_modifier(state, rules, side, country) - 2 * c.stability
+    removed = added = 0
+    if modified > 0:
+        removed = game.remove_influence(country, side.other, modified)
+        added = modified - removed
+        game.add_influence(country, side, added)
+    game.note(
+        f"{side.label} coup in {c.name}: roll {roll} + {ops} ops − 2×{c.stability}"
+        f" = {modified}: {removed} removed, {added} added"
+    )
+    if not free:
+        game.add_milops(side, ops)
+    if side is Side.US and state.has_effect(YURI_AND_SAMANTHA):
+        game.gain_vp(Side.USSR, 1, "Yuri and Samantha")
+    if c.battleground and not (side is Side.US and state.has_effect(NUCLEAR_SUBS)):
+        game.change_defcon(-1, f"coup in battleground {c.name}")
+    return CoupResult(country, ops, roll, modified, removed, added)
+
+
+@dataclass(frozen=True, slots=True)
+class RealignResult:
+    country: int
+    rolls: dict[Side, int]
+    totals: dict[Side, int]
+    removed: dict[Side, int]
+
+
+def realign_refusal(state: GameState, rules: Ruleset, side: Side, country: int) -> str | None:
+    """Why `side` may not realign `country`, or None. Only countries with opponent influence are
+    offered: any other roll can only hurt the roller (A8)."""
+    c = rules.countries[country]
+    if state.inf(country, side.other) == 0:
+        return f"no {side.other.label} influence in {c.name} to realign"
+    if ban := defcon_ban(state.defcon, c.region):
+        return ban
+    return protection(state, rules, side, country, coup=False)
+
+
+def realign_modifiers(state: GameState, rules: Ruleset, side: Side, country: int) -> int:
+    """Base §6.2 (A8): +1 per adjacent controlled country (own superpower included), +1 for more
+    influence in the target, card modifiers (Iran-Contra)."""
+    mod = adjacent_controlled(state, rules, side, country)
+    if state.inf(country, side) > state.inf(country, side.other):
+        mod += 1
+    return mod + realign_roll_modifier(state, side)
+
+
+def realign(game: Game, side: Side, country: int) -> RealignResult:
+    state, rules = game.state, game.rules
+    if reason := realign_refusal(state, rules, side, country):
+        raise IllegalActionError(reason)
+    name = rules.countries[country].name
+    mods = {s: realign_modifiers(state, rules, s, country) for s in Side}
+    rolls = {
+        s: game.roll(s, f"realignment in {name}", country=rules.countries[country].id)
+        for s in (side, side.other)
+    }
+    totals = {s: rolls[s] + mods[s] for s in Side}
+    removed = {Side.US: 0, Side.USSR: 0}
+    if totals[Side.US] != totals[Side.USSR]:
+        winner = Side.US if totals[Side.US] > totals[Side.USSR] else Side.USSR
+        loser = winner.other
+        removed[loser] = game.remove_influence(country, loser, totals[winner] - totals[loser])
+    game.note(
+        f"realignment in {name}: US {rolls[Side.US]}+{mods[Side.US]}, "
+        f"USSR {rolls[Side.USSR]}+{mods[Side.USSR]}"
+    )
+    return RealignResult(country, rolls, totals, removed)

@@ -1,0 +1,1 @@
+"""early card events."""

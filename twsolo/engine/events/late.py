@@ -1,0 +1,1 @@
+"""late card events."""

@@ -1,0 +1,1 @@
+"""optional card events."""

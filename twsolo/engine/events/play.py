@@ -1,0 +1,59 @@
+"""Resolving one card's event (base §5.2, §5.5; card-events A6)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from twsolo.engine.events.registry import EVENTS, EventContext
+from twsolo.engine.state import GameState
+from twsolo.ids import Side
+from twsolo.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from twsolo.engine.game import Game
+
+
+def chooser_of(rules: Ruleset, card: int, player: Side) -> Side:
+    """Base §5.2: the side an event belongs to makes its choices; a neutral card's player does."""
+    owner = rules.card(card).owner
+    return owner if owner is not None else player
+
+
+def event_refusal(
+    state: GameState, rules: Ruleset, card: int, player: Side, *, headline: bool = False
+) -> str | None:
+    """Why the event of `card` played by `player` cannot happen now, or None."""
+    spec = EVENTS.get(card)
+    if spec is None:
+        return f"{rules.card(card)} has no event"
+    if spec.requires is None:
+        return None
+    ctx = EventContext(card, player, chooser_of(rules, card, player), headline=headline)
+    return spec.requires(state, rules, ctx)
+
+
+def play_event(
+    game: Game, card: int, player: Side, *, headline: bool = False, triggered: bool = False
+) -> bool:
+    """Resolve the event of `card` played by `player`; then move the card: out of the game if
+    starred and the event happened, else to the discard pile (unless the handler put it somewhere
+    else). Returns whether the event happened. VP victory is checked after the whole event."""
+    rules = game.rules
+    ctx = EventContext(
+        card, player, chooser_of(rules, card, player), headline=headline, triggered=triggered
+    )
+    reason = event_refusal(game.state, rules, card, player, headline=headline)
+    if reason is not None:
+        game.note(f"{rules.card(card)}: the event does not happen ({reason})")
+        _put_away(game, card, "discard")
+        return False
+    EVENTS[card].handler(game, ctx)
+    default = "removed" if rules.card(card).removed else "discard"
+    _put_away(game, card, ctx.destination or default)
+    game.check_vp_victory()
+    return True
+
+
+def _put_away(game: Game, card: int, target: str) -> None:
+    if game.state.where(card) != target:
+        game.move_card(card, target)

@@ -1,0 +1,57 @@
+"""The card-event registry: one small function per card, registered by number.
+
+A handler is `fn(game, ctx)`. It makes every choice through `game.ask` with `ctx.chooser` (the
+side the event belongs to; on a neutral card, the side that played it: base §5.2). Optional
+`requires` says why the event cannot happen now (a prerequisite or a prohibiting card); the
+event then does not happen and the card is discarded, not removed (base §5.2, A6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from twsolo.engine.state import GameState
+from twsolo.ids import Side
+from twsolo.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from twsolo.engine.game import Game
+
+
+@dataclass
+class EventContext:
+    card: int
+    player: Side  # the side that played the card (the phasing side, or who headlined it)
+    chooser: Side  # the side the event belongs to, who makes its choices
+    headline: bool = False
+    triggered: bool = False  # the opponent played this card for ops (base §5.2)
+    # Where the card goes afterwards; None: out of the game if starred, else the discard pile.
+    destination: str | None = None
+
+
+Handler = Callable[["Game", EventContext], None]
+Requirement = Callable[[GameState, Ruleset, EventContext], str | None]
+
+
+@dataclass(frozen=True)
+class EventSpec:
+    card: int
+    handler: Handler
+    requires: Requirement | None = None
+
+
+EVENTS: dict[int, EventSpec] = {}
+
+
+def event(card: int, *, requires: Requirement | None = None) -> Callable[[Handler], Handler]:
+    """Register the handler of card `card` (and the condition for its event to happen)."""
+
+    def register(fn: Handler) -> Handler:
+        if card in EVENTS:
+            raise ValueError(f"card {card} has two event handlers")
+        EVENTS[card] = EventSpec(card, fn, requires)
+        return fn
+
+    return register

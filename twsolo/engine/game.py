@@ -1,0 +1,219 @@
+"""The Game runner: a state, the rules, the providers that answer choices, and the log.
+
+All mutation of a GameState goes through the methods here, so every change is recorded
+(records.py) and every question goes through the Choice seam (choices.py). Rules logic lives in
+the operation modules; this file only applies and records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from twsolo.engine.choices import CHANCE, Actor, Answer, Choice, ChoiceProvider, check_answer
+from twsolo.engine.records import (
+    CardMove,
+    DefconChange,
+    DieRoll,
+    EffectChange,
+    GameEnd,
+    InfluenceChange,
+    MilopsChange,
+    Note,
+    Record,
+    SpaceAttempt,
+    SpaceChange,
+    VPChange,
+)
+from twsolo.engine.state import Effect, GameState, Result
+from twsolo.errors import TwsoloError
+from twsolo.ids import Side
+from twsolo.ruleset import Ruleset
+
+VP_WIN = 20  # base §10.3, spec §20.1.1
+MAX_MILOPS = 5
+
+
+class GameOver(Exception):
+    """Raised when the game ends in the middle of an action; `state.result` says how."""
+
+    def __init__(self, result: Result) -> None:
+        super().__init__(result.reason)
+        self.result = result
+
+
+class Policy:
+    """The base game's end-of-game rules; the solitaire layer overrides them (spec §20.1)."""
+
+    def defcon_loser(self, game: Game) -> Side:
+        """Base §8.1.3: DEFCON 1 loses the game for the phasing player."""
+        return game.state.phasing
+
+    def region_control(self, game: Game, side: Side, region: str) -> None:
+        """Base §10.1 (B3): control of Europe when it is scored wins the game."""
+        game.end(Result(side, f"{region}_control"))
+
+
+class Game:
+    def __init__(
+        self,
+        rules: Ruleset,
+        state: GameState,
+        providers: Mapping[Actor, ChoiceProvider],
+        *,
+        policy: Policy | None = None,
+    ) -> None:
+        self.rules = rules
+        self.state = state
+        self.providers = dict(providers)
+        self.policy = policy or Policy()
+        self.log: list[Record] = []
+        self.answers: list[tuple[str, str, Answer]] = []  # (actor, kind, answer), in order
+
+    # ------------------------------------------------------------------ the seam
+    def ask(
+        self,
+        kind: str,
+        actor: Actor,
+        options: Sequence[Answer],
+        prompt: str = "",
+        **context: Any,
+    ) -> Answer:
+        if not options:
+            raise TwsoloError(f"internal: a {kind} choice with no options ({prompt})")
+        choice = Choice(kind, actor, tuple(options), prompt, context)
+        provider = self.providers[actor]
+        answer = check_answer(choice, provider.choose(self, choice))
+        self.answers.append((str(actor), kind, answer))
+        return answer
+
+    def roll(self, roller: Side | None, purpose: str, *, high: bool = True, **context: Any) -> int:
+        """One die, answered by chance. `roller` and `high` (a high result is good for the roller)
+        tell a dry run which result counts as the roller's success (spec §1.8)."""
+        value = self.ask("die", CHANCE, range(1, 7), purpose, roller=roller, high=high, **context)
+        assert isinstance(value, int)
+        self.log.append(DieRoll(roller.label if roller is not None else "", purpose, value))
+        return value
+
+    def draw(self, pile: str, purpose: str) -> int | None:
+        """Take the top card of a pile: chance says which of the shuffled cards it is."""
+        candidates = self.state.piles[pile].next_candidates()
+        if not candidates:
+            return None
+        card = self.ask("draw", CHANCE, candidates, purpose, pile=pile)
+        assert isinstance(card, int)
+        return card
+
+    def pick(self, cards: Sequence[int], purpose: str) -> int:
+        """A card picked at random from a set (a random discard): chance decides."""
+        card = self.ask("pick", CHANCE, sorted(cards), purpose)
+        assert isinstance(card, int)
+        return card
+
+    def note(self, message: str) -> None:
+        self.log.append(Note(message))
+
+    # ------------------------------------------------------------------ influence
+    def set_influence(self, country: int, side: Side, value: int) -> None:
+        before = self.state.inf(country, side)
+        value = max(0, value)
+        if value != before:
+            self.state.influence[country, side.col] = value
+            self.log.append(InfluenceChange(country, side, before, value))
+
+    def add_influence(self, country: int, side: Side, amount: int) -> None:
+        self.set_influence(country, side, self.state.inf(country, side) + amount)
+
+    def remove_influence(self, country: int, side: Side, amount: int) -> int:
+        """Remove up to `amount`; influence never goes below 0. Returns what was removed."""
+        before = self.state.inf(country, side)
+        removed = min(before, max(0, amount))
+        self.set_influence(country, side, before - removed)
+        return removed
+
+    # ------------------------------------------------------------------ tracks
+    def gain_vp(self, side: Side, amount: int, reason: str) -> None:
+        """Move the VP track `amount` toward `side` (negative: away). Victory at 20 is checked
+        after a whole event or scoring (base A15), by `check_vp_victory`."""
+        if amount == 0:
+            return
+        before = self.state.vp
+        self.state.vp = before + side.sign * amount
+        self.log.append(VPChange(before, self.state.vp, reason))
+
+    def check_vp_victory(self) -> None:
+        if self.state.vp >= VP_WIN:
+            self.end(Result(Side.US, "vp20"))
+        if self.state.vp <= -VP_WIN:
+            self.end(Result(Side.USSR, "vp20"))
+
+    def set_defcon(self, value: int, reason: str) -> None:
+        """DEFCON stays within 1–5 (base §8.1); reaching 1 ends the game at once."""
+        before = self.state.defcon
+        value = max(1, min(5, value))
+        if value == before:
+            return
+        self.state.defcon = value
+        self.log.append(DefconChange(before, value, reason))
+        if value == 1:
+            loser = self.policy.defcon_loser(self)
+            self.end(Result(loser.other, "defcon1"))
+
+    def change_defcon(self, delta: int, reason: str) -> None:
+        self.set_defcon(self.state.defcon + delta, reason)
+
+    def add_milops(self, side: Side, amount: int) -> None:
+        before = self.state.milops[side.col]
+        after = max(0, min(MAX_MILOPS, before + amount))
+        if after != before:
+            self.state.milops[side.col] = after
+            self.log.append(MilopsChange(side, before, after))
+
+    def set_space(self, side: Side, box: int) -> None:
+        before = self.state.space[side.col]
+        if box != before:
+            self.state.space[side.col] = box
+            self.log.append(SpaceChange(side, before, box))
+
+    def use_space_attempt(self, side: Side) -> None:
+        before = self.state.space_attempts[side.col]
+        self.state.space_attempts[side.col] = before + 1
+        self.log.append(SpaceAttempt(side, before + 1))
+
+    def reset_space_attempts(self) -> None:
+        for side in Side:
+            if self.state.space_attempts[side.col]:
+                self.state.space_attempts[side.col] = 0
+                self.log.append(SpaceAttempt(side, 0))
+
+    # ------------------------------------------------------------------ cards and effects
+    def move_card(self, card: int, target: str, *, bottom: bool = False) -> None:
+        source = self.state.where(card)
+        self.state.piles[source].remove(card)
+        pile = self.state.piles[target]
+        (pile.bottom if bottom else pile.shuffled).append(card)
+        self.log.append(CardMove(card, source, target, bottom))
+
+    def set_china_face_up(self, face_up: bool) -> None:
+        if self.state.china_face_up != face_up:
+            self.state.china_face_up = face_up
+            self.log.append(Note(f"the China Card turns face {'up' if face_up else 'down'}"))
+
+    def add_effect(self, effect: Effect) -> None:
+        self.state.effects.append(effect)
+        self.log.append(EffectChange(effect, True))
+
+    def remove_effect(self, card: int) -> None:
+        for effect in [e for e in self.state.effects if e.card == card]:
+            self.state.effects.remove(effect)
+            self.log.append(EffectChange(effect, False))
+
+    # ------------------------------------------------------------------ the end
+    def region_control_win(self, side: Side, region: str) -> None:
+        self.policy.region_control(self, side, region)
+
+    def end(self, result: Result) -> None:
+        if self.state.result is None:
+            self.state.result = result
+            self.log.append(GameEnd(result))
+        raise GameOver(result)

@@ -1,0 +1,89 @@
+"""Influence placement with ops (base §6.1; card-events A7).
+
+Access is fixed before the first point; each point costs 1, or 2 while the opponent controls the
+country, re-checked point by point; Chernobyl closes one region to the USSR.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from twsolo.engine.board import controls, placement_access
+from twsolo.engine.effects import chernobyl_region
+from twsolo.engine.ops import OpsBudget
+from twsolo.engine.state import GameState
+from twsolo.errors import IllegalActionError
+from twsolo.ids import Side
+from twsolo.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from twsolo.engine.game import Game
+
+
+def point_cost(state: GameState, rules: Ruleset, side: Side, country: int) -> int:
+    """Base §6.1.2: 2 ops while the opponent controls the country, else 1."""
+    return 2 if controls(state, rules, side.other, country) else 1
+
+
+def placement_refusal(
+    state: GameState, rules: Ruleset, side: Side, country: int, access: frozenset[int]
+) -> str | None:
+    """Why `side` may not place a point in `country` now, or None (cost aside)."""
+    name = rules.countries[country].name
+    if country not in access:
+        return f"{name} is not accessible: no {side.label} influence in or next to it"
+    region = chernobyl_region(state)
+    if side is Side.USSR and region and rules.in_region(country, region):
+        return f"Chernobyl: the USSR may not place influence in {region.replace('_', ' ')}"
+    return None
+
+
+def placement_options(
+    state: GameState, rules: Ruleset, side: Side, budget: OpsBudget, access: frozenset[int]
+) -> list[int]:
+    """Countries where one more point can go now (access, card bans, cost within the budget)."""
+    return [
+        c
+        for c in sorted(access)
+        if placement_refusal(state, rules, side, c, access) is None
+        and budget.can_spend(rules, c, point_cost(state, rules, side, c))
+    ]
+
+
+def place_point(
+    game: Game, side: Side, country: int, budget: OpsBudget, access: frozenset[int]
+) -> None:
+    """Place one point, paying its cost from the budget; refuse with the rule's reason."""
+    state, rules = game.state, game.rules
+    reason = placement_refusal(state, rules, side, country, access)
+    cost = point_cost(state, rules, side, country)
+    if reason is None and not budget.can_spend(rules, country, cost):
+        reason = f"{rules.countries[country].name} costs {cost} ops, {budget.left} left"
+    if reason:
+        raise IllegalActionError(reason)
+    budget.spend(rules, country, cost)
+    game.add_influence(country, side, 1)
+
+
+def place_influence(game: Game, side: Side, budget: OpsBudget, points: Iterable[int]) -> None:
+    """Place the given points in order (a country once per point), all with one access set."""
+    access = placement_access(game.state, game.rules, side)
+    for country in points:
+        place_point(game, side, country, budget, access)
+
+
+def conduct_influence(game: Game, side: Side, budget: OpsBudget) -> None:
+    """Ask `side` point by point where its influence goes, until the ops are spent or it stops."""
+    access = placement_access(game.state, game.rules, side)
+    while True:
+        options = placement_options(game.state, game.rules, side, budget, access)
+        if not options:
+            return
+        ids = [game.rules.countries[c].id for c in options]
+        answer = game.ask(
+            "influence", side, [*ids, "done"], f"place influence ({budget.left} ops left)"
+        )
+        if answer == "done":
+            return
+        place_point(game, side, game.rules.index[str(answer)], budget, access)

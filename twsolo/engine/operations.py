@@ -1,0 +1,87 @@
+"""Conducting operations through the Choice seam (base §6): the player picks the kind of
+operation, then its targets. Used for the human's ops, event grants and scripted players."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from twsolo.engine.board import placement_access
+from twsolo.engine.coup import coup, coup_refusal, realign, realign_refusal
+from twsolo.engine.influence import conduct_influence, placement_options
+from twsolo.engine.ops import OpsBudget
+from twsolo.engine.space import attempt, space_refusal
+from twsolo.ids import Side
+
+if TYPE_CHECKING:
+    from twsolo.engine.game import Game
+
+KINDS = ("influence", "coup", "realign", "space_race")
+
+
+def coup_targets(game: Game, side: Side, *, free: bool = False) -> list[int]:
+    state, rules = game.state, game.rules
+    return [
+        c.index
+        for c in rules.countries
+        if coup_refusal(state, rules, side, c.index, free=free) is None
+    ]
+
+
+def realign_targets(game: Game, side: Side) -> list[int]:
+    state, rules = game.state, game.rules
+    return [
+        c.index for c in rules.countries if realign_refusal(state, rules, side, c.index) is None
+    ]
+
+
+def operation_options(
+    game: Game, side: Side, budget: OpsBudget, *, allow_space: bool, card_ops: int
+) -> list[str]:
+    """The kinds of operation `side` can conduct now with this budget."""
+    state, rules = game.state, game.rules
+    options = []
+    access = placement_access(state, rules, side)
+    if budget.total() > 0 and placement_options(state, rules, side, budget, access):
+        options.append("influence")
+    if budget.total() > 0 and coup_targets(game, side):
+        options.append("coup")
+    if budget.total() > 0 and realign_targets(game, side):
+        options.append("realign")
+    if allow_space and space_refusal(state, rules, side, card_ops) is None:
+        options.append("space_race")
+    return options
+
+
+def conduct_operations(
+    game: Game, side: Side, budget: OpsBudget, *, allow_space: bool = True, card_ops: int = 0
+) -> str | None:
+    """Ask `side` what to do with the ops and do it (base §6.0: one kind of operation per card).
+    Returns the kind chosen, or None when no operation is possible."""
+    options = operation_options(game, side, budget, allow_space=allow_space, card_ops=card_ops)
+    if not options:
+        game.note(f"{side.label} has no legal operation for {budget.total()} ops")
+        return None
+    kind = str(game.ask("operation", side, options, f"conduct {budget.total()} ops"))
+    rules = game.rules
+    if kind == "influence":
+        conduct_influence(game, side, budget)
+    elif kind == "coup":
+        targets = [rules.countries[c].id for c in coup_targets(game, side)]
+        target = rules.index[str(game.ask("coup", side, targets, "coup which country?"))]
+        ops = budget.base + sum(1 for area in budget.areas if rules.in_region(target, area))
+        coup(game, side, target, ops)
+    elif kind == "realign":
+        while rolls := [
+            rules.countries[c].id
+            for c in realign_targets(game, side)
+            if budget.can_spend(rules, c, 1)
+        ]:
+            answer = game.ask("realign", side, [*rolls, "done"], f"realign ({budget.left} left)")
+            if answer == "done":
+                break
+            country = rules.index[str(answer)]
+            budget.spend(rules, country, 1)
+            realign(game, side, country)
+    else:
+        attempt(game, side, card_ops)
+    return kind

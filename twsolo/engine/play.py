@@ -1,0 +1,87 @@
+"""Playing a card in an action round (base §5, §6.4.5, §9; card-events A6, A13).
+
+One card, one way: as its event, for operations (the opponent's event then happens too, in the
+order the phasing player chooses), or on the Space Race (no event at all).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from twsolo.engine.events import EVENTS, play_event
+from twsolo.engine.operations import conduct_operations
+from twsolo.engine.ops import OpsBudget, card_ops
+from twsolo.engine.space import attempt, space_refusal
+from twsolo.engine.state import area_of
+from twsolo.ids import CHINA_CARD, Side
+
+if TYPE_CHECKING:
+    from twsolo.engine.game import Game
+
+FORMOSAN_RESOLUTION = 35  # ends when the US plays the China Card (A13)
+
+
+def ways_to_play(game: Game, side: Side, card: int) -> list[str]:
+    """The legal ways for `side` to play `card` now."""
+    c = game.rules.card(card)
+    if c.scoring:
+        return ["event"]  # a scoring card is always played as its event (A6)
+    ways = []
+    if card != CHINA_CARD and c.owner in (None, side) and card in EVENTS:
+        ways.append("event")
+    ways.append("ops")
+    ops = card_ops(game.state, game.rules, side, card)
+    if space_refusal(game.state, game.rules, side, ops) is None:
+        ways.append("space_race")
+    return ways
+
+
+def opponent_event(game: Game, side: Side, card: int) -> bool:
+    """Base §5.2: a card carrying the opponent's event, played for ops, triggers it."""
+    return game.rules.card(card).owner is side.other and card in EVENTS
+
+
+def play_card(game: Game, side: Side, card: int, how: str | None = None) -> str:
+    """Play `card` for `side`; `how` is asked through the seam when not given."""
+    ways = ways_to_play(game, side, card)
+    if how is None:
+        how = str(game.ask("play", side, ways, f"play {game.rules.card(card)} how?", card=card))
+    if how == "event":
+        play_event(game, card, side)
+    elif how == "space_race":
+        attempt(game, side, card_ops(game.state, game.rules, side, card))
+        _after_ops(game, side, card)
+    else:
+        play_for_ops(game, side, card)
+    return how
+
+
+def play_for_ops(game: Game, side: Side, card: int) -> None:
+    budget = OpsBudget.for_card(game.state, game.rules, side, card)
+    if opponent_event(game, side, card):
+        order = game.ask(
+            "order", side, ["event_first", "ops_first"], f"{game.rules.card(card)}: order"
+        )
+        if order == "event_first":
+            play_event(game, card, side, triggered=True)
+            conduct_operations(game, side, budget, allow_space=False)
+        else:
+            conduct_operations(game, side, budget, allow_space=False)
+            play_event(game, card, side, triggered=True)
+        game.check_vp_victory()
+        return
+    conduct_operations(game, side, budget, allow_space=False)
+    _after_ops(game, side, card)
+    game.check_vp_victory()
+
+
+def _after_ops(game: Game, side: Side, card: int) -> None:
+    """A card played for ops or on the Space Race is discarded; the China Card passes face down
+    to the opponent (base §9.3) and ends Formosan Resolution when the US plays it."""
+    if card == CHINA_CARD:
+        game.move_card(card, area_of(side.other))
+        game.set_china_face_up(False)
+        if side is Side.US and game.state.has_effect(FORMOSAN_RESOLUTION):
+            game.remove_effect(FORMOSAN_RESOLUTION)
+    elif game.state.where(card) != "discard":
+        game.move_card(card, "discard")

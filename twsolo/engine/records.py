@@ -1,0 +1,162 @@
+"""What changed: every mutation of the game appends one of these to `Game.log`.
+
+The journal, the game log and the "do this on the board" instructions are built from records,
+so each can describe itself in words a person at the table follows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from twsolo.engine.state import Effect, Result
+from twsolo.ids import Side
+from twsolo.ruleset import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    def text(self, rules: Ruleset) -> str:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class InfluenceChange(Record):
+    country: int
+    side: Side
+    before: int
+    after: int
+
+    def text(self, rules: Ruleset) -> str:
+        name = rules.countries[self.country].name
+        delta = self.after - self.before
+        verb = f"add {delta}" if delta > 0 else f"remove {-delta}"
+        prep = "to" if delta > 0 else "from"
+        return f"{verb} {self.side.label} influence {prep} {name} (now {self.after})"
+
+
+@dataclass(frozen=True, slots=True)
+class VPChange(Record):
+    before: int
+    after: int
+    reason: str
+
+    def text(self, rules: Ruleset) -> str:
+        delta = self.after - self.before
+        side = Side.US if delta > 0 else Side.USSR
+        return f"{side.label} gains {abs(delta)} VP ({self.reason}); VP track at {_vp(self.after)}"
+
+
+@dataclass(frozen=True, slots=True)
+class DefconChange(Record):
+    before: int
+    after: int
+    reason: str
+
+    def text(self, rules: Ruleset) -> str:
+        return f"DEFCON {self.before} → {self.after} ({self.reason})"
+
+
+@dataclass(frozen=True, slots=True)
+class MilopsChange(Record):
+    side: Side
+    before: int
+    after: int
+
+    def text(self, rules: Ruleset) -> str:
+        return f"{self.side.label} military operations {self.before} → {self.after}"
+
+
+@dataclass(frozen=True, slots=True)
+class SpaceChange(Record):
+    side: Side
+    before: int
+    after: int
+
+    def text(self, rules: Ruleset) -> str:
+        return f"{self.side.label} space race marker to box {self.after}"
+
+
+@dataclass(frozen=True, slots=True)
+class SpaceAttempt(Record):
+    side: Side
+    count: int  # attempts made this turn after the change
+
+    def text(self, rules: Ruleset) -> str:
+        return f"{self.side.label} space race attempts this turn: {self.count}"
+
+
+@dataclass(frozen=True, slots=True)
+class CardMove(Record):
+    card: int
+    source: str
+    target: str
+    bottom: bool = False
+
+    def text(self, rules: Ruleset) -> str:
+        where = f"the bottom of {_pile(self.target)}" if self.bottom else _pile(self.target)
+        return f"{rules.card(self.card)} goes from {_pile(self.source)} to {where}"
+
+
+@dataclass(frozen=True, slots=True)
+class EffectChange(Record):
+    effect: Effect
+    added: bool
+
+    def text(self, rules: Ruleset) -> str:
+        card = rules.card(self.effect.card)
+        detail = f" ({self.effect.data})" if self.effect.data else ""
+        return f"{card}{detail}: lasting effect {'in force' if self.added else 'ends'}"
+
+
+@dataclass(frozen=True, slots=True)
+class DieRoll(Record):
+    roller: str
+    purpose: str
+    value: int
+
+    def text(self, rules: Ruleset) -> str:
+        return f"{self.roller} rolls {self.value} ({self.purpose})"
+
+
+@dataclass(frozen=True, slots=True)
+class Note(Record):
+    """A fact worth telling that changes nothing by itself (a coup's arithmetic, a refusal)."""
+
+    message: str
+
+    def text(self, rules: Ruleset) -> str:
+        return self.message
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd(Record):
+    result: Result
+
+    def text(self, rules: Ruleset) -> str:
+        who = self.result.winner.label + " wins" if self.result.winner else "draw"
+        return f"game over: {who} ({self.result.reason})"
+
+
+PILE_NAMES = {
+    "draw": "the draw deck",
+    "discard": "the discard pile",
+    "removed": "out of the game",
+    "hand_us": "the US deck/hand",
+    "hand_ussr": "the USSR deck/hand",
+    "area_us": "the US play area",
+    "area_ussr": "the USSR play area",
+    "table": "the table",
+    "in_effect": "face up beside the board",
+    "scoring_deck": "the Scoring Card Deck",
+    "primary": "the Primary Region space",
+    "secondary": "the Secondary Region space",
+    "spent": "the spent row",
+}
+
+
+def _pile(name: str) -> str:
+    return PILE_NAMES.get(name, name.replace("_", " "))
+
+
+def _vp(vp: int) -> str:
+    return "0" if vp == 0 else (f"US +{vp}" if vp > 0 else f"USSR +{-vp}")

@@ -1,0 +1,248 @@
+"""GameState: the whole position as plain data. No rules logic and no I/O live here.
+
+Influence is a small int16 array (country × side), tracks are ints, card zones are `Pile`s, so a
+copy for a dry run costs microseconds. Every card of the game sits in exactly one pile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from twsolo.ids import CHINA_CARD, Side
+
+SCHEMA_VERSION = 1
+
+# Every place a card can be. Piles with an order use `Pile.bottom` (spec §4.3, §7.3).
+PILES: tuple[str, ...] = (
+    "draw",  # the draw deck
+    "discard",
+    "removed",  # out of the game (starred events, Southeast Asia after scoring)
+    "hand_us",  # each side's deck/hand (spec §4)
+    "hand_ussr",
+    "area_us",  # a play area: where the China Card lies when not in a deck/hand (spec §3.1)
+    "area_ussr",
+    "mid_war",  # era decks waiting for turn 4 / turn 8 (spec §5.B)
+    "late_war",
+    "unused",  # optional cards not chosen (spec §24.2)
+    "table",  # cards being played right now (headlines, the card of this action round)
+    "in_effect",  # face-up cards whose lasting effect waits for a trigger (Shuttle Diplomacy)
+    "scoring_deck",  # the Scoring Card Deck (spec §2.2, §7)
+    "primary",
+    "secondary",
+    "spent",  # the spent row of scoring cards (spec §7.3)
+    "aside",  # scoring cards set aside while revealing (spec §7.2.4)
+)
+
+
+def hand_of(side: Side) -> str:
+    return f"hand_{side.value}"
+
+
+def area_of(side: Side) -> str:
+    return f"area_{side.value}"
+
+
+@dataclass(slots=True)
+class Pile:
+    """A face-down pile: a shuffled part whose order nobody knows, and a known bottom part.
+
+    Drawing from the top takes a card of the shuffled part (chance decides which) or, when that is
+    empty, the first of the bottom part. Putting a card "at the bottom" appends to `bottom`.
+    Shuffling merges both. This is exact for the solitaire procedure and needs no hidden order,
+    so the same state serves digital play and the physical table.
+    """
+
+    shuffled: list[int] = field(default_factory=list)
+    bottom: list[int] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.shuffled) + len(self.bottom)
+
+    def __iter__(self) -> Iterator[int]:
+        yield from self.shuffled
+        yield from self.bottom
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.shuffled or card in self.bottom
+
+    def copy(self) -> Pile:
+        return Pile(self.shuffled.copy(), self.bottom.copy())
+
+    def remove(self, card: int) -> None:
+        if card in self.shuffled:
+            self.shuffled.remove(card)
+        else:
+            self.bottom.remove(card)
+
+    def shuffle(self) -> None:
+        self.shuffled.extend(self.bottom)
+        self.bottom.clear()
+
+    def next_candidates(self) -> list[int]:
+        """The cards that may come off the top next."""
+        if self.shuffled:
+            return sorted(self.shuffled)
+        return self.bottom[:1]
+
+    def to_dict(self) -> dict[str, list[int]]:
+        return {"shuffled": sorted(self.shuffled), "bottom": list(self.bottom)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, list[int]]) -> Pile:
+        return cls(list(data["shuffled"]), list(data["bottom"]))
+
+    def canonical(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        return tuple(sorted(self.shuffled)), tuple(self.bottom)
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A lasting effect in force (card-events Part D). `side` is the side the effect applies to,
+    as the card's entry in engine/effects.py defines it; `data` holds a card's extra detail
+    (Chernobyl's region, Red Scare's target)."""
+
+    card: int
+    side: Side | None = None
+    data: str = ""
+
+    def to_list(self) -> list[Any]:
+        return [self.card, self.side.value if self.side else None, self.data]
+
+    @classmethod
+    def from_list(cls, raw: list[Any]) -> Effect:
+        return cls(int(raw[0]), Side(raw[1]) if raw[1] else None, str(raw[2]))
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    winner: Side | None  # None = draw
+    reason: str  # "vp20", "defcon1", "europe_control", "final_scoring", "wargames", ...
+
+
+@dataclass(slots=True, eq=False)
+class GameState:
+    influence: npt.NDArray[np.int16]  # shape (countries, 2): column 0 US, column 1 USSR
+    vp: int = 0  # positive = US ahead (spec §1.7)
+    defcon: int = 5
+    turn: int = 1
+    action_round: int = 0  # 0 = headline
+    phasing: Side = Side.USSR
+    milops: list[int] = field(default_factory=lambda: [0, 0])  # indexed by Side.col
+    space: list[int] = field(default_factory=lambda: [0, 0])
+    space_attempts: list[int] = field(default_factory=lambda: [0, 0])
+    china_face_up: bool = True
+    piles: dict[str, Pile] = field(default_factory=lambda: {name: Pile() for name in PILES})
+    effects: list[Effect] = field(default_factory=list)
+    result: Result | None = None
+
+    # ---- reading
+    def inf(self, country: int, side: Side) -> int:
+        return int(self.influence[country, side.col])
+
+    def pile(self, name: str) -> Pile:
+        return self.piles[name]
+
+    def where(self, card: int) -> str:
+        """The name of the pile that holds `card`."""
+        for name, pile in self.piles.items():
+            if card in pile:
+                return name
+        raise KeyError(f"card {card} is in no pile")
+
+    @property
+    def china_holder(self) -> Side:
+        """The side that has the China Card, in its play area or inside its deck/hand."""
+        for side in Side:
+            if CHINA_CARD in self.piles[area_of(side)] or CHINA_CARD in self.piles[hand_of(side)]:
+                return side
+        raise KeyError("the China Card is in no player's area or deck/hand")
+
+    def has_effect(self, card: int, side: Side | None = None) -> bool:
+        return any(e.card == card and (side is None or e.side is side) for e in self.effects)
+
+    def effect(self, card: int) -> Effect | None:
+        return next((e for e in self.effects if e.card == card), None)
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    # ---- copying and comparing
+    def copy(self) -> GameState:
+        return GameState(
+            influence=self.influence.copy(),
+            vp=self.vp,
+            defcon=self.defcon,
+            turn=self.turn,
+            action_round=self.action_round,
+            phasing=self.phasing,
+            milops=self.milops.copy(),
+            space=self.space.copy(),
+            space_attempts=self.space_attempts.copy(),
+            china_face_up=self.china_face_up,
+            piles={name: pile.copy() for name, pile in self.piles.items()},
+            effects=self.effects.copy(),
+            result=self.result,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    # ---- JSON
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "schema_version": SCHEMA_VERSION,
+            "influence": self.influence.tolist(),
+            "vp": self.vp,
+            "defcon": self.defcon,
+            "turn": self.turn,
+            "action_round": self.action_round,
+            "phasing": self.phasing.value,
+            "milops": list(self.milops),
+            "space": list(self.space),
+            "space_attempts": list(self.space_attempts),
+            "china_face_up": self.china_face_up,
+            "piles": {name: pile.to_dict() for name, pile in self.piles.items()},
+            "effects": sorted(e.to_list() for e in self.effects),
+            "result": None
+            if self.result is None
+            else {
+                "winner": self.result.winner.value if self.result.winner else None,
+                "reason": self.result.reason,
+            },
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameState:
+        version = data.get("schema_version")
+        if version != SCHEMA_VERSION:
+            raise ValueError(
+                f"state schema_version {version!r}; this twsolo reads {SCHEMA_VERSION}"
+            )
+        result = data["result"]
+        return cls(
+            influence=np.array(data["influence"], dtype=np.int16).reshape(-1, 2),
+            vp=int(data["vp"]),
+            defcon=int(data["defcon"]),
+            turn=int(data["turn"]),
+            action_round=int(data["action_round"]),
+            phasing=Side(data["phasing"]),
+            milops=[int(x) for x in data["milops"]],
+            space=[int(x) for x in data["space"]],
+            space_attempts=[int(x) for x in data["space_attempts"]],
+            china_face_up=bool(data["china_face_up"]),
+            piles={name: Pile.from_dict(data["piles"][name]) for name in PILES},
+            effects=[Effect.from_list(e) for e in data["effects"]],
+            result=None
+            if result is None
+            else Result(Side(result["winner"]) if result["winner"] else None, result["reason"]),
+        )
