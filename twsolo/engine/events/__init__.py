@@ -2,6 +2,15 @@
 
 from twsolo.engine.events import early, late, mid, optional  # noqa: F401 - registers handlers
 from twsolo.engine.events.play import event_refusal, play_event
-from twsolo.engine.events.registry import EVENTS, EventContext, event
+from twsolo.engine.events.registry import EVENTS, HOOKS, EventContext, event, on, run_hooks
 
-__all__ = ["EVENTS", "EventContext", "event", "event_refusal", "play_event"]
+__all__ = [
+    "EVENTS",
+    "HOOKS",
+    "EventContext",
+    "event",
+    "event_refusal",
+    "on",
+    "play_event",
+    "run_hooks",
+]

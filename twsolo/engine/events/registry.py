@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from twsolo.engine.state import GameState
 from twsolo.ids import Side
@@ -55,3 +55,39 @@ def event(card: int, *, requires: Requirement | None = None) -> Callable[[Handle
         return fn
 
     return register
+
+
+# Moments of the turn at which a lasting effect acts (its card's module registers the function;
+# the turn flow calls `run_hooks`). Each hook checks that its effect is in force.
+MOMENTS = {
+    # (game, side) before `side`'s action round; a hook returning True has replaced the round
+    # (Quagmire, Bear Trap).
+    "round_start": "before an action round",
+    # (game, side, card, how) after `side` played `card` in an action round or the headline
+    # (how: event | ops | space_race | headline), once the card is resolved (We Will Bury You,
+    # Flower Power, NORAD, Missile Envy).
+    "card_played": "after a card is resolved",
+    # (game, side) -> int: extra action rounds `side` takes this turn (North Sea Oil).
+    "extra_rounds": "extra action rounds",
+    # (game) at the end of the turn, before turn-long effects expire.
+    "turn_end": "end of turn",
+}
+Hook = Callable[..., Any]
+HOOKS: dict[str, list[tuple[int, Hook]]] = {moment: [] for moment in MOMENTS}
+
+
+def on(moment: str, card: int) -> Callable[[Hook], Hook]:
+    """Register `fn` as card `card`'s action at `moment`."""
+    if moment not in MOMENTS:
+        raise ValueError(f"unknown moment {moment!r}")
+
+    def register(fn: Hook) -> Hook:
+        HOOKS[moment].append((card, fn))
+        return fn
+
+    return register
+
+
+def run_hooks(game: Game, moment: str, **kwargs: Any) -> list[Any]:
+    """Call every hook of `moment` (in card order); their results, in the same order."""
+    return [fn(game, **kwargs) for _, fn in sorted(HOOKS[moment], key=lambda h: h[0])]
