@@ -9,8 +9,11 @@ from typing import Any, TypeVar
 import click
 
 from twsolo.cli.match import matches
+from twsolo.engine.scoring import region_score
 from twsolo.errors import TwsoloError
+from twsolo.ids import SCORING_REGIONS, Side
 from twsolo.ruleset import Card, Ruleset, load_ruleset
+from twsolo.scenario import load_scenario
 
 F = TypeVar("F", bound=Callable[..., Any])
 EXIT_USER_ERROR = 2
@@ -147,6 +150,33 @@ def cards_show(card: str, as_json: bool, rules_path: str | None) -> None:
     click.echo(f"  ops: {c.ops}   side: {c.side}   era: {c.era}")
     if flags := _card_flags(c):
         click.echo(f"  {flags}")
+
+
+@cli.command()
+@click.argument("scenario", type=click.Path(dir_okay=False, exists=True))
+@click.option("--region", type=click.Choice(SCORING_REGIONS), help="Only this region.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (see spec/scenario.md).")
+@rules_option
+def score(scenario: str, region: str | None, as_json: bool, rules_path: str | None) -> None:
+    """Score each region of a scenario's position as if its scoring card were played now."""
+    rules = load_ruleset(rules_path)
+    state = load_scenario(scenario, rules).state
+    regions = [region] if region else list(SCORING_REGIONS)
+    scores = {r: region_score(state, rules, r) for r in regions}
+    if as_json:
+        click.echo(json.dumps({r: s.to_dict() for r, s in scores.items()}, indent=2))
+        return
+    for r, s in scores.items():
+        us, ussr = s.sides[Side.US], s.sides[Side.USSR]
+        click.echo(
+            f"{r.replace('_', ' ').title():<16} US {us.level:<10} USSR {ussr.level:<10} "
+            f"{vp_text(s.vp)}"
+            + (f"  ({s.auto_win.label} controls it: game over)" if s.auto_win else "")
+        )
+
+
+def vp_text(vp: int) -> str:
+    return "0 VP" if vp == 0 else f"{abs(vp)} VP to {'US' if vp > 0 else 'USSR'}"
 
 
 def main() -> None:

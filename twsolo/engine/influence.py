@@ -39,6 +39,10 @@ def placement_refusal(
     return None
 
 
+def cost_refusal(rules: Ruleset, country: int, cost: int, available: int) -> str:
+    return f"a point in {rules.countries[country].name} costs {cost} ops; {available} available"
+
+
 def placement_options(
     state: GameState, rules: Ruleset, side: Side, budget: OpsBudget, access: frozenset[int]
 ) -> list[int]:
@@ -59,7 +63,7 @@ def place_point(
     reason = placement_refusal(state, rules, side, country, access)
     cost = point_cost(state, rules, side, country)
     if reason is None and not budget.can_spend(rules, country, cost):
-        reason = f"{rules.countries[country].name} costs {cost} ops, {budget.left} left"
+        reason = cost_refusal(rules, country, cost, budget.remaining_if(rules, country))
     if reason:
         raise IllegalActionError(reason)
     budget.spend(rules, country, cost)

@@ -97,7 +97,7 @@ class SpaceBox:
     ability: str  # none | two_attempts | headline_second | discard_held | eighth_round
 
 
-@dataclass(frozen=True, eq=False, kw_only=True)
+@dataclass(frozen=True, eq=False, repr=False, kw_only=True)
 class Ruleset:
     """Every fact and table the engine, the AI and the turn flow read. Never mutated."""
 
@@ -108,6 +108,9 @@ class Ruleset:
     scoring: ScoringRules
     setup: SetupRules
     space: tuple[SpaceBox, ...]  # index 0 is box 1
+
+    def __repr__(self) -> str:
+        return f"Ruleset({str(self.source)!r}, digest={self.digest[:12]})"
 
     # --- derived lookups (computed once) ---
     @cached_property

@@ -1,0 +1,127 @@
+"""Scenario files (spec/scenario.md) and `twsolo score` (issue: engine)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from twsolo.cli.main import cli
+from twsolo.errors import ScenarioError
+from twsolo.ids import Side
+from twsolo.ruleset import Ruleset
+from twsolo.scenario import load_scenario
+
+HERE = Path(__file__).parent / "scenarios"
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "s.yaml"
+    path.write_text(text)
+    return path
+
+
+def test_every_key_is_read(rules: Ruleset) -> None:
+    s = load_scenario(HERE / "full_position.yaml", rules)
+    st = s.state
+    assert s.ai_side is Side.US
+    assert (st.turn, st.action_round, st.defcon, st.vp) == (5, 3, 3, -2)
+    assert st.inf(rules.index["france"], Side.US) == 2
+    assert st.inf(rules.index["iran"], Side.USSR) == 2
+    assert st.inf(rules.index["uk"], Side.US) == 5  # the standard board underneath
+    assert (st.space, st.milops) == ([2, 1], [0, 2])
+    assert st.china_holder is Side.US
+    assert st.china_face_up is False
+    assert {(e.card, e.side) for e in st.effects} == {
+        (21, Side.US),
+        (25, Side.US),
+        (31, Side.USSR),
+    }
+    assert st.where(21) == "removed"  # starred
+    assert st.where(31) == "discard"
+    assert st.where(16) == "removed"
+    assert (s.primary, s.secondary, s.scoring_round) == ("asia", "central_america", True)
+    assert st.where(1) == "primary"
+    assert st.where(37) == "secondary"
+    # The AI's deck/hand: the revealed card on top, then ai_deck in order.
+    assert st.piles["hand_us"].bottom == [40, 5, 12, 33]
+    assert s.dice == [4, 2]
+    assert st.where(50) == "draw"  # Mid War cards are in the draw deck from turn 4
+
+
+def test_every_card_in_one_place(rules: Ruleset) -> None:
+    st = load_scenario(HERE / "full_position.yaml", rules).state
+    cards = [c for pile in st.piles.values() for c in pile]
+    assert sorted(cards) == list(range(1, 111))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("ai_side: us\nturn: 1\n", "s.yaml:1:1: missing key 'action_round'"),
+        ("ai_side: us\nturn: 1\naction_round: 1\ncolour: red\n", "s.yaml:4:1: colour: unknown key"),
+        ("ai_side: usa\nturn: 1\naction_round: 1\n", "s.yaml:1:10: ai_side: unknown value 'usa'"),
+        ("ai_side: us\nturn: 11\naction_round: 1\n", "s.yaml:2:7: turn: expected an integer 1–10"),
+        (
+            "ai_side: us\nturn: 1\naction_round: 1\ninfluence:\n  narnia: {us: 1}\n",
+            "s.yaml:5:11: influence.narnia: unknown country id 'narnia'",
+        ),
+        (
+            "ai_side: us\nturn: 1\naction_round: 1\ninfluence:\n  france: {us: 1, uk: 2}\n",
+            "s.yaml:5:19: influence.france.uk: unknown key",
+        ),
+        (
+            "ai_side: us\nturn: 1\naction_round: 1\nremoved: [16, 16]\n",
+            "s.yaml:4:15: removed[1]: card 16 is named twice",
+        ),
+        (
+            "ai_side: us\nturn: 1\naction_round: 1\nactive_events: [31]\n",
+            "active_events[0]: card 31's effect needs a side",
+        ),
+        (
+            "ai_side: us\nturn: 1\naction_round: 1\nprimary: europe\nsecondary: europe\n",
+            "s.yaml:5:12: secondary: the Secondary Region must differ from the Primary",
+        ),
+        ("ai_side: us\nturn: 1\naction_round: 1\nvp: no\n", "vp: expected an integer"),
+    ],
+)
+def test_bad_scenarios_name_the_key(
+    rules: Ruleset, tmp_path: Path, text: str, message: str
+) -> None:
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(write(tmp_path, text), rules)
+    assert any(message in p for p in info.value.problems), info.value.problems
+
+
+def test_score_json_matches_the_worked_example() -> None:
+    result = CliRunner().invoke(
+        cli, ["score", str(HERE / "europe_domination.yaml"), "--region", "europe", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data == {
+        "europe": {
+            "us": {"level": "domination", "countries": 4, "battlegrounds": 2, "adjacent": 1},
+            "ussr": {"level": "presence", "countries": 1, "battlegrounds": 1, "adjacent": 0},
+            "vp": 6,
+        }
+    }
+
+
+def test_score_text_lists_every_region() -> None:
+    result = CliRunner().invoke(cli, ["score", str(HERE / "europe_domination.yaml")])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert len(lines) == 7
+    assert lines[0].startswith("Europe")
+    assert "6 VP to US" in lines[0]
+
+
+def test_score_rejects_a_bad_scenario_with_exit_2(tmp_path: Path) -> None:
+    path = write(tmp_path, "ai_side: us\nturn: 1\naction_round: 1\ninfluence: {narnia: {us: 1}}\n")
+    result = CliRunner().invoke(cli, ["score", str(path)])
+    assert result.exit_code == 2
+    assert "influence.narnia: unknown country id 'narnia'" in result.stderr
+    assert "Traceback" not in result.stderr

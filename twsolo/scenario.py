@@ -1,0 +1,233 @@
+"""Scenario files: one position of a solitaire game in YAML (../shared/spec/scenario.md).
+
+`twsolo score`, `twsolo decide` and `twsolo new --from` read them. Unknown keys, bad values and
+unknown ids are errors naming the key and line; nothing is guessed.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from twsolo.engine.effects import DURATION
+from twsolo.engine.setup import ERA_PILE, empty_state, standard_state
+from twsolo.engine.state import Effect, GameState, area_of, hand_of
+from twsolo.errors import ScenarioError
+from twsolo.ids import CHINA_CARD, SCORING_REGIONS, Side
+from twsolo.ruleset import Ruleset
+from twsolo.ruleset.nodes import Located, compose_file
+
+REQUIRED = ("ai_side", "turn", "action_round")
+OPTIONAL = (
+    "defcon",
+    "vp",
+    "board",
+    "influence",
+    "space_race",
+    "milops",
+    "china_card",
+    "active_events",
+    "removed",
+    "primary",
+    "secondary",
+    "scoring_round",
+    "card",
+    "ai_deck",
+    "human_headline",
+    "dice",
+)
+SIDES = ("us", "ussr")
+# Effects whose side cannot be known from the card alone: a scenario names it ({card, side}).
+SIDE_NEEDED = {31, 40, 69}
+# Where a card whose effect is in force lies, when not out of the game or discarded.
+EFFECT_PILE = {73: "in_effect"}
+
+
+@dataclass
+class Scenario:
+    source: str
+    ai_side: Side
+    state: GameState
+    primary: str | None = None
+    secondary: str | None = None
+    scoring_round: bool | None = None
+    card: int | None = None
+    ai_deck: list[int] = field(default_factory=list)
+    human_headline: int | None = None
+    dice: list[int] = field(default_factory=list)
+
+    @property
+    def human_side(self) -> Side:
+        return self.ai_side.other
+
+
+def load_scenario(path: str | os.PathLike[str], rules: Ruleset) -> Scenario:
+    root, problems = compose_file(Path(path))
+    scenario = None if root is None else _read(root, rules)
+    if problems.lines or scenario is None:
+        raise ScenarioError(problems.lines or [f"{path}: not a scenario"])
+    return scenario
+
+
+def _read(root: Located, rules: Ruleset) -> Scenario | None:
+    m = root.mapping(REQUIRED, OPTIONAL)
+    if m is None or any(k not in m for k in REQUIRED):
+        return None
+    ai = m["ai_side"].string(SIDES)
+    turn = m["turn"].integer(1, 10)
+    ar = m["action_round"].integer(0, 8)
+    board = m["board"].string(("standard", "empty")) if "board" in m else "standard"
+    if ai is None or turn is None or ar is None or board is None:
+        return None
+    state = standard_state(rules) if board == "standard" else empty_state(rules)
+    state.turn, state.action_round = turn, ar
+    # Era decks already shuffled in by this turn (spec §5.B).
+    for era, first_turn in (("mid", 4), ("late", 8)):
+        if turn >= first_turn:
+            for card in list(state.piles[ERA_PILE[era]]):
+                state.piles[ERA_PILE[era]].remove(card)
+                state.piles["draw"].shuffled.append(card)
+    if "defcon" in m and (d := m["defcon"].integer(1, 5)) is not None:
+        state.defcon = d
+    if "vp" in m and (v := m["vp"].integer(-19, 19)) is not None:
+        state.vp = v
+    _influence(m.get("influence"), rules, state)
+    _pair(m.get("space_race"), 0, len(rules.space), state.space)
+    _pair(m.get("milops"), 0, 5, state.milops)
+    _china(m.get("china_card"), state)
+    cards = _Cards(rules, state)
+    _effects(m.get("active_events"), rules, state, cards)
+    for loc in _elements(m.get("removed")):
+        cards.move(loc, "removed")
+    ai_side = Side(ai)
+    scenario = Scenario(str(root.problems.file), ai_side, state)
+    regions = [r for r in SCORING_REGIONS if _scoring_available(rules, state, r)]
+    if "primary" in m and (p := m["primary"].string(SCORING_REGIONS)) is not None:
+        scenario.primary = p
+        cards.move_scoring(m["primary"], p, "primary", regions)
+    if "secondary" in m and (s := m["secondary"].string(SCORING_REGIONS)) is not None:
+        if s == scenario.primary:
+            m["secondary"].fail("the Secondary Region must differ from the Primary")
+        else:
+            scenario.secondary = s
+            cards.move_scoring(m["secondary"], s, "secondary", regions)
+    if "scoring_round" in m:
+        scenario.scoring_round = m["scoring_round"].boolean()
+    hand = hand_of(ai_side)
+    for key in ("card", "ai_deck"):
+        for loc in [m[key]] if key == "card" and key in m else _elements(m.get(key)):
+            number = cards.move(loc, hand)
+            if number is not None and key == "card":
+                scenario.card = number
+            elif number is not None:
+                scenario.ai_deck.append(number)
+    if "human_headline" in m:
+        scenario.human_headline = cards.move(m["human_headline"], "table")
+    if "dice" in m:
+        scenario.dice = m["dice"].integers(1, 6) or []
+    # The AI's cards in scenario order: the top card first, then the rest (spec §4.2).
+    pile = state.piles[hand]
+    order = ([scenario.card] if scenario.card else []) + scenario.ai_deck
+    pile.shuffled = [c for c in pile.shuffled if c not in order]
+    pile.bottom = order + pile.bottom
+    return scenario
+
+
+def _elements(loc: Located | None) -> list[Located]:
+    return (loc.seq() or []) if loc is not None else []
+
+
+def _influence(loc: Located | None, rules: Ruleset, state: GameState) -> None:
+    for cid, value in (loc.items() or []) if loc is not None else []:
+        if cid not in rules.index:
+            value.fail(f"unknown country id {cid!r}")
+            continue
+        sides = value.mapping((), SIDES) or {}
+        for side in Side:
+            amount = sides[side.value].integer(0, 99) if side.value in sides else 0
+            if amount is not None:
+                state.influence[rules.index[cid], side.col] = amount
+
+
+def _pair(loc: Located | None, lo: int, hi: int, target: list[int]) -> None:
+    sides = (loc.mapping((), SIDES) or {}) if loc is not None else {}
+    for side in Side:
+        if side.value in sides and (n := sides[side.value].integer(lo, hi)) is not None:
+            target[side.col] = n
+
+
+def _china(loc: Located | None, state: GameState) -> None:
+    if loc is None:
+        return
+    m = loc.mapping(("holder",), ("face_up",)) or {}
+    holder = m["holder"].string(SIDES) if "holder" in m else None
+    if holder is not None and holder != "ussr":
+        state.piles[area_of(Side.USSR)].remove(CHINA_CARD)
+        state.piles[area_of(Side(holder))].shuffled.append(CHINA_CARD)
+    if "face_up" in m and (up := m["face_up"].boolean()) is not None:
+        state.china_face_up = up
+
+
+def _effects(loc: Located | None, rules: Ruleset, state: GameState, cards: _Cards) -> None:
+    for entry in _elements(loc):
+        side: Side | None = None
+        number_loc = entry
+        if isinstance(entry.node, yaml.MappingNode):
+            m = entry.mapping(("card",), ("side", "data")) or {}
+            if "card" not in m:
+                continue
+            number_loc = m["card"]
+            if "side" in m and (s := m["side"].string(SIDES)) is not None:
+                side = Side(s)
+        number = number_loc.integer(1, len(rules.cards))
+        if number is None:
+            continue
+        if number not in DURATION:
+            number_loc.fail(f"card {number} has no lasting effect")
+            continue
+        if side is None and number in SIDE_NEEDED:
+            entry.fail(f"card {number}'s effect needs a side: write {{card: {number}, side: us}}")
+            continue
+        owner = rules.card(number).owner
+        state.effects.append(Effect(number, side or owner))
+        pile = EFFECT_PILE.get(number, "removed" if rules.card(number).removed else "discard")
+        cards.move(number_loc, pile)
+
+
+def _scoring_available(rules: Ruleset, state: GameState, region: str) -> bool:
+    return rules.scoring_card_for(region).number in state.piles["scoring_deck"]
+
+
+class _Cards:
+    """Moves the cards a scenario names, refusing a card named twice."""
+
+    def __init__(self, rules: Ruleset, state: GameState) -> None:
+        self.rules, self.state = rules, state
+        self.named: set[int] = set()
+
+    def move(self, loc: Located, target: str) -> int | None:
+        number = loc.integer(1, len(self.rules.cards))
+        if number is None:
+            return None
+        if number in self.named:
+            loc.fail(f"card {number} is named twice in the scenario")
+            return None
+        card = self.rules.card(number)
+        if number == CHINA_CARD or (card.scoring and not (target == "removed" and card.removed)):
+            loc.fail(f"{self.rules.card(number)} cannot be placed here")
+            return None
+        self.named.add(number)
+        self.state.piles[self.state.where(number)].remove(number)
+        self.state.piles[target].shuffled.append(number)
+        return number
+
+    def move_scoring(self, loc: Located, region: str, target: str, available: list[str]) -> None:
+        card = self.rules.scoring_card_for(region).number
+        if region not in available:
+            loc.fail(f"the {region} scoring card is not in the Scoring Card Deck")
+            return
+        self.state.piles["scoring_deck"].remove(card)
+        self.state.piles[target].shuffled.append(card)
