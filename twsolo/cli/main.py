@@ -59,6 +59,8 @@ def validate(rules_path: str | None) -> None:
         f"  map: {len(rules.countries)} countries, {bgs} battlegrounds, {pairs} neighbour pairs"
     )
     click.echo(f"  cards: {len(rules.cards)} cards, {scoring} scoring cards")
+    windows = sum(len(e.windows) for e in rules.appendix.values())
+    click.echo(f"  appendix: {len(rules.appendix)} entries, {windows} windows")
     click.echo(f"  setup: difficulty levels {', '.join(rules.setup.difficulty)}")
     click.echo(f"  digest: {rules.digest[:16]}")
 

@@ -12,9 +12,16 @@ from twsolo.errors import RulesDataError
 from twsolo.ruleset.model import Card, Country, Ruleset, ScoringRules, SetupRules
 from twsolo.ruleset.nodes import Located, Problems, compose_file
 from twsolo.ruleset.paths import rules_dir
-from twsolo.ruleset.schema import read_cards, read_map, read_scoring, read_setup, read_space
+from twsolo.ruleset.schema import (
+    read_appendix,
+    read_cards,
+    read_map,
+    read_scoring,
+    read_setup,
+    read_space,
+)
 
-FILES = ("map.yaml", "cards.yaml", "scoring.yaml", "setup.yaml", "space.yaml")
+FILES = ("map.yaml", "cards.yaml", "scoring.yaml", "setup.yaml", "space.yaml", "appendix.yaml")
 
 
 def rules_digest(directory: Path) -> str:
@@ -46,6 +53,7 @@ def load_ruleset(directory: str | os.PathLike[str] | None = None) -> Ruleset:
     if (root := roots["setup.yaml"][0]) is not None:
         setup = read_setup(root, by_id)
     space = read_space(root) if (root := roots["space.yaml"][0]) is not None else ()
+    appendix = read_appendix(root, cards) if (root := roots["appendix.yaml"][0]) else {}
     for name in FILES:
         problems.extend(roots[name][1].lines)
     if problems or scoring is None or setup is None or not space:
@@ -58,4 +66,5 @@ def load_ruleset(directory: str | os.PathLike[str] | None = None) -> Ruleset:
         scoring=scoring,
         setup=setup,
         space=space,
+        appendix=MappingProxyType(dict(sorted(appendix.items()))),
     )

@@ -12,6 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from twsolo.ids import MAP_REGIONS, SOUTHEAST_ASIA, Side
+from twsolo.ruleset.conditions import Window
 
 _A = TypeVar("_A", bound=npt.NDArray[Any])
 
@@ -97,6 +98,18 @@ class SpaceBox:
     ability: str  # none | two_attempts | headline_second | discard_held | eighth_round
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AppendixEntry:
+    """How the AI handles one card (spec §21, card-appendix.md)."""
+
+    card: int
+    source: str  # seed | designed | designed_optional
+    windows: tuple[Window, ...]
+    choices: str
+    on_human_play: str
+    note: str
+
+
 @dataclass(frozen=True, eq=False, repr=False, kw_only=True)
 class Ruleset:
     """Every fact and table the engine, the AI and the turn flow read. Never mutated."""
@@ -108,6 +121,7 @@ class Ruleset:
     scoring: ScoringRules
     setup: SetupRules
     space: tuple[SpaceBox, ...]  # index 0 is box 1
+    appendix: Mapping[int, AppendixEntry]
 
     def __repr__(self) -> str:
         return f"Ruleset({str(self.source)!r}, digest={self.digest[:12]})"

@@ -12,7 +12,9 @@ from collections.abc import Collection
 from types import MappingProxyType
 
 from twsolo.ids import CARD_SIDES, MAP_REGIONS, SCORING_REGIONS, Era, Side
+from twsolo.ruleset.conditions import ConditionError, Window, parse_window
 from twsolo.ruleset.model import (
+    AppendixEntry,
     Card,
     Country,
     ExtraInfluence,
@@ -417,3 +419,48 @@ def read_space(root: Located) -> tuple[SpaceBox, ...]:
     if len(entries) != SPACE_BOXES:
         top["boxes"].fail(f"the track has {SPACE_BOXES} boxes, found {len(entries)}")
     return tuple(boxes)
+
+
+# --------------------------------------------------------------------------- appendix.yaml
+SOURCES = ("seed", "designed", "designed_optional")
+
+
+def read_appendix(root: Located, cards: dict[int, Card]) -> dict[int, AppendixEntry]:
+    """Spec §21: one entry per card, its windows and conditions parsed (appendix §1)."""
+    top = root.mapping(["entries"])
+    if top is None or "entries" not in top:
+        return {}
+    entries: dict[int, AppendixEntry] = {}
+    for loc in iter_entries(top["entries"]):
+        m = loc.mapping(["card", "name", "source", "ai_play"], ["choices", "on_human_play", "note"])
+        if m is None or len(m) < 4:
+            continue
+        number = m["card"].integer(1, CARD_COUNT)
+        name = m["name"].string()
+        source = m["source"].string(SOURCES)
+        texts = {k: m[k].string() if k in m else "" for k in ("choices", "on_human_play", "note")}
+        windows: list[Window] = []
+        for w in iter_entries(m["ai_play"]):
+            text = w.string()
+            if text is None:
+                continue
+            try:
+                windows.append(parse_window(text))
+            except ConditionError as exc:
+                w.fail(f"{exc}")
+        if number is None or name is None or source is None or None in texts.values():
+            continue
+        if number in entries:
+            m["card"].fail(f"card {number} has two entries")
+        elif cards and number in cards and cards[number].name != name:
+            m["name"].fail(f"card {number} is {cards[number].name!r} in cards.yaml")
+        else:
+            entries[number] = AppendixEntry(
+                card=number,
+                source=source,
+                windows=tuple(windows),
+                choices=texts["choices"] or "",
+                on_human_play=texts["on_human_play"] or "",
+                note=texts["note"] or "",
+            )
+    return entries

@@ -1,0 +1,218 @@
+"""The appendix's condition language (card-appendix §1.2) and windows (§1.1), parsed safely.
+
+A condition is terms joined by `and`, `or`, `not` and parentheses (`not` binds tightest, then
+`and`, then `or`). A term is a numeric metric compared with an integer (`vp >= 2`), a flag
+(`wins`), or `custom:<name>` (appendix §5). Parsing builds a small tree; nothing is evaluated
+here and nothing is ever passed to `eval`. The AI evaluates the tree against dry-run metrics.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from twsolo.ids import SCORING_REGIONS
+
+# Numeric metrics: compared with an integer. Flags: true or false on their own.
+NUMERIC = {
+    "vp": "the event moves the VP track at least N toward the AI",
+    "human_loses_vp": "VP the event takes from the human's side of the track",
+    "infl_added": "AI influence the event adds",
+    "infl_removed": "human influence the event removes",
+    "infl_changed": "added + removed",
+    "controls": "countries the AI newly controls",
+    "breaks": "countries the human no longer controls",
+    "score_gain": "change of the AI's net Primary Region score",
+    "defcon": "the DEFCON level before the event",
+}
+FLAGS = {
+    "wins": "after the event the AI has won the game",
+    "beats_ops": "the event beats placing the card's ops by spec §13",
+    "space_behind": "the AI is behind on the Space Race track",
+    "ai_milops_short": "the AI's military ops are below DEFCON",
+    "has_effect": "the event changes the game state",
+}
+CUSTOM = {
+    "ai_controls_canada",
+    "ai_holds_human_events",
+    "ai_milops_ahead",
+    "brush_war_target",
+    "destalinization_spread",
+    "event_region_score_gain",
+    "flower_power_active",
+    "free_coup_target",
+    "human_bg_in_event_area",
+    "human_gains_control",
+    "human_has_china",
+    "human_headline_hurts_ai",
+    "ops_change_score",
+    "primary_in_event_area",
+    "summit_favoured",
+    "war_cards_live",
+    "war_modifier_at_least_minus1",
+    "war_modifier_zero",
+}
+OPERATORS = (">=", "<=", "==", "!=", ">", "<")
+
+
+class ConditionError(ValueError):
+    """A condition or window that cannot be parsed; the message says where and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Compare:
+    metric: str
+    op: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Flag:
+    name: str  # a FLAGS name, or "custom:<name>"
+
+
+@dataclass(frozen=True, slots=True)
+class Not:
+    term: Condition
+
+
+@dataclass(frozen=True, slots=True)
+class All:
+    terms: tuple[Condition, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Any_:
+    terms: tuple[Condition, ...]
+
+
+Condition = Compare | Flag | Not | All | Any_
+
+_TOKEN = re.compile(
+    r"\s*(?:(\()|(\))|(>=|<=|==|!=|>|<)|(-?\d+)|([a-z_][a-z0-9_]*(?::[a-z0-9_]+)?))"
+)
+
+
+def _tokens(text: str) -> list[str]:
+    out, pos = [], 0
+    text = text.rstrip()
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if not m or m.end() == pos:
+            raise ConditionError(f"unexpected {text[pos:].strip()[:12]!r} at column {pos + 1}")
+        out.append(next(g for g in m.groups() if g is not None))
+        pos = m.end()
+    return out
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.tokens = _tokens(text)
+        self.i = 0
+
+    def peek(self) -> str | None:
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def take(self) -> str:
+        token = self.peek()
+        if token is None:
+            raise ConditionError("the condition ends too early")
+        self.i += 1
+        return token
+
+    def parse(self) -> Condition:
+        if not self.tokens:
+            raise ConditionError("empty condition")
+        tree = self.disjunction()
+        if self.peek() is not None:
+            raise ConditionError(f"unexpected {self.peek()!r}")
+        return tree
+
+    def disjunction(self) -> Condition:
+        terms = [self.conjunction()]
+        while self.peek() == "or":
+            self.take()
+            terms.append(self.conjunction())
+        return terms[0] if len(terms) == 1 else Any_(tuple(terms))
+
+    def conjunction(self) -> Condition:
+        terms = [self.negation()]
+        while self.peek() == "and":
+            self.take()
+            terms.append(self.negation())
+        return terms[0] if len(terms) == 1 else All(tuple(terms))
+
+    def negation(self) -> Condition:
+        if self.peek() == "not":
+            self.take()
+            return Not(self.negation())
+        return self.atom()
+
+    def atom(self) -> Condition:
+        token = self.take()
+        if token == "(":
+            inner = self.disjunction()
+            if self.take() != ")":
+                raise ConditionError("missing ')'")
+            return inner
+        if token.startswith("custom:"):
+            if token[7:] not in CUSTOM:
+                raise ConditionError(f"unknown custom predicate {token!r}")
+            return Flag(token)
+        if token in FLAGS:
+            return Flag(token)
+        if token in NUMERIC:
+            op = self.take()
+            if op not in OPERATORS:
+                raise ConditionError(f"{token} needs a comparison such as '{token} >= 1'")
+            value = self.take()
+            if not re.fullmatch(r"-?\d+", value):
+                raise ConditionError(f"{token} {op} needs an integer, got {value!r}")
+            return Compare(token, op, int(value))
+        raise ConditionError(f"unknown term {token!r}")
+
+
+def parse_condition(text: str) -> Condition:
+    return _Parser(text).parse()
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """When the AI may trigger an event (appendix §1.1)."""
+
+    kind: str  # HL | NSR | SR | AR | never
+    regions: tuple[str, ...] = ()  # SR:<regions>
+    rounds: tuple[int, int] = (0, 0)  # AR:n-m
+    era: str = ""  # "" | early | midlate
+    condition: Condition | None = None
+    text: str = ""
+
+
+_AR = re.compile(r"^(?:(early|midlate):)?AR:(\d)(?:-(\d))?$")
+
+
+def parse_window(text: str) -> Window:
+    head, sep, cond = text.partition(" if:")
+    head = head.strip()
+    condition = parse_condition(cond) if sep else None
+    if head in ("HL", "NSR", "SR", "never"):
+        if head == "never" and condition is not None:
+            raise ConditionError("'never' takes no condition")
+        return Window(head, condition=condition, text=text)
+    if head.startswith("SR:"):
+        regions = tuple(head[3:].split(","))
+        unknown = [r for r in regions if r not in SCORING_REGIONS]
+        if unknown:
+            raise ConditionError(f"unknown region {unknown[0]!r} in {head!r}")
+        return Window("SR", regions=regions, condition=condition, text=text)
+    if m := _AR.match(head):
+        first = int(m.group(2))
+        last = int(m.group(3) or first)
+        if not 1 <= first <= last <= 8:
+            raise ConditionError(f"action rounds must be 1–8 in order, got {head!r}")
+        return Window(
+            "AR", rounds=(first, last), era=m.group(1) or "", condition=condition, text=text
+        )
+    raise ConditionError(
+        f"unknown window {head!r} (HL, NSR, SR, SR:<regions>, [early:|midlate:]AR:n[-m], never)"
+    )
