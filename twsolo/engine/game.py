@@ -49,6 +49,10 @@ class Policy:
         """Base §8.1.3: DEFCON 1 loses the game for the phasing player."""
         return game.state.phasing
 
+    def defcon_floor(self, game: Game) -> int:
+        """The lowest DEFCON a change may reach now (the solitaire AI never reaches 1, §11.1)."""
+        return 1
+
     def region_control(self, game: Game, side: Side, region: str) -> None:
         """Base §10.1 (B3): control of Europe when it is scored wins the game."""
         game.end(Result(side, f"{region}_control"))
@@ -150,7 +154,7 @@ class Game:
     def set_defcon(self, value: int, reason: str) -> None:
         """DEFCON stays within 1–5 (base §8.1); reaching 1 ends the game at once."""
         before = self.state.defcon
-        value = max(1, min(5, value))
+        value = max(self.policy.defcon_floor(self), min(5, value))
         if value == before:
             return
         self.state.defcon = value

@@ -139,6 +139,12 @@ class GameState:
     piles: dict[str, Pile] = field(default_factory=lambda: {name: Pile() for name in PILES})
     effects: list[Effect] = field(default_factory=list)
     result: Result | None = None
+    # The solitaire layer's bookkeeping (spec §7, §8); unused in a plain engine game.
+    ai_side: Side | None = None
+    scoring_round: bool = False  # the current action round is a Scoring Round
+    scoring_rounds_this_turn: int = 0
+    scorings: int = 0  # regions scored in Scoring Rounds this game (spec §8.5: at most 17)
+    primary_scored: bool = False  # the current Primary was scored (spec §7.3.1)
 
     # ---- reading
     def inf(self, country: int, side: Side) -> int:
@@ -188,6 +194,11 @@ class GameState:
             piles={name: pile.copy() for name, pile in self.piles.items()},
             effects=self.effects.copy(),
             result=self.result,
+            ai_side=self.ai_side,
+            scoring_round=self.scoring_round,
+            scoring_rounds_this_turn=self.scoring_rounds_this_turn,
+            scorings=self.scorings,
+            primary_scored=self.primary_scored,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -219,6 +230,11 @@ class GameState:
                 "winner": self.result.winner.value if self.result.winner else None,
                 "reason": self.result.reason,
             },
+            "ai_side": self.ai_side.value if self.ai_side else None,
+            "scoring_round": self.scoring_round,
+            "scoring_rounds_this_turn": self.scoring_rounds_this_turn,
+            "scorings": self.scorings,
+            "primary_scored": self.primary_scored,
         }
 
     @classmethod
@@ -245,4 +261,9 @@ class GameState:
             result=None
             if result is None
             else Result(Side(result["winner"]) if result["winner"] else None, result["reason"]),
+            ai_side=Side(data["ai_side"]) if data["ai_side"] else None,
+            scoring_round=bool(data["scoring_round"]),
+            scoring_rounds_this_turn=int(data["scoring_rounds_this_turn"]),
+            scorings=int(data["scorings"]),
+            primary_scored=bool(data["primary_scored"]),
         )
