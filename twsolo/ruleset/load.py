@@ -16,12 +16,21 @@ from twsolo.ruleset.schema import (
     read_appendix,
     read_cards,
     read_map,
+    read_regions,
     read_scoring,
     read_setup,
     read_space,
 )
 
-FILES = ("map.yaml", "cards.yaml", "scoring.yaml", "setup.yaml", "space.yaml", "appendix.yaml")
+FILES = (
+    "map.yaml",
+    "cards.yaml",
+    "scoring.yaml",
+    "setup.yaml",
+    "space.yaml",
+    "appendix.yaml",
+    "regions.yaml",
+)
 
 
 def rules_digest(directory: Path) -> str:
@@ -54,9 +63,10 @@ def load_ruleset(directory: str | os.PathLike[str] | None = None) -> Ruleset:
         setup = read_setup(root, by_id)
     space = read_space(root) if (root := roots["space.yaml"][0]) is not None else ()
     appendix = read_appendix(root, cards) if (root := roots["appendix.yaml"][0]) else {}
+    regions = read_regions(root) if (root := roots["regions.yaml"][0]) else None
     for name in FILES:
         problems.extend(roots[name][1].lines)
-    if problems or scoring is None or setup is None or not space:
+    if problems or scoring is None or setup is None or not space or regions is None:
         raise RulesDataError(problems or ["rules data incomplete"])
     return Ruleset(
         source=base,
@@ -67,4 +77,5 @@ def load_ruleset(directory: str | os.PathLike[str] | None = None) -> Ruleset:
         setup=setup,
         space=space,
         appendix=MappingProxyType(dict(sorted(appendix.items()))),
+        regions=regions,
     )

@@ -99,6 +99,21 @@ class SpaceBox:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class RegionRules:
+    """Spec §7.3, §8.3–§8.5, §10.2, §20.2 ([designed]; rules/regions.yaml)."""
+
+    shift_first_round: int
+    scored_to: str  # bottom | spent
+    unscored_to: str
+    early_first_round: int
+    early_last_round: int
+    midlate_rounds: tuple[int, ...]
+    max_scorings: int
+    human_offregion_penalty_vp: int
+    victory_rating: tuple[tuple[int, str], ...]  # (minimum score, rating), best first
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class AppendixEntry:
     """How the AI handles one card (spec §21, card-appendix.md)."""
 
@@ -122,6 +137,7 @@ class Ruleset:
     setup: SetupRules
     space: tuple[SpaceBox, ...]  # index 0 is box 1
     appendix: Mapping[int, AppendixEntry]
+    regions: RegionRules
 
     def __repr__(self) -> str:
         return f"Ruleset({str(self.source)!r}, digest={self.digest[:12]})"
