@@ -171,3 +171,25 @@ def test_empty_file(rules_copy: Path) -> None:
     (rules_copy / "scoring.yaml").write_text("")
     (msg,) = problems(rules_copy)
     assert msg.endswith("scoring.yaml: the file is empty")
+
+
+def test_unknown_priority_step(rules_copy: Path) -> None:
+    line = break_file(rules_copy, "priorities.yaml", "  order: [human_bg, ", "  order: [human_pg, ")
+    (msg,) = problems(rules_copy)
+    assert msg.startswith(where(rules_copy, "priorities.yaml", line))
+    assert "realign.order[0]: unknown value 'human_pg'" in msg
+
+
+def test_priority_table_must_list_every_country(rules_copy: Path) -> None:
+    break_file(rules_copy, "priorities.yaml", "vietnam]", "]")
+    (msg,) = problems(rules_copy)
+    assert "country_order: every country must be listed; missing ['vietnam']" in msg
+
+
+def test_victory_rating_rows_must_decrease(rules_copy: Path) -> None:
+    line = break_file(
+        rules_copy, "regions.yaml", "{min: 5, rating: Substantial", "{min: 50, rating: Substantial"
+    )
+    (msg,) = problems(rules_copy)
+    assert msg.startswith(where(rules_copy, "regions.yaml", line))
+    assert "victory_rating[1].min: rows must go from the best result down" in msg

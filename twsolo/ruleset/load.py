@@ -16,6 +16,7 @@ from twsolo.ruleset.schema import (
     read_appendix,
     read_cards,
     read_map,
+    read_priorities,
     read_regions,
     read_scoring,
     read_setup,
@@ -30,6 +31,7 @@ FILES = (
     "space.yaml",
     "appendix.yaml",
     "regions.yaml",
+    "priorities.yaml",
 )
 
 
@@ -64,9 +66,17 @@ def load_ruleset(directory: str | os.PathLike[str] | None = None) -> Ruleset:
     space = read_space(root) if (root := roots["space.yaml"][0]) is not None else ()
     appendix = read_appendix(root, cards) if (root := roots["appendix.yaml"][0]) else {}
     regions = read_regions(root) if (root := roots["regions.yaml"][0]) else None
+    priorities = read_priorities(root, by_id) if (root := roots["priorities.yaml"][0]) else None
     for name in FILES:
         problems.extend(roots[name][1].lines)
-    if problems or scoring is None or setup is None or not space or regions is None:
+    if (
+        problems
+        or scoring is None
+        or setup is None
+        or not space
+        or regions is None
+        or priorities is None
+    ):
         raise RulesDataError(problems or ["rules data incomplete"])
     return Ruleset(
         source=base,
@@ -78,4 +88,5 @@ def load_ruleset(directory: str | os.PathLike[str] | None = None) -> Ruleset:
         space=space,
         appendix=MappingProxyType(dict(sorted(appendix.items()))),
         regions=regions,
+        priorities=priorities,
     )

@@ -114,6 +114,28 @@ class RegionRules:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Priorities:
+    """The AI's priority tables (spec §11.4, §12.2.3a, §12.4, §13–§15, §18; priorities.yaml)."""
+
+    cap_battleground_extra: int
+    cap_other_extra: int
+    influence_options: tuple[str, ...]
+    influence_tiebreak: tuple[str, ...]
+    coup_order: tuple[str, ...]
+    coup_likely: float
+    coup_tiebreak: tuple[str, ...]
+    coup_bg_min_defcon_nsr: int
+    coup_bg_min_defcon_sr: int
+    milops_last_rounds: int
+    decisive_coup_min_chance: float
+    realign_order: tuple[str, ...]
+    realign_tiebreak: tuple[str, ...]
+    space_dump: Mapping[str, int]
+    region_order: tuple[str, ...]
+    country_rank: Mapping[str, int]  # country id -> position in the §18 table (0 first)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class AppendixEntry:
     """How the AI handles one card (spec §21, card-appendix.md)."""
 
@@ -138,6 +160,7 @@ class Ruleset:
     space: tuple[SpaceBox, ...]  # index 0 is box 1
     appendix: Mapping[int, AppendixEntry]
     regions: RegionRules
+    priorities: Priorities
 
     def __repr__(self) -> str:
         return f"Ruleset({str(self.source)!r}, digest={self.digest[:12]})"

@@ -18,6 +18,7 @@ from twsolo.ruleset.model import (
     Card,
     Country,
     ExtraInfluence,
+    Priorities,
     RegionRules,
     RegionScoring,
     ScoringRules,
@@ -527,4 +528,154 @@ def read_regions(root: Located) -> RegionRules | None:
         max_scorings=max_scorings,
         human_offregion_penalty_vp=penalty,
         victory_rating=tuple(rating),
+    )
+
+
+# --------------------------------------------------------------------------- priorities.yaml
+# The step names the AI implements (twsolo/ai); a test checks the AI registers exactly these.
+INFLUENCE_OPTIONS = (
+    "score",
+    "take_bg",
+    "break_bg",
+    "take_key_non_bg",
+    "reinforce",
+    "approach_bg",
+    "take_non_bg",
+    "presence",
+    "access",
+)
+INFLUENCE_TIEBREAK = (
+    "lower_cost",
+    "adjacent_human_superpower",
+    "higher_stability",
+    "more_human_influence",
+    "table",
+)
+COUP_ORDER = ("human_bg_likely", "human_non_bg_likely", "best_chance")
+COUP_TIEBREAK = ("more_expected_removed", "lower_stability", "table")
+REALIGN_ORDER = ("human_bg", "human_non_bg", "any")
+REALIGN_TIEBREAK = ("more_human_influence", "table")
+SPACE_DUMP = ("human_vp", "ai_controls_lost", "ai_influence_lost", "primary_score_to_human")
+
+
+def _names(loc: Located, allowed: tuple[str, ...]) -> tuple[str, ...] | None:
+    names = loc.strings(allowed)
+    if names is not None and len(set(names)) != len(names):
+        loc.fail("a name is listed twice")
+        return None
+    return tuple(names) if names is not None else None
+
+
+def _chance(loc: Located) -> float | None:
+    node = loc.node
+    try:
+        value = float(getattr(node, "value", "x"))
+    except ValueError:
+        value = -1.0
+    if not 0.0 < value <= 1.0:
+        loc.fail(f"expected a probability in (0, 1], got {getattr(node, 'value', '?')!r}")
+        return None
+    return value
+
+
+def read_priorities(root: Located, country_ids: Collection[str]) -> Priorities | None:
+    keys = [
+        "caps",
+        "influence_options",
+        "influence_tiebreak",
+        "coup",
+        "decisive_coup_min_chance",
+        "realign",
+        "space_dump",
+        "region_order",
+        "country_order",
+    ]
+    top = root.mapping(keys)
+    if top is None or len(top) < len(keys):
+        return None
+    caps = top["caps"].mapping(["battleground_extra", "other_extra"]) or {}
+    coup = (
+        top["coup"].mapping(
+            [
+                "order",
+                "likely",
+                "tiebreak",
+                "bg_min_defcon_nsr",
+                "bg_min_defcon_sr",
+                "milops_last_rounds",
+            ]
+        )
+        or {}
+    )
+    realign = top["realign"].mapping(["order", "tiebreak"]) or {}
+    dump = top["space_dump"].mapping(SPACE_DUMP) or {}
+    if len(caps) < 2 or len(coup) < 6 or len(realign) < 2 or len(dump) < len(SPACE_DUMP):
+        return None
+    region_order = _names(top["region_order"], MAP_REGIONS)
+    if region_order is not None and len(region_order) != len(MAP_REGIONS):
+        top["region_order"].fail(f"must list the six regions: {', '.join(MAP_REGIONS)}")
+    rank: dict[str, int] = {}
+    for _region, loc in top["country_order"].items() or []:
+        for cid_loc in iter_entries(loc):
+            cid = cid_loc.string()
+            if cid is None:
+                continue
+            if cid not in country_ids:
+                cid_loc.fail(f"unknown country id {cid!r}")
+            elif cid in rank:
+                cid_loc.fail(f"{cid} is listed twice")
+            else:
+                rank[cid] = len(rank)
+    if country_ids and len(rank) != len(country_ids):
+        missing = sorted(set(country_ids) - set(rank))
+        top["country_order"].fail(f"every country must be listed; missing {missing[:5]}")
+    bg_extra = caps["battleground_extra"].integer(0, 5)
+    other_extra = caps["other_extra"].integer(0, 5)
+    options = _names(top["influence_options"], INFLUENCE_OPTIONS)
+    influence_tb = _names(top["influence_tiebreak"], INFLUENCE_TIEBREAK)
+    coup_order = _names(coup["order"], COUP_ORDER)
+    likely = _chance(coup["likely"])
+    coup_tb = _names(coup["tiebreak"], COUP_TIEBREAK)
+    nsr = coup["bg_min_defcon_nsr"].integer(2, 5)
+    sr = coup["bg_min_defcon_sr"].integer(2, 5)
+    last = coup["milops_last_rounds"].integer(0, 8)
+    decisive = _chance(top["decisive_coup_min_chance"])
+    realign_order = _names(realign["order"], REALIGN_ORDER)
+    realign_tb = _names(realign["tiebreak"], REALIGN_TIEBREAK)
+    thresholds = {k: dump[k].integer(1, 20) for k in SPACE_DUMP}
+    if (
+        bg_extra is None
+        or other_extra is None
+        or options is None
+        or influence_tb is None
+        or coup_order is None
+        or likely is None
+        or coup_tb is None
+        or nsr is None
+        or sr is None
+        or last is None
+        or decisive is None
+        or realign_order is None
+        or realign_tb is None
+        or region_order is None
+        or None in thresholds.values()
+    ):
+        return None
+    return Priorities(
+        cap_battleground_extra=bg_extra,
+        cap_other_extra=other_extra,
+        influence_options=options,
+        influence_tiebreak=influence_tb,
+        coup_order=coup_order,
+        coup_likely=likely,
+        coup_tiebreak=coup_tb,
+        coup_bg_min_defcon_nsr=nsr,
+        coup_bg_min_defcon_sr=sr,
+        milops_last_rounds=last,
+        decisive_coup_min_chance=decisive,
+        realign_order=realign_order,
+        realign_tiebreak=realign_tb,
+        space_dump=MappingProxyType({k: int(v or 0) for k, v in thresholds.items()}),
+        region_order=region_order,
+        country_rank=MappingProxyType(rank),
     )
