@@ -53,76 +53,121 @@ class RegionScore:
         return out
 
 
+@dataclass(frozen=True, slots=True)
+class Counts:
+    """What a side controls in a region: what scoring reads (base §10.1)."""
+
+    countries: int = 0
+    battlegrounds: int = 0
+    adjacent: int = 0  # adjacent to the enemy superpower
+    weighted: int = 0  # Southeast Asia: VP of the controlled countries (Thailand 2)
+
+    def __add__(self, other: Counts) -> Counts:
+        return Counts(
+            self.countries + other.countries,
+            self.battlegrounds + other.battlegrounds,
+            self.adjacent + other.adjacent,
+            self.weighted + other.weighted,
+        )
+
+    def __sub__(self, other: Counts) -> Counts:
+        return Counts(
+            self.countries - other.countries,
+            self.battlegrounds - other.battlegrounds,
+            self.adjacent - other.adjacent,
+            self.weighted - other.weighted,
+        )
+
+
+def is_battleground(state: GameState, rules: Ruleset, country: int, us_controls: bool) -> bool:
+    """A battleground for scoring: Taiwan counts while Formosan Resolution holds and the US
+    controls it (B6)."""
+    if rules.countries[country].battleground:
+        return True
+    return (
+        rules.countries[country].id == "taiwan"
+        and us_controls
+        and state.has_effect(FORMOSAN_RESOLUTION)
+    )
+
+
+def country_counts(
+    state: GameState, rules: Ruleset, region: str, country: int, side: Side, us_controls: bool
+) -> Counts:
+    """What controlling `country` adds to `side`'s counts in `region`."""
+    bg = is_battleground(state, rules, country, us_controls)
+    adjacent = rules.countries[country].superpower is side.other
+    weight = rules.scoring.sea_exceptions.get(
+        rules.countries[country].id, rules.scoring.sea_per_country
+    )
+    return Counts(1, int(bg), int(adjacent), weight if region == SOUTHEAST_ASIA else 0)
+
+
+def region_counts(state: GameState, rules: Ruleset, region: str) -> tuple[dict[Side, Counts], int]:
+    """Each side's counts in `region`, and how many battlegrounds the region has for scoring."""
+    ctrl = {s: controlled(state, rules, s) for s in Side}
+    counts = {s: Counts() for s in Side}
+    total_bgs = 0
+    for i in rules.members(region):
+        us_controls = bool(ctrl[Side.US][i])
+        total_bgs += is_battleground(state, rules, i, us_controls)
+        for side in Side:
+            if ctrl[side][i]:
+                counts[side] += country_counts(state, rules, region, i, side, us_controls)
+    return counts, total_bgs
+
+
+def shuttle_applies(state: GameState, region: str, final: bool) -> bool:
+    """Shuttle Diplomacy: the USSR counts one battleground fewer in the next Asia or Middle
+    East scoring, not at final scoring (card-events D2)."""
+    return not final and region in SHUTTLE_REGIONS and state.has_effect(SHUTTLE_DIPLOMACY)
+
+
+def score_counts(
+    rules: Ruleset, region: str, counts: dict[Side, Counts], total_bgs: int, *, shuttle: bool
+) -> RegionScore:
+    """Base §10.1 (B1–B4) from the counts: levels, bonuses, the net VP."""
+    if region == SOUTHEAST_ASIA:
+        sides = {
+            s: SideScore(
+                "presence" if c.countries else "none", c.countries, c.battlegrounds, 0, c.weighted
+            )
+            for s, c in counts.items()
+        }
+        return RegionScore(region, sides, sides[Side.US].vp - sides[Side.USSR].vp)
+    table = rules.scoring.regions[region]
+    bgs = {s: counts[s].battlegrounds for s in Side}
+    if shuttle:
+        bgs[Side.USSR] = max(0, bgs[Side.USSR] - 1)
+    sides = {}
+    auto_win = None
+    for side in Side:
+        n, mine, other = counts[side].countries, bgs[side], side.other
+        more = n > counts[other].countries
+        if more and total_bgs and mine == total_bgs:
+            level, base = "control", table.control or 0
+            auto_win = side if table.control is None else None
+        elif more and mine > bgs[other] and mine >= 1 and n - mine >= 1:
+            level, base = "domination", table.domination
+        elif n >= 1:
+            level, base = "presence", table.presence
+        else:
+            level, base = "none", 0
+        bonus = mine * rules.scoring.per_battleground
+        bonus += counts[side].adjacent * rules.scoring.per_adjacent_superpower
+        sides[side] = SideScore(level, n, mine, counts[side].adjacent, base + bonus)
+    return RegionScore(region, sides, sides[Side.US].vp - sides[Side.USSR].vp, auto_win)
+
+
 def region_score(
     state: GameState, rules: Ruleset, region: str, *, final: bool = False
 ) -> RegionScore:
     """What scoring `region` now would give. Shuttle Diplomacy does not apply at final scoring
     (card-events D2); Formosan Resolution does (D9)."""
-    if region == SOUTHEAST_ASIA:
-        return _southeast_asia(state, rules)
-    table = rules.scoring.regions[region]
-    members = rules.members(region)
-    ctrl = {s: controlled(state, rules, s) for s in Side}
-    bg = rules.battleground.copy()
-    taiwan = rules.index.get("taiwan")
-    if state.has_effect(FORMOSAN_RESOLUTION) and taiwan is not None and ctrl[Side.US][taiwan]:
-        bg[taiwan] = True
-    all_bgs = [i for i in members if bg[i]]
-    counts: dict[Side, tuple[int, int, int]] = {}
-    for side in Side:
-        mine = [i for i in members if ctrl[side][i]]
-        bgs = sum(1 for i in mine if bg[i])
-        if (
-            side is Side.USSR
-            and not final
-            and region in SHUTTLE_REGIONS
-            and state.has_effect(SHUTTLE_DIPLOMACY)
-        ):
-            bgs = max(0, bgs - 1)
-        adjacent = sum(1 for i in mine if rules.countries[i].superpower is side.other)
-        counts[side] = (len(mine), bgs, adjacent)
-    sides: dict[Side, SideScore] = {}
-    auto_win = None
-    for side in Side:
-        n, bgs, adjacent = counts[side]
-        on, obgs, _ = counts[side.other]
-        non_bg = n - bgs
-        if n > on and all_bgs and bgs == len(all_bgs):
-            level = "control"
-        elif n > on and bgs > obgs and bgs >= 1 and non_bg >= 1:
-            level = "domination"
-        elif n >= 1:
-            level = "presence"
-        else:
-            level = "none"
-        base = {
-            "none": 0,
-            "presence": table.presence,
-            "domination": table.domination,
-            "control": table.control or 0,
-        }[level]
-        if level == "control" and table.control is None:
-            auto_win = side
-        bonus = bgs * rules.scoring.per_battleground
-        bonus += adjacent * rules.scoring.per_adjacent_superpower
-        sides[side] = SideScore(level, n, bgs, adjacent, base + bonus)
-    vp = sides[Side.US].vp - sides[Side.USSR].vp
-    return RegionScore(region, sides, vp, auto_win)
-
-
-def _southeast_asia(state: GameState, rules: Ruleset) -> RegionScore:
-    """Card-events B4: VP per controlled country, Thailand 2; no levels, no bonuses."""
-    sides: dict[Side, SideScore] = {}
-    for side in Side:
-        ctrl = controlled(state, rules, side)
-        mine = [i for i in rules.members(SOUTHEAST_ASIA) if ctrl[i]]
-        vp = sum(
-            rules.scoring.sea_exceptions.get(rules.countries[i].id, rules.scoring.sea_per_country)
-            for i in mine
-        )
-        bgs = sum(1 for i in mine if rules.countries[i].battleground)
-        sides[side] = SideScore("presence" if mine else "none", len(mine), bgs, 0, vp)
-    return RegionScore(SOUTHEAST_ASIA, sides, sides[Side.US].vp - sides[Side.USSR].vp)
+    counts, total_bgs = region_counts(state, rules, region)
+    return score_counts(
+        rules, region, counts, total_bgs, shuttle=shuttle_applies(state, region, final)
+    )
 
 
 def score_region(game: Game, region: str) -> RegionScore:
