@@ -52,6 +52,7 @@ KINDS = {
     "play": "how to play a card: event, ops or space_race",
     "yes_no": "take an option an event offers",
     "number": "an amount an event lets its player choose",
+    "region": "a region an event lets its player name (Chernobyl)",
 }
 
 

@@ -87,13 +87,16 @@ class RealignResult:
     removed: dict[Side, int]
 
 
-def realign_refusal(state: GameState, rules: Ruleset, side: Side, country: int) -> str | None:
+def realign_refusal(
+    state: GameState, rules: Ruleset, side: Side, country: int, *, free: bool = False
+) -> str | None:
     """Why `side` may not realign `country`, or None. Only countries with opponent influence are
-    offered: any other roll can only hurt the roller (A8)."""
+    offered: any other roll can only hurt the roller (A8). `free`: an event that lifts the DEFCON
+    region ban (Tear Down This Wall, card-events D3)."""
     c = rules.countries[country]
     if state.inf(country, side.other) == 0:
         return f"no {side.other.label} influence in {c.name} to realign"
-    if ban := defcon_ban(state.defcon, c.region):
+    if not free and (ban := defcon_ban(state.defcon, c.region)):
         return ban
     return protection(state, rules, side, country, coup=False)
 
@@ -107,9 +110,9 @@ def realign_modifiers(state: GameState, rules: Ruleset, side: Side, country: int
     return mod + realign_roll_modifier(state, side)
 
 
-def realign(game: Game, side: Side, country: int) -> RealignResult:
+def realign(game: Game, side: Side, country: int, *, free: bool = False) -> RealignResult:
     state, rules = game.state, game.rules
-    if reason := realign_refusal(state, rules, side, country):
+    if reason := realign_refusal(state, rules, side, country, free=free):
         raise IllegalActionError(reason)
     name = rules.countries[country].name
     mods = {s: realign_modifiers(state, rules, s, country) for s in Side}

@@ -8,13 +8,13 @@ the tables below say what each one does, so no flag is scattered through the rul
 from __future__ import annotations
 
 from twsolo.engine.board import controls
-from twsolo.engine.state import GameState
+from twsolo.engine.state import Effect, GameState
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
 
 # How long each lasting effect stays (card-events Part D). "turn": removed at the end of the
 # turn (spec §19). "game": until a card ends it. "trigger": until its own condition ends it.
-DURATION: dict[int, str] = {
+DURATION: dict[int | tuple[int, str], str] = {
     9: "turn",  # Vietnam Revolts: USSR +1 op, all ops in Southeast Asia
     16: "game",  # Warsaw Pact Formed: allows NATO
     17: "game",  # De Gaulle Leads France: France loses NATO protection
@@ -41,7 +41,8 @@ DURATION: dict[int, str] = {
     73: "trigger",  # Shuttle Diplomacy, until the next Asia or Middle East scoring
     82: "game",  # Iranian Hostage Crisis: Terrorism doubled against the US
     83: "game",  # The Iron Lady: Socialist Governments prohibited
-    86: "game",  # North Sea Oil: OPEC prohibited (the 8th round is `86` with data "round")
+    86: "game",  # North Sea Oil: OPEC prohibited
+    (86, "round"): "turn",  # North Sea Oil: the US's 8th action round this turn
     87: "game",  # The Reformer: no USSR coups in Europe; Glasnost bonus
     93: "turn",  # Iran-Contra Scandal: US realignment rolls −1
     94: "turn",  # Chernobyl: data = the region where the USSR may not place influence by ops
@@ -72,9 +73,14 @@ US_JAPAN_PACT = 27
 THE_REFORMER = 87
 
 
-def expire_turn_effects(state: GameState) -> list[int]:
-    """The cards whose effects end with the turn (spec §19); the runner removes them."""
-    return [e.card for e in state.effects if DURATION.get(e.card) == "turn"]
+def duration(effect: Effect) -> str | None:
+    """How long an effect lasts: its (card, data) entry if any, else its card's."""
+    return DURATION.get((effect.card, effect.data), DURATION.get(effect.card))
+
+
+def expire_turn_effects(state: GameState) -> list[Effect]:
+    """The effects that end with the turn (spec §19); the runner removes them."""
+    return [e for e in state.effects if duration(e) == "turn"]
 
 
 def ops_modifier(state: GameState, side: Side, printed: int) -> int:

@@ -207,10 +207,23 @@ class Game:
         self.state.effects.append(effect)
         self.log.append(EffectChange(effect, True))
 
-    def remove_effect(self, card: int) -> None:
-        for effect in [e for e in self.state.effects if e.card == card]:
-            self.state.effects.remove(effect)
-            self.log.append(EffectChange(effect, False))
+    def remove_effect(self, card: int | Effect) -> None:
+        """End a card's lasting effects, or exactly one effect when given an Effect."""
+        ending = (
+            [card]
+            if isinstance(card, Effect)
+            else [e for e in self.state.effects if e.card == card]
+        )
+        for effect in ending:
+            if effect in self.state.effects:
+                self.state.effects.remove(effect)
+                self.log.append(EffectChange(effect, False))
+
+    def shuffle(self, pile: str) -> None:
+        """Shuffle a pile: its known bottom part joins the shuffled part (state.Pile)."""
+        if self.state.piles[pile].bottom:
+            self.state.piles[pile].shuffle()
+            self.log.append(Note(f"shuffle {pile.replace('_', ' ')}"))
 
     # ------------------------------------------------------------------ the end
     def region_control_win(self, side: Side, region: str) -> None:

@@ -34,6 +34,9 @@ class OpsBudget:
     def for_card(cls, state: GameState, rules: Ruleset, side: Side, card: int) -> OpsBudget:
         return cls(card_ops(state, rules, side, card), area_bonuses(state, side, card))
 
+    def copy(self) -> OpsBudget:
+        return OpsBudget(self.base, list(self.areas), self.spent, set(self.outside))
+
     def remaining_if(self, rules: Ruleset, country: int | None) -> int:
         """What would remain available if the next op went to `country` (None: anywhere)."""
         bonus = 0

@@ -136,9 +136,10 @@ def score_counts(
         }
         return RegionScore(region, sides, sides[Side.US].vp - sides[Side.USSR].vp)
     table = rules.scoring.regions[region]
+    if shuttle and counts[Side.USSR].battlegrounds:
+        # One USSR-controlled battleground is treated as not controlled (card-events #73).
+        counts = {**counts, Side.USSR: counts[Side.USSR] - Counts(1, 1)}
     bgs = {s: counts[s].battlegrounds for s in Side}
-    if shuttle:
-        bgs[Side.USSR] = max(0, bgs[Side.USSR] - 1)
     sides = {}
     auto_win = None
     for side in Side:

@@ -113,6 +113,9 @@ class Effect:
     def to_list(self) -> list[Any]:
         return [self.card, self.side.value if self.side else None, self.data]
 
+    def sort_key(self) -> tuple[int, str, str]:
+        return self.card, self.side.value if self.side else "", self.data
+
     @classmethod
     def from_list(cls, raw: list[Any]) -> Effect:
         return cls(int(raw[0]), Side(raw[1]) if raw[1] else None, str(raw[2]))
@@ -223,7 +226,7 @@ class GameState:
             "space_attempts": list(self.space_attempts),
             "china_face_up": self.china_face_up,
             "piles": {name: pile.to_dict() for name, pile in self.piles.items()},
-            "effects": sorted(e.to_list() for e in self.effects),
+            "effects": [e.to_list() for e in sorted(self.effects, key=Effect.sort_key)],
             "result": None
             if self.result is None
             else {

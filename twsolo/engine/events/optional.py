@@ -1,1 +1,185 @@
-"""optional card events."""
+"""Optional card events, #104–#110 (card-events Part C; in play only when chosen at setup,
+spec §24.2). #103 Defectors is an Early War card of the base deck (early.py).
+
+The side that owns an event makes its choices, even when the opponent triggered it (base §5.2).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from twsolo.engine.board import controls
+from twsolo.engine.coup import coup, coup_refusal
+from twsolo.engine.effects import NATO, ops_modifier
+from twsolo.engine.events.common import choose_card, choose_country, in_region
+from twsolo.engine.events.late import country_or_decline
+from twsolo.engine.events.registry import EventContext, event, on
+from twsolo.engine.records import CardMove, DefconChange
+from twsolo.engine.state import Effect, GameState, hand_of
+from twsolo.ids import Side
+from twsolo.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from twsolo.engine.game import Game
+
+LATE_WAR_FIRST_TURN = 8
+NORAD = 106
+CHE_REGIONS = ("central_america", "south_america", "africa")
+OUR_MAN_IN_TEHRAN_CARDS = 5
+DONE = "done"
+
+
+def _not_in_late_war(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
+    if state.turn >= LATE_WAR_FIRST_TURN:
+        return "The Cambridge Five is prohibited as an event in the Late War"
+    return None
+
+
+def _us_controls_middle_east(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
+    if any(controls(state, rules, Side.US, c) for c in rules.members("middle_east")):
+        return None
+    return "the US controls no Middle East country"
+
+
+@event(104, requires=_not_in_late_war)
+def the_cambridge_five(game: Game, ctx: EventContext) -> None:
+    """card-events #104 (prohibited in turns 8–10): the US reveals the scoring cards in its
+    deck/hand; the USSR adds 1 influence to a country of a region they name (Southeast Asia: its
+    7 countries). Solitaire reading (appendix #104): nobody holds scoring cards, so the face-up
+    Primary and Secondary scoring cards count as well. The USSR chooses."""
+    state, rules = game.state, game.rules
+    piles = (state.piles[hand_of(Side.US)], state.piles["primary"], state.piles["secondary"])
+    cards = sorted(c for pile in piles for c in pile if rules.card(c).scoring)
+    if not cards:
+        game.note("The Cambridge Five: the US reveals no scoring card")
+        return
+    game.note("The Cambridge Five: " + ", ".join(str(rules.card(c)) for c in cards))
+    regions = {str(rules.card(c).scoring) for c in cards}
+    candidates = sorted({i for region in regions for i in rules.members(region)})
+    country = choose_country(game, ctx.chooser, candidates, "Cambridge Five: +1 USSR influence")
+    game.add_influence(country, Side.USSR, 1)
+
+
+@event(105)
+def special_relationship(game: Game, ctx: EventContext) -> None:
+    """card-events #105: if the US controls the UK: without NATO, +1 US influence in one
+    neighbour of the UK; with NATO, +2 US influence in one Western European country and US +2 VP.
+    Nothing otherwise. The US chooses."""
+    state, rules = game.state, game.rules
+    uk = rules.index["uk"]
+    if not controls(state, rules, Side.US, uk):
+        game.note("Special Relationship: the US does not control the UK")
+        return
+    if state.has_effect(NATO):
+        country = choose_country(
+            game, ctx.chooser, in_region(game, "west_europe"), "Special Relationship: +2 US"
+        )
+        game.add_influence(country, Side.US, 2)
+        game.gain_vp(Side.US, 2, "Special Relationship")
+    else:
+        country = choose_country(
+            game, ctx.chooser, rules.neighbours[uk], "Special Relationship: +1 US"
+        )
+        game.add_influence(country, Side.US, 1)
+
+
+@event(106)
+def norad(game: Game, ctx: EventContext) -> None:
+    """card-events #106: for the rest of the game (until Quagmire), the `card_played` hook below
+    may add 1 US influence at the end of an action round. No choices now."""
+    game.add_effect(Effect(NORAD, Side.US))
+
+
+def _defcon_moved_to_2_this_round(game: Game, card: int) -> bool:
+    """Whether DEFCON moved to 2 since `card`, the card of this action round, reached the table
+    (the turn flow puts the round's card there first; earlier records belong to earlier rounds).
+    False when the log shows no such move."""
+    moved = False
+    for record in reversed(game.log):
+        if isinstance(record, CardMove) and record.card == card and record.target == "table":
+            return moved
+        if isinstance(record, DefconChange) and record.after == 2:
+            moved = True
+    return False
+
+
+@on("card_played", card=NORAD)
+def norad_end_of_round(game: Game, side: Side, card: int, how: str) -> None:
+    """NORAD's trigger (card-events #106) at the end of each action round, of either side, once
+    the round's card is resolved: if the US controls Canada and DEFCON moved to 2 during the round,
+    the US adds 1 influence to a country that already has US influence. Not in the headline."""
+    state, rules = game.state, game.rules
+    if how == "headline" or not state.has_effect(NORAD):
+        return
+    if not controls(state, rules, Side.US, rules.index["canada"]):
+        return
+    if not _defcon_moved_to_2_this_round(game, card):
+        return
+    candidates = [c.index for c in rules.countries if state.inf(c.index, Side.US) > 0]
+    country = choose_country(game, Side.US, candidates, "NORAD: +1 US influence")
+    game.add_influence(country, Side.US, 1)
+
+
+@event(107)
+def che(game: Game, ctx: EventContext) -> None:
+    """card-events #107: the USSR may coup, with this card's ops (USSR modifiers), a
+    non-battleground with US influence in Central America, South America or Africa; if that coup
+    removed US influence, it may coup a different such country. Ordinary coups: military ops,
+    Cuban Missile Crisis, Yuri and Samantha and coup modifiers apply (D5). The USSR chooses, and
+    may decline each coup."""
+    state, rules = game.state, game.rules
+    ops = ops_modifier(state, Side.USSR, rules.card(107).ops)
+    area = [c for region in CHE_REGIONS for c in rules.members(region)]
+    couped: list[int] = []
+    for _ in range(2):
+        targets = [
+            c
+            for c in area
+            if c not in couped
+            and not rules.countries[c].battleground
+            and coup_refusal(state, rules, Side.USSR, c) is None
+        ]
+        target = country_or_decline(game, ctx.chooser, sorted(targets), f"Che: coup with {ops} ops")
+        if target is None:
+            return
+        couped.append(target)
+        if coup(game, Side.USSR, target, ops).removed == 0:
+            return
+
+
+@event(108, requires=_us_controls_middle_east)
+def our_man_in_tehran(game: Game, ctx: EventContext) -> None:
+    """card-events #108: only if the US controls a Middle East country. The US draws the top 5
+    cards of the draw deck, discards any of them face up without their events, and returns the
+    rest into the draw deck, which is shuffled (returned cards go into its shuffled part). The US
+    chooses."""
+    drawn: list[int] = []
+    for _ in range(OUR_MAN_IN_TEHRAN_CARDS):
+        card = game.draw("draw", "Our Man in Tehran: the US draws")
+        if card is None:
+            break
+        game.move_card(card, "aside")
+        drawn.append(card)
+    while drawn:
+        card = choose_card(game, ctx.chooser, drawn, "Our Man in Tehran: discard", none=DONE)
+        if card is None:
+            break
+        game.move_card(card, "discard")
+        drawn.remove(card)
+    for card in drawn:
+        game.move_card(card, "draw")
+
+
+@event(109)
+def yuri_and_samantha(game: Game, ctx: EventContext) -> None:
+    """card-events #109: this turn the USSR gains 1 VP per US coup attempt, free coups included
+    (effects.YURI_AND_SAMANTHA, read by coup.coup). No choices."""
+    game.add_effect(Effect(109, Side.US))
+
+
+@event(110)
+def awacs_sale_to_saudis(game: Game, ctx: EventContext) -> None:
+    """card-events #110: +2 US influence in Saudi Arabia; Muslim Revolution (#56) prohibited
+    from now on. No choices."""
+    game.add_influence(game.rules.index["saudi_arabia"], Side.US, 2)
+    game.add_effect(Effect(110))
