@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from twsolo.engine.choices import CHANCE, FixedDice
-from twsolo.engine.effects import chernobyl_region, realign_roll_modifier
+from twsolo.engine.effects import chernobyl_region, expire_turn_effects, realign_roll_modifier
 from twsolo.engine.events import HOOKS, play_event
-from twsolo.engine.events.late import north_sea_oil_rounds, north_sea_oil_turn_end
+from twsolo.engine.events.late import north_sea_oil_rounds
 from twsolo.engine.game import Game, GameOver
 from twsolo.engine.play import play_card
 from twsolo.engine.state import Effect, Result
@@ -209,7 +209,8 @@ def test_86_north_sea_oil(rules: Ruleset) -> None:
     assert set(game.state.effects) == {Effect(86), Effect(86, US, "round")}
     assert north_sea_oil_rounds(game, US) == 1
     assert north_sea_oil_rounds(game, USSR) == 0
-    north_sea_oil_turn_end(game)
+    for effect in expire_turn_effects(game.state):  # spec §19: what ends with the turn
+        game.remove_effect(effect)
     assert game.state.effects == [Effect(86)]  # the OPEC ban stays, the 8th round ends
     assert north_sea_oil_rounds(game, US) == 0
     assert game.state.where(86) == "removed"
@@ -217,7 +218,6 @@ def test_86_north_sea_oil(rules: Ruleset) -> None:
 
 def test_86_hooks_are_registered() -> None:
     assert (86, north_sea_oil_rounds) in HOOKS["extra_rounds"]
-    assert (86, north_sea_oil_turn_end) in HOOKS["turn_end"]
 
 
 @covers(86)

@@ -191,15 +191,6 @@ def north_sea_oil_rounds(game: Game, side: Side) -> int:
     return 0 if has_ability(game.state, game.rules, Side.US, "eighth_round") else 1
 
 
-@on("turn_end", card=NORTH_SEA_OIL)
-def north_sea_oil_turn_end(game: Game) -> None:
-    """The 8th round lasts only this turn; the OPEC ban stays. DURATION holds one duration per
-    card, so the turn part is ended here: both parts go, the game-long part comes back."""
-    if NORTH_SEA_OIL_ROUND in game.state.effects:
-        game.remove_effect(NORTH_SEA_OIL)
-        game.add_effect(Effect(NORTH_SEA_OIL))
-
-
 @event(87)
 def the_reformer(game: Game, ctx: EventContext) -> None:
     """card-events #87: the USSR places 4 influence in Europe, at most 2 per country (6 if it
