@@ -53,6 +53,15 @@ KINDS = {
     "yes_no": "take an option an event offers",
     "number": "an amount an event lets its player choose",
     "region": "a region an event lets its player name (Chernobyl)",
+    # The solitaire turn flow (twsolo/solo/; spec §6, §9, §10).
+    "draft": "the human's draft split (spec §6): the cards kept, a sorted tuple of card numbers;"
+    " every option keeps the OP balance (context: drawn, ops, keep, give, bonus)",
+    "headline": "the headline card (spec §9): the human picks one of the cards drawn, never the"
+    " China Card; the AI picks one of the cards revealed so far, or 'reveal' for another"
+    " (context: human_headline for the AI, ai_headline for the human, when known)",
+    "ar_card": "which of the cards the human drew this action round to play (spec §10.1)",
+    "bottom": "the order in which the human's other drawn cards go to the bottom of the"
+    " deck/hand: a tuple, the first goes to the bottom first (spec §4.3, §9.1)",
 }
 
 

@@ -8,6 +8,7 @@ the operation modules; this file only applies and records.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from twsolo.engine.choices import CHANCE, Actor, Answer, Choice, ChoiceProvider, check_answer
@@ -32,6 +33,16 @@ from twsolo.ruleset import Ruleset
 
 VP_WIN = 20  # base §10.3, spec §20.1.1
 MAX_MILOPS = 5
+# The GameState fields the turn flow moves with `Game.set_marker`.
+MARKERS = (
+    "turn",
+    "action_round",
+    "phasing",
+    "scoring_round",
+    "scoring_rounds_this_turn",
+    "scorings",
+    "primary_scored",
+)
 
 
 class GameOver(Exception):
@@ -40,6 +51,18 @@ class GameOver(Exception):
     def __init__(self, result: Result) -> None:
         super().__init__(result.reason)
         self.result = result
+
+
+@dataclass(frozen=True, slots=True)
+class EventFrame:
+    """An event being resolved: what a provider needs to re-run it from its start (the AI's
+    "best dry-run result" for a choice inside an event, spec §17.6)."""
+
+    card: int
+    player: Side
+    headline: bool
+    start: GameState  # a copy of the state when the event began
+    answers: int  # len(game.answers) when the event began
 
 
 class Policy:
@@ -73,6 +96,7 @@ class Game:
         self.policy = policy or Policy()
         self.log: list[Record] = []
         self.answers: list[tuple[str, str, Answer]] = []  # (actor, kind, answer), in order
+        self.event_frames: list[EventFrame] = []  # events being resolved, innermost last
 
     # ------------------------------------------------------------------ the seam
     def ask(
@@ -224,6 +248,18 @@ class Game:
         if self.state.piles[pile].bottom:
             self.state.piles[pile].shuffle()
             self.log.append(Note(f"shuffle {pile.replace('_', ' ')}"))
+
+    # ------------------------------------------------------------------ markers
+    def set_marker(self, name: str, value: int | bool | Side) -> None:
+        """Move a marker of the turn sequence (turn, action round, phasing side) or a piece of
+        the solitaire bookkeeping (spec §7.3, §8): the turn flow's only way to change them."""
+        if name not in MARKERS:
+            raise ValueError(f"internal: {name!r} is not a marker ({', '.join(MARKERS)})")
+        if getattr(self.state, name) == value:
+            return
+        setattr(self.state, name, value)
+        shown = value.label if isinstance(value, Side) else value
+        self.log.append(Note(f"{name.replace('_', ' ')}: {shown}"))
 
     # ------------------------------------------------------------------ the end
     def region_control_win(self, side: Side, region: str) -> None:

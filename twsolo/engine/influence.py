@@ -86,7 +86,12 @@ def conduct_influence(game: Game, side: Side, budget: OpsBudget) -> None:
             return
         ids = [game.rules.countries[c].id for c in options]
         answer = game.ask(
-            "influence", side, [*ids, "done"], f"place influence ({budget.left} ops left)"
+            "influence",
+            side,
+            [*ids, "done"],
+            f"place influence ({budget.left} ops left)",
+            budget=budget,
+            access=access,
         )
         if answer == "done":
             return

@@ -61,13 +61,24 @@ def conduct_operations(
     if not options:
         game.note(f"{side.label} has no legal operation for {budget.total()} ops")
         return None
-    kind = str(game.ask("operation", side, options, f"conduct {budget.total()} ops"))
+    kind = str(
+        game.ask(
+            "operation",
+            side,
+            options,
+            f"conduct {budget.total()} ops",
+            budget=budget,
+            card_ops=card_ops,
+            allow_space=allow_space,
+        )
+    )
     rules = game.rules
     if kind == "influence":
         conduct_influence(game, side, budget)
     elif kind == "coup":
         targets = [rules.countries[c].id for c in coup_targets(game, side)]
-        target = rules.index[str(game.ask("coup", side, targets, "coup which country?"))]
+        answer = game.ask("coup", side, targets, "coup which country?", budget=budget)
+        target = rules.index[str(answer)]
         ops = budget.base + sum(1 for area in budget.areas if rules.in_region(target, area))
         coup(game, side, target, ops)
     elif kind == "realign":
@@ -76,7 +87,9 @@ def conduct_operations(
             for c in realign_targets(game, side)
             if budget.can_spend(rules, c, 1)
         ]:
-            answer = game.ask("realign", side, [*rolls, "done"], f"realign ({budget.left} left)")
+            answer = game.ask(
+                "realign", side, [*rolls, "done"], f"realign ({budget.left} left)", budget=budget
+            )
             if answer == "done":
                 break
             country = rules.index[str(answer)]

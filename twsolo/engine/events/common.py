@@ -28,8 +28,20 @@ def in_region(game: Game, region: str) -> list[int]:
     return list(game.rules.members(region))
 
 
-def choose_country(game: Game, chooser: Side, candidates: Sequence[int], prompt: str) -> int:
-    answer = game.ask("country", chooser, ids(game, candidates), prompt)
+def choose_country(
+    game: Game,
+    chooser: Side,
+    candidates: Sequence[int],
+    prompt: str,
+    *,
+    intent: str = "",
+    influence_of: Side | None = None,
+) -> int:
+    """A country among `candidates`. `intent` ("add" or "remove") and `influence_of` (whose
+    influence) tell an AI provider what the choice does (spec §17.2–§17.4)."""
+    answer = game.ask(
+        "country", chooser, ids(game, candidates), prompt, intent=intent, influence_of=influence_of
+    )
     return game.rules.index[str(answer)]
 
 
@@ -72,7 +84,14 @@ def add_by_choice(
         options = [c for c in _current(candidates) if limit is None or placed.count(c) < limit]
         if not options:
             break
-        country = choose_country(game, chooser, options, f"{prompt} ({i + 1} of {amount})")
+        country = choose_country(
+            game,
+            chooser,
+            options,
+            f"{prompt} ({i + 1} of {amount})",
+            intent="add",
+            influence_of=side,
+        )
         game.add_influence(country, side, 1)
         placed.append(country)
     return placed
@@ -99,7 +118,14 @@ def remove_by_choice(
         ]
         if not options:
             break
-        country = choose_country(game, chooser, options, f"{prompt} ({i + 1} of {amount})")
+        country = choose_country(
+            game,
+            chooser,
+            options,
+            f"{prompt} ({i + 1} of {amount})",
+            intent="remove",
+            influence_of=side,
+        )
         game.remove_influence(country, side, 1)
         taken.append(country)
     return taken

@@ -1,1 +1,764 @@
-"""mid card events."""
+"""Mid War card events, #36–#81 (card-events Part C), and the hooks of their lasting effects.
+
+Each handler makes its choices through the Choice seam with `ctx.chooser`: the side the card
+belongs to, or the player of a neutral card (base §5.2). Lasting effects are `Effect`s the
+engine consults (engine/effects.py, scoring.py); those that act later in the turn register a
+hook here (`@on`): Quagmire and Bear Trap replace action rounds; Missile Envy, We Will Bury You
+and Flower Power watch the cards played. UN Intervention's own handler (early.py) gives U2
+Incident's VP and ends We Will Bury You.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from twsolo.engine.board import controls
+from twsolo.engine.coup import coup_refusal, realign, realign_refusal
+from twsolo.engine.effects import CUBAN_MISSILE_CRISIS, ops_modifier, protection
+from twsolo.engine.events.common import (
+    add_by_choice,
+    choose_card,
+    choose_country,
+    free_coup,
+    grant_operations,
+    ids,
+    remove_all,
+    remove_by_choice,
+    war,
+)
+from twsolo.engine.events.play import play_event
+from twsolo.engine.events.registry import EventContext, Requirement, event, on
+from twsolo.engine.operations import conduct_operations
+from twsolo.engine.ops import OpsBudget, card_ops
+from twsolo.engine.scoring import region_score, score_region
+from twsolo.engine.space import advance
+from twsolo.engine.state import Effect, GameState, area_of, hand_of
+from twsolo.errors import IllegalActionError
+from twsolo.ids import CHINA_CARD, MAP_REGIONS, SOUTHEAST_ASIA, Side
+from twsolo.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from twsolo.engine.game import Game
+
+NORAD = 106
+TEAR_DOWN_THIS_WALL = 96
+AN_EVIL_EMPIRE = 97
+NORTH_SEA_OIL = 86
+AWACS = 110
+# War cards for Flower Power (card-events #59).
+WAR_CARDS = frozenset({11, 13, 24, 36, 102})
+# Quagmire / Bear Trap: the discard needs this many modified ops; a roll up to ESCAPE frees.
+TRAP_OPS = 2
+TRAP_ESCAPE = 4
+JUNTA_OPS = 2
+# Who cancels the Cuban Missile Crisis, and from where (card-events #40).
+MISSILE_CRISIS_CANCEL = {Side.USSR: ("cuba",), Side.US: ("west_germany", "turkey")}
+OPEC_COUNTRIES = ("egypt", "iran", "libya", "saudi_arabia", "iraq", "gulf_states", "venezuela")
+MUSLIM_REVOLUTION = ("sudan", "iran", "iraq", "egypt", "libya", "saudi_arabia", "syria", "jordan")
+
+
+# ---------------------------------------------------------------------------- private helpers
+def _idx(game: Game, country: str) -> int:
+    return game.rules.index[country]
+
+
+def _members(game: Game, *regions: str) -> list[int]:
+    """The countries of the regions (or subregions), each once, in map order."""
+    rules = game.rules
+    return [c.index for c in rules.countries if any(rules.in_region(c.index, r) for r in regions)]
+
+
+def _add(game: Game, side: Side, country: str, amount: int) -> None:
+    game.add_influence(_idx(game, country), side, amount)
+
+
+def _prohibited_by(card: int) -> Requirement:
+    """A `requires` refusing the event once `card`'s lasting effect is in force (A6)."""
+
+    def refusal(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
+        if state.has_effect(card):
+            return f"prohibited by {rules.card(card)}"
+        return None
+
+    return refusal
+
+
+def _round_mark(state: GameState, side: Side) -> str:
+    """Names an action round: turn, round number and phasing side."""
+    return f"{state.turn}:{state.action_round}:{side.value}"
+
+
+def _pass_china_card(game: Game, to: Side, *, face_up: bool) -> None:
+    """An event passes the China Card to `to`'s play area (base §9.4 unless the card says)."""
+    game.move_card(CHINA_CARD, area_of(to))
+    game.set_china_face_up(face_up)
+
+
+def _realignments(
+    game: Game, side: Side, rolls: int, candidates: Sequence[int], prompt: str
+) -> None:
+    """Up to `rolls` realignment rolls by `side` among `candidates`; `side` may stop early."""
+    rules = game.rules
+    for i in range(rolls):
+        targets = [c for c in candidates if realign_refusal(game.state, rules, side, c) is None]
+        if not targets:
+            return
+        answer = game.ask("realign", side, [*ids(game, targets), "done"], f"{prompt} ({i + 1})")
+        if answer == "done":
+            return
+        realign(game, side, rules.index[str(answer)])
+
+
+# ---------------------------------------------------------------------------- the events
+@event(36)
+def brush_war(game: Game, ctx: EventContext) -> None:
+    """card-events #36: the player attacks a country of stability 1–2 (not one NATO protects);
+    3+ after −1 per adjacent opponent-controlled country wins 1 VP and the opponent's influence;
+    +3 military ops either way. The player chooses the target."""
+    state, rules = game.state, game.rules
+    attacker = ctx.player
+    targets = [
+        c.index
+        for c in rules.countries
+        if c.stability <= 2 and protection(state, rules, attacker, c.index, coup=False) is None
+    ]
+    target = choose_country(game, ctx.chooser, targets, "Brush War: attack which country?")
+    war(game, attacker, target, vp=1, milops=3, success=3)
+
+
+@event(37)
+def central_america_scoring(game: Game, ctx: EventContext) -> None:
+    """card-events #37 (B3): score Central America, 1 / 3 / 5. No choice."""
+    score_region(game, "central_america")
+
+
+@event(38)
+def southeast_asia_scoring(game: Game, ctx: EventContext) -> None:
+    """card-events #38 (B4): score Southeast Asia; the card is then removed. No choice."""
+    score_region(game, SOUTHEAST_ASIA)
+
+
+@event(39)
+def arms_race(game: Game, ctx: EventContext) -> None:
+    """card-events #39: if the player has more military ops than the opponent, +1 VP, or +3 if
+    they also reach the DEFCON level. No choice."""
+    s, me = game.state, ctx.player
+    mine, theirs = s.milops[me.col], s.milops[me.other.col]
+    if mine <= theirs:
+        game.note(f"Arms Race: {me.label} military ops {mine} do not exceed {theirs}")
+        return
+    game.gain_vp(me, 3 if mine >= s.defcon else 1, "Arms Race")
+
+
+@event(40)
+def cuban_missile_crisis(game: Game, ctx: EventContext) -> None:
+    """card-events #40: DEFCON to 2; this turn a coup by the player's opponent loses the game
+    (coup.py), unless that side cancels it (`cancel_cuban_missile_crisis`). No choice."""
+    game.set_defcon(2, "Cuban Missile Crisis")
+    game.add_effect(Effect(CUBAN_MISSILE_CRISIS, ctx.player.other))
+
+
+def cuban_missile_crisis_refusal(
+    state: GameState, rules: Ruleset, side: Side, country: int
+) -> str | None:
+    """Why `side` may not cancel the Cuban Missile Crisis by removing 2 of its influence from
+    `country` now (card-events #40), or None."""
+    effect = state.effect(CUBAN_MISSILE_CRISIS)
+    if effect is None or effect.side is not side:
+        return f"the Cuban Missile Crisis does not restrict the {side.label}"
+    allowed = MISSILE_CRISIS_CANCEL[side]
+    c = rules.countries[country]
+    if c.id not in allowed:
+        names = " or ".join(rules.country(a).name for a in allowed)
+        return f"the {side.label} cancels the Cuban Missile Crisis from {names}, not {c.name}"
+    if state.inf(country, side) < 2:
+        return f"the {side.label} has fewer than 2 influence in {c.name} to remove"
+    return None
+
+
+def cancel_cuban_missile_crisis(game: Game, side: Side, country: int) -> None:
+    """The restricted side removes 2 of its influence from Cuba (USSR) or from West Germany or
+    Turkey (US), and the Cuban Missile Crisis ends (card-events #40)."""
+    if reason := cuban_missile_crisis_refusal(game.state, game.rules, side, country):
+        raise IllegalActionError(reason)
+    game.remove_influence(country, side, 2)
+    game.remove_effect(CUBAN_MISSILE_CRISIS)
+    game.note(f"the {side.label} cancels the Cuban Missile Crisis")
+
+
+@event(41)
+def nuclear_subs(game: Game, ctx: EventContext) -> None:
+    """card-events #41: this turn US battleground coups do not lower DEFCON. No choice."""
+    game.add_effect(Effect(41, Side.US))
+
+
+@event(42)
+def quagmire(game: Game, ctx: EventContext) -> None:
+    """card-events #42: cancels NORAD; the US is trapped until it rolls 1–4 (hook below).
+    No choice."""
+    if game.state.has_effect(NORAD):
+        game.remove_effect(NORAD)
+    game.add_effect(Effect(42, Side.US))
+
+
+@event(43)
+def salt_negotiations(game: Game, ctx: EventContext) -> None:
+    """card-events #43: DEFCON +2; all coup rolls −1 this turn; the player may take one
+    non-scoring card from the discard pile into its deck/hand. The player chooses."""
+    game.change_defcon(2, "SALT Negotiations")
+    game.add_effect(Effect(43))
+    rules = game.rules
+    cards = [c for c in game.state.piles["discard"] if not rules.card(c).scoring]
+    if not cards:
+        return
+    taken = choose_card(
+        game, ctx.chooser, cards, "SALT: take a card from the discard pile?", none="decline"
+    )
+    if taken is not None:
+        game.move_card(taken, hand_of(ctx.chooser))
+        game.note(f"{ctx.chooser.label} takes {rules.card(taken)} (shown to the opponent)")
+
+
+@event(44)
+def bear_trap(game: Game, ctx: EventContext) -> None:
+    """card-events #44: the USSR is trapped until it rolls 1–4 (hook below). No choice."""
+    game.add_effect(Effect(44, Side.USSR))
+
+
+def _trap_round(game: Game, side: Side, card: int) -> bool:
+    """Quagmire / Bear Trap at the start of `side`'s action round (card-events #42, #44, D11):
+    discard a card of 2+ modified ops (not the China Card, not a scoring card; `side` picks it),
+    then roll 1–4 to escape. Without one, play a scoring card (`side` picks which) or sit the
+    round out. True: the round is replaced."""
+    state, rules = game.state, game.rules
+    if not state.has_effect(card, side):
+        return False
+    name = rules.card(card).name
+    hand = list(state.piles[hand_of(side)])
+    eligible = [
+        c
+        for c in hand
+        if c != CHINA_CARD
+        and not rules.card(c).scoring
+        and card_ops(state, rules, side, c) >= TRAP_OPS
+    ]
+    if eligible:
+        discard = choose_card(game, side, eligible, f"{name}: discard a {TRAP_OPS}+ ops card")
+        assert discard is not None
+        game.move_card(discard, "discard")
+        roll = game.roll(side, f"{name}: 1–{TRAP_ESCAPE} escapes", high=False)
+        escaped = roll <= TRAP_ESCAPE
+        if escaped:
+            game.remove_effect(card)
+        game.note(f"{name}: {side.label} rolls {roll}, {'escapes' if escaped else 'stays'}")
+        return True
+    scoring = [c for c in hand if rules.card(c).scoring]
+    if scoring:
+        chosen = choose_card(game, side, scoring, f"{name}: play a scoring card")
+        assert chosen is not None
+        game.move_card(chosen, "table")
+        play_event(game, chosen, side)
+        return True
+    game.note(f"{name}: {side.label} has no card to discard and sits out this round")
+    return True
+
+
+@on("round_start", card=42)
+def quagmire_round(game: Game, side: Side) -> bool:
+    """Replaces the trapped US's action round (card-events #42)."""
+    return _trap_round(game, side, 42)
+
+
+@on("round_start", card=44)
+def bear_trap_round(game: Game, side: Side) -> bool:
+    """Replaces the trapped USSR's action round (card-events #44)."""
+    return _trap_round(game, side, 44)
+
+
+def _summit_bonus(state: GameState, rules: Ruleset, side: Side) -> int:
+    """+1 per region where `side` has Domination or Control (B1), without the scoring-only
+    modifiers of Formosan Resolution and Shuttle Diplomacy (they apply to scoring only)."""
+    plain = state.copy()
+    plain.effects = []
+    return sum(
+        region_score(plain, rules, r).sides[side].level in ("domination", "control")
+        for r in MAP_REGIONS
+    )
+
+
+@event(45)
+def summit(game: Game, ctx: EventContext) -> None:
+    """card-events #45: both roll, +1 per region dominated or controlled; the higher gains 2 VP
+    and may move DEFCON one level either way (the winner chooses). A tie does nothing."""
+    state, rules = game.state, game.rules
+    totals = {}
+    for side in (ctx.player, ctx.player.other):
+        bonus = _summit_bonus(state, rules, side)
+        totals[side] = game.roll(side, f"Summit (+{bonus})") + bonus
+    if totals[Side.US] == totals[Side.USSR]:
+        game.note(f"Summit: tie at {totals[Side.US]}")
+        return
+    winner = Side.US if totals[Side.US] > totals[Side.USSR] else Side.USSR
+    game.gain_vp(winner, 2, "Summit")
+    d = state.defcon
+    levels = sorted({max(1, d - 1), d, min(5, d + 1)})
+    level = game.ask("number", winner, levels, "Summit: set DEFCON (one level either way)")
+    game.set_defcon(int(str(level)), "Summit")
+
+
+@event(46)
+def how_i_learned(game: Game, ctx: EventContext) -> None:
+    """card-events #46: the player sets DEFCON to any level (1 loses for the phasing player)
+    and gains 5 military ops. The player chooses the level."""
+    level = game.ask("number", ctx.chooser, [1, 2, 3, 4, 5], "set DEFCON to which level?")
+    game.set_defcon(int(str(level)), "How I Learned to Stop Worrying")
+    game.add_milops(ctx.player, 5)
+
+
+@event(47)
+def junta(game: Game, ctx: EventContext) -> None:
+    """card-events #47 (D10): +2 influence in one Central or South American country, then one
+    free coup or realignment rolls there with 2 ops (the player's ops modifiers apply, D7). The
+    player chooses the country, the operation and its targets."""
+    state, rules = game.state, game.rules
+    side = ctx.chooser
+    latin = _members(game, "central_america", "south_america")
+    country = choose_country(game, side, latin, "Junta: +2 influence where?")
+    game.add_influence(country, side, 2)
+    options = []
+    if any(coup_refusal(state, rules, side, c, free=True) is None for c in latin):
+        options.append("coup")
+    if any(realign_refusal(state, rules, side, c) is None for c in latin):
+        options.append("realign")
+    if not options:
+        return
+    kind = game.ask("operation", side, [*options, "done"], "Junta: free coup or realignments?")
+    if kind == "coup":
+        free_coup(game, side, latin, JUNTA_OPS, "Junta: free coup where?")
+    elif kind == "realign":
+        rolls = ops_modifier(state, side, JUNTA_OPS)
+        _realignments(game, side, rolls, latin, "Junta: realign where?")
+
+
+def _battleground_lead(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
+    """Kitchen Debates needs the US ahead on battlegrounds controlled worldwide."""
+    count = {
+        s: sum(controls(state, rules, s, c.index) for c in rules.countries if c.battleground)
+        for s in Side
+    }
+    if count[Side.US] <= count[Side.USSR]:
+        return f"the US controls {count[Side.US]} battlegrounds, the USSR {count[Side.USSR]}"
+    return None
+
+
+@event(48, requires=_battleground_lead)
+def kitchen_debates(game: Game, ctx: EventContext) -> None:
+    """card-events #48: if the US controls more battlegrounds than the USSR, US +2 VP.
+    No choice."""
+    game.gain_vp(Side.US, 2, "Kitchen Debates")
+
+
+@event(49)
+def missile_envy(game: Game, ctx: EventContext) -> None:
+    """card-events #49 (D7: printed ops): the opponent gives the player its highest-ops card
+    (not the China Card nor a scoring card; the opponent chooses among ties). The player plays
+    its event if it is the player's or neutral, else conducts operations with it (the player
+    chooses). Missile Envy then goes to the opponent, who must play it for ops next round."""
+    rules, me = game.rules, ctx.player
+    giver = me.other
+    cards = [
+        c for c in game.state.piles[hand_of(giver)] if c != CHINA_CARD and not rules.card(c).scoring
+    ]
+    if not cards:
+        game.note(f"Missile Envy: the {giver.label} has no card to give")
+        return
+    top = max(rules.card(c).ops for c in cards)
+    tied = [c for c in cards if rules.card(c).ops == top]
+    taken = tied[0] if len(tied) == 1 else choose_card(game, giver, tied, "Missile Envy: give")
+    assert taken is not None
+    game.move_card(taken, "table")
+    game.note(f"Missile Envy: the {giver.label} gives {rules.card(taken)}")
+    if rules.card(taken).owner in (None, me):
+        play_event(game, taken, me, headline=ctx.headline)
+    else:
+        budget = OpsBudget.for_card(game.state, rules, me, taken)
+        conduct_operations(game, me, budget, allow_space=False)
+        game.move_card(taken, "discard")
+    ctx.destination = hand_of(giver)
+    game.add_effect(Effect(49, giver, _round_mark(game.state, game.state.phasing)))
+
+
+@on("card_played", card=49)
+def missile_envy_round(game: Game, side: Side, card: int, how: str) -> None:
+    """Missile Envy's obligation lasts the holder's next action round only (card-events #49)."""
+    effect = game.state.effect(49)
+    if effect is None or effect.side is not side or how == "headline":
+        return
+    if effect.data != _round_mark(game.state, side):
+        game.remove_effect(49)
+
+
+@event(50)
+def we_will_bury_you(game: Game, ctx: EventContext) -> None:
+    """card-events #50: DEFCON −1; at the US's next action round the USSR gains 3 VP unless
+    the US plays UN Intervention as its event, whose handler ends this effect (hook below).
+    No choice."""
+    game.change_defcon(-1, "We Will Bury You")
+    game.add_effect(Effect(50, Side.US, _round_mark(game.state, game.state.phasing)))
+
+
+@on("card_played", card=50)
+def we_will_bury_you_round(game: Game, side: Side, card: int, how: str) -> None:
+    """After the US's next action round (not the round that set it, not a headline): USSR +3 VP
+    and the effect ends (card-events #50). A UN Intervention event has already ended it."""
+    effect = game.state.effect(50)
+    if effect is None or side is not Side.US or how == "headline":
+        return
+    if effect.data == _round_mark(game.state, side):
+        return
+    game.remove_effect(50)
+    game.gain_vp(Side.USSR, 3, "We Will Bury You")
+    game.check_vp_victory()
+
+
+@event(51)
+def brezhnev_doctrine(game: Game, ctx: EventContext) -> None:
+    """card-events #51: this turn USSR cards played for ops get +1 (max 4). No choice."""
+    game.add_effect(Effect(51, Side.USSR))
+
+
+@event(52)
+def portuguese_empire_crumbles(game: Game, ctx: EventContext) -> None:
+    """card-events #52: +2 USSR influence in SE African States and in Angola. No choice."""
+    _add(game, Side.USSR, "se_african_states", 2)
+    _add(game, Side.USSR, "angola", 2)
+
+
+@event(53)
+def south_african_unrest(game: Game, ctx: EventContext) -> None:
+    """card-events #53 (D1, Deluxe text): +2 USSR in South Africa, or +1 there and +2 in one
+    adjacent country. The USSR chooses where the 2 go: South Africa, Angola or Botswana."""
+    south_africa = _idx(game, "south_africa")
+    options = [south_africa, *game.rules.neighbours[south_africa]]
+    where = choose_country(game, ctx.chooser, options, "South African Unrest: +2 where?")
+    if where != south_africa:
+        game.add_influence(south_africa, Side.USSR, 1)
+    game.add_influence(where, Side.USSR, 2)
+
+
+@event(54)
+def allende(game: Game, ctx: EventContext) -> None:
+    """card-events #54: +2 USSR influence in Chile. No choice."""
+    _add(game, Side.USSR, "chile", 2)
+
+
+@event(55, requires=_prohibited_by(TEAR_DOWN_THIS_WALL))
+def willy_brandt(game: Game, ctx: EventContext) -> None:
+    """card-events #55: USSR +1 VP, +1 USSR influence in West Germany; West Germany loses NATO
+    protection until Tear Down This Wall. No choice."""
+    game.gain_vp(Side.USSR, 1, "Willy Brandt")
+    _add(game, Side.USSR, "west_germany", 1)
+    game.add_effect(Effect(55))
+
+
+@event(56, requires=_prohibited_by(AWACS))
+def muslim_revolution(game: Game, ctx: EventContext) -> None:
+    """card-events #56: remove all US influence from 2 of the listed Middle East/African
+    countries. The USSR chooses (among those with US influence)."""
+    chosen: list[int] = []
+    for n in (1, 2):
+        options = [
+            i
+            for i in (_idx(game, c) for c in MUSLIM_REVOLUTION)
+            if i not in chosen and game.state.inf(i, Side.US) > 0
+        ]
+        if not options:
+            return
+        country = choose_country(game, ctx.chooser, options, f"Muslim Revolution ({n} of 2)")
+        remove_all(game, Side.US, country)
+        chosen.append(country)
+
+
+@event(57)
+def abm_treaty(game: Game, ctx: EventContext) -> None:
+    """card-events #57: DEFCON +1, then the player conducts operations with 4 ops (modifiers
+    apply). The player chooses."""
+    game.change_defcon(1, "ABM Treaty")
+    grant_operations(game, ctx.chooser, 4)
+
+
+@event(58)
+def cultural_revolution(game: Game, ctx: EventContext) -> None:
+    """card-events #58: the China Card passes from the US to the USSR face up; if the USSR
+    already holds it, USSR +1 VP. No choice."""
+    if game.state.china_holder is Side.US:
+        _pass_china_card(game, Side.USSR, face_up=True)
+    else:
+        game.gain_vp(Side.USSR, 1, "Cultural Revolution")
+
+
+@event(59, requires=_prohibited_by(AN_EVIL_EMPIRE))
+def flower_power(game: Game, ctx: EventContext) -> None:
+    """card-events #59: until An Evil Empire, each war card the US plays (not on the Space
+    Race) gives the USSR 2 VP (hook below). No choice."""
+    game.add_effect(Effect(59, Side.US))
+
+
+@on("card_played", card=59)
+def flower_power_war(game: Game, side: Side, card: int, how: str) -> None:
+    """USSR +2 VP when the US plays a war card as an event (headline included) or for ops."""
+    if (
+        side is Side.US
+        and card in WAR_CARDS
+        and how in ("event", "ops", "headline")
+        and game.state.has_effect(59)  # An Evil Empire (#97) removes it
+    ):
+        game.gain_vp(Side.USSR, 2, "Flower Power")
+        game.check_vp_victory()
+
+
+@event(60)
+def u2_incident(game: Game, ctx: EventContext) -> None:
+    """card-events #60: USSR +1 VP; this turn, if UN Intervention is played as an event, the
+    USSR gains 1 more VP, once (UN Intervention's handler gives it). No choice."""
+    game.gain_vp(Side.USSR, 1, "U2 Incident")
+    game.add_effect(Effect(60, Side.USSR))
+
+
+@event(61, requires=_prohibited_by(NORTH_SEA_OIL))
+def opec(game: Game, ctx: EventContext) -> None:
+    """card-events #61: USSR +1 VP per listed country it controls. No choice."""
+    s, rules = game.state, game.rules
+    vp = sum(controls(s, rules, Side.USSR, _idx(game, c)) for c in OPEC_COUNTRIES)
+    game.gain_vp(Side.USSR, vp, "OPEC")
+
+
+@event(62)
+def lone_gunman(game: Game, ctx: EventContext) -> None:
+    """card-events #62: the US reveals its hand; the USSR conducts operations with 1 op
+    (modified). The USSR chooses."""
+    game.note("Lone Gunman: the US reveals its hand")
+    grant_operations(game, Side.USSR, 1)
+
+
+@event(63)
+def colonial_rear_guards(game: Game, ctx: EventContext) -> None:
+    """card-events #63: +1 US influence in each of 4 different countries in Africa and/or
+    Southeast Asia. The US chooses."""
+    places = _members(game, "africa", SOUTHEAST_ASIA)
+    add_by_choice(
+        game, ctx.chooser, Side.US, 4, places, "Colonial Rear Guards: +1 where?", distinct=True
+    )
+
+
+@event(64)
+def panama_canal_returned(game: Game, ctx: EventContext) -> None:
+    """card-events #64: +1 US influence in Panama, Costa Rica and Venezuela. No choice."""
+    for country in ("panama", "costa_rica", "venezuela"):
+        _add(game, Side.US, country, 1)
+
+
+@event(65)
+def camp_david_accords(game: Game, ctx: EventContext) -> None:
+    """card-events #65: US +1 VP; +1 US influence in Israel, Jordan and Egypt; Arab-Israeli War
+    is prohibited from now on. No choice."""
+    game.gain_vp(Side.US, 1, "Camp David Accords")
+    for country in ("israel", "jordan", "egypt"):
+        _add(game, Side.US, country, 1)
+    game.add_effect(Effect(65))
+
+
+@event(66)
+def puppet_governments(game: Game, ctx: EventContext) -> None:
+    """card-events #66: the US may add 1 influence to each of up to 3 countries without any
+    influence. The US chooses (or stops)."""
+    s = game.state
+    for n in (1, 2, 3):
+        empty = [
+            c.index
+            for c in game.rules.countries
+            if s.inf(c.index, Side.US) == 0 and s.inf(c.index, Side.USSR) == 0
+        ]
+        if not empty:
+            return
+        prompt = f"Puppet Governments: +1 where? ({n} of 3)"
+        answer = game.ask("country", ctx.chooser, [*ids(game, empty), "done"], prompt)
+        if answer == "done":
+            return
+        _add(game, Side.US, str(answer), 1)
+
+
+@event(67)
+def grain_sales(game: Game, ctx: EventContext) -> None:
+    """card-events #67 (D6: the card may go to the Space Race): the US takes a random card from
+    the USSR (not the China Card) and plays it as this round's action, or returns it and
+    conducts operations with 2 ops. The US chooses."""
+    # engine.play imports the event registry, so it is imported here, when a card is played.
+    from twsolo.engine.play import play_card, ways_to_play
+
+    us = ctx.chooser
+    cards = [c for c in game.state.piles[hand_of(Side.USSR)] if c != CHINA_CARD]
+    if cards:
+        taken = game.pick(cards, "Grain Sales: a random USSR card")
+        game.move_card(taken, "table")
+        game.note(f"Grain Sales: the US takes {game.rules.card(taken)}")
+        ways = [*ways_to_play(game, us, taken), "return"]
+        how = str(game.ask("play", us, ways, f"Grain Sales: play {game.rules.card(taken)}?"))
+        if how != "return":
+            play_card(game, us, taken, how)
+            return
+        game.move_card(taken, hand_of(Side.USSR))
+    grant_operations(game, us, 2)
+
+
+@event(68)
+def john_paul_ii(game: Game, ctx: EventContext) -> None:
+    """card-events #68: remove 2 USSR influence from Poland, +1 US there; Solidarity may now be
+    played as an event. No choice."""
+    poland = _idx(game, "poland")
+    game.remove_influence(poland, Side.USSR, 2)
+    game.add_influence(poland, Side.US, 1)
+    game.add_effect(Effect(68))
+
+
+@event(69)
+def latin_american_death_squads(game: Game, ctx: EventContext) -> None:
+    """card-events #69: this turn the player's coups in Central/South America get +1, the
+    opponent's −1. No choice."""
+    game.add_effect(Effect(69, ctx.player))
+
+
+@event(70)
+def oas_founded(game: Game, ctx: EventContext) -> None:
+    """card-events #70: +2 US influence in Central and/or South America. The US chooses."""
+    places = _members(game, "central_america", "south_america")
+    add_by_choice(game, ctx.chooser, Side.US, 2, places, "OAS Founded: +1 where?")
+
+
+@event(71)
+def nixon_plays_the_china_card(game: Game, ctx: EventContext) -> None:
+    """card-events #71: the China Card passes from the USSR to the US face down; if the US
+    already holds it, US +2 VP. No choice."""
+    if game.state.china_holder is Side.USSR:
+        _pass_china_card(game, Side.US, face_up=False)
+    else:
+        game.gain_vp(Side.US, 2, "Nixon Plays the China Card")
+
+
+@event(72)
+def sadat_expels_soviets(game: Game, ctx: EventContext) -> None:
+    """card-events #72: remove all USSR influence from Egypt, +1 US there. No choice."""
+    egypt = _idx(game, "egypt")
+    remove_all(game, Side.USSR, egypt)
+    game.add_influence(egypt, Side.US, 1)
+
+
+@event(73)
+def shuttle_diplomacy(game: Game, ctx: EventContext) -> None:
+    """card-events #73 (D2): the card lies in front of the US until the next Asia or Middle East
+    scoring card, where the USSR counts one battleground fewer (scoring.py). No choice."""
+    game.add_effect(Effect(73, Side.US))
+    ctx.destination = "in_effect"
+
+
+@event(74)
+def voice_of_america(game: Game, ctx: EventContext) -> None:
+    """card-events #74: remove 4 USSR influence from countries outside Europe, at most 2 from
+    one country. The US chooses."""
+    outside = [c.index for c in game.rules.countries if c.region != "europe"]
+    remove_by_choice(
+        game, ctx.chooser, Side.USSR, 4, outside, "Voice of America: remove where?", per_country=2
+    )
+
+
+@event(75)
+def liberation_theology(game: Game, ctx: EventContext) -> None:
+    """card-events #75: +3 USSR influence in Central America, at most 2 per country. The USSR
+    chooses."""
+    places = _members(game, "central_america")
+    add_by_choice(
+        game, ctx.chooser, Side.USSR, 3, places, "Liberation Theology: +1 where?", per_country=2
+    )
+
+
+@event(76)
+def ussuri_river_skirmish(game: Game, ctx: EventContext) -> None:
+    """card-events #76: the China Card passes from the USSR to the US face up; if the US
+    already holds it, +4 US influence in Asia, at most 2 per country. The US chooses."""
+    if game.state.china_holder is Side.USSR:
+        _pass_china_card(game, Side.US, face_up=True)
+        return
+    places = _members(game, "asia")
+    add_by_choice(
+        game, ctx.chooser, Side.US, 4, places, "Ussuri River Skirmish: +1 where?", per_country=2
+    )
+
+
+def _draw_with_reshuffle(game: Game, purpose: str) -> int | None:
+    """The top card of the draw pile; an empty draw pile is first refilled from the discard
+    pile (base §4.3). None if both are empty."""
+    if not len(game.state.piles["draw"]):
+        for card in sorted(game.state.piles["discard"]):
+            game.move_card(card, "draw")
+    return game.draw("draw", purpose)
+
+
+@event(77)
+def ask_not(game: Game, ctx: EventContext) -> None:
+    """card-events #77: the US discards any number of cards from its deck/hand (not the China
+    Card; no events), then draws as many. The US chooses the cards, one at a time."""
+    us, hand = ctx.chooser, hand_of(ctx.chooser)
+    count = 0
+    while cards := [c for c in game.state.piles[hand] if c != CHINA_CARD]:
+        card = choose_card(game, us, cards, "Ask Not: discard a card?", none="done")
+        if card is None:
+            break
+        game.move_card(card, "discard")
+        count += 1
+    for n in range(count):
+        drawn = _draw_with_reshuffle(game, f"Ask Not: draw ({n + 1} of {count})")
+        if drawn is None:
+            game.note("Ask Not: no card left to draw")
+            return
+        game.move_card(drawn, hand)
+
+
+@event(78)
+def alliance_for_progress(game: Game, ctx: EventContext) -> None:
+    """card-events #78: US +1 VP per battleground it controls in Central and South America.
+    No choice."""
+    s, rules = game.state, game.rules
+    latin = _members(game, "central_america", "south_america")
+    vp = sum(controls(s, rules, Side.US, c) for c in latin if rules.countries[c].battleground)
+    game.gain_vp(Side.US, vp, "Alliance for Progress")
+
+
+@event(79)
+def africa_scoring(game: Game, ctx: EventContext) -> None:
+    """card-events #79 (B3): score Africa, 1 / 4 / 6. No choice."""
+    score_region(game, "africa")
+
+
+def _behind_in_space(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
+    me = ctx.player
+    if state.space[me.col] >= state.space[me.other.col]:
+        return f"the {me.label} is not behind on the Space Race"
+    return None
+
+
+@event(80, requires=_behind_in_space)
+def one_small_step(game: Game, ctx: EventContext) -> None:
+    """card-events #80: only if the player is behind on the Space Race: it moves two boxes and
+    scores the second box's VP only (one box, scored, when only one is left). No choice."""
+    side = ctx.player
+    position = game.state.space[side.col]
+    if position + 2 <= len(game.rules.space):
+        game.set_space(side, position + 1)
+    advance(game, side)
+
+
+@event(81)
+def south_america_scoring(game: Game, ctx: EventContext) -> None:
+    """card-events #81 (B3): score South America, 2 / 5 / 6. No choice."""
+    score_region(game, "south_america")

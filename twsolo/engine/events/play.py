@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from twsolo.engine.events.registry import EVENTS, EventContext
+from twsolo.engine.game import EventFrame
 from twsolo.engine.state import GameState
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
@@ -47,7 +48,13 @@ def play_event(
         game.note(f"{rules.card(card)}: the event does not happen ({reason})")
         _put_away(game, card, "discard")
         return False
-    EVENTS[card].handler(game, ctx)
+    game.event_frames.append(
+        EventFrame(card, player, headline, game.state.copy(), len(game.answers))
+    )
+    try:
+        EVENTS[card].handler(game, ctx)
+    finally:
+        game.event_frames.pop()
     default = "removed" if rules.card(card).removed else "discard"
     _put_away(game, card, ctx.destination or default)
     game.check_vp_victory()
