@@ -7,12 +7,14 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from twsolo.engine.board import adjacent_controlled, controls
-from twsolo.engine.coup import coup, coup_refusal
+from twsolo.engine.coup import coup, coup_refusal, realign, realign_refusal
 from twsolo.engine.effects import ops_modifier
-from twsolo.engine.events.registry import EventContext
+from twsolo.engine.events.registry import EventContext, Requirement
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget
+from twsolo.engine.state import GameState
 from twsolo.ids import Side
+from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from twsolo.engine.game import Game
@@ -197,3 +199,40 @@ def free_coup(game: Game, side: Side, candidates: Sequence[int], ops: int, promp
 
 def chooser_hand(ctx: EventContext) -> str:
     return f"hand_{ctx.chooser.value}"
+
+
+def prohibited_by(card: int) -> Requirement:
+    """A `requires`: the event cannot happen once `card`'s lasting effect is in force (A6)."""
+
+    def refusal(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
+        return f"prohibited by {rules.card(card)}" if state.has_effect(card) else None
+
+    return refusal
+
+
+def realign_rolls(
+    game: Game,
+    side: Side,
+    rolls: int,
+    candidates: Candidates,
+    prompt: str,
+    *,
+    free: bool = False,
+) -> None:
+    """Up to `rolls` realignment rolls by `side`, one at a time, among the `candidates` it may
+    realign; "done" stops. `free`: the DEFCON region ban does not apply (card-events D3)."""
+    rules = game.rules
+    for i in range(rolls):
+        targets = [
+            c
+            for c in _current(candidates)
+            if realign_refusal(game.state, rules, side, c, free=free) is None
+        ]
+        if not targets:
+            return
+        answer = game.ask(
+            "realign", side, [*ids(game, targets), "done"], f"{prompt} ({i + 1} of {rolls})"
+        )
+        if answer == "done":
+            return
+        realign(game, side, rules.index[str(answer)], free=free)

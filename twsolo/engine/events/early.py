@@ -19,13 +19,14 @@ from twsolo.engine.events.common import (
     choose_card,
     choose_country,
     grant_operations,
+    prohibited_by,
     remove_all,
     remove_by_choice,
     war,
     yes_no,
 )
 from twsolo.engine.events.play import play_event
-from twsolo.engine.events.registry import EventContext, Requirement, event
+from twsolo.engine.events.registry import EventContext, event
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget, card_ops
 from twsolo.engine.scoring import FORMOSAN_RESOLUTION, score_region
@@ -85,15 +86,6 @@ def _abdication(game: Game, ussr: Side, country_id: str) -> None:
     add_until_control(game, ussr, country)
 
 
-def _prohibited_by(card: int) -> Requirement:
-    """The event cannot happen once `card`'s lasting effect is in force (base §5.2, A6)."""
-
-    def refusal(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
-        return f"prohibited by {rules.card(card)}" if state.has_effect(card) else None
-
-    return refusal
-
-
 # ---------------------------------------------------------------- scoring cards
 @event(1)
 def asia_scoring(game: Game, ctx: EventContext) -> None:
@@ -139,7 +131,7 @@ def five_year_plan(game: Game, ctx: EventContext) -> None:
         game.move_card(card, "discard")
 
 
-@event(7, requires=_prohibited_by(IRON_LADY))
+@event(7, requires=prohibited_by(IRON_LADY))
 def socialist_governments(game: Game, ctx: EventContext) -> None:
     """Card-events #7: the USSR removes 3 US influence from Western Europe, at most 2 from one
     country. Prohibited by The Iron Lady (#83). The USSR chooses."""
@@ -207,7 +199,7 @@ def romanian_abdication(game: Game, ctx: EventContext) -> None:
     _abdication(game, ctx.chooser, "romania")
 
 
-@event(13, requires=_prohibited_by(CAMP_DAVID))
+@event(13, requires=prohibited_by(CAMP_DAVID))
 def arab_israeli_war(game: Game, ctx: EventContext) -> None:
     """Card-events #13: war on Israel, −1 if the US controls Israel and −1 per US-controlled
     neighbour; on 4+ USSR +2 VP and Israel's US influence becomes USSR; USSR +2 military ops.

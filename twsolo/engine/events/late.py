@@ -8,11 +8,11 @@ the turn-flow moments of registry.MOMENTS.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from twsolo.engine.board import controls
-from twsolo.engine.coup import coup, coup_refusal, realign
+from twsolo.engine.coup import coup, coup_refusal
 from twsolo.engine.effects import ops_modifier
 from twsolo.engine.events.common import (
     add_by_choice,
@@ -21,6 +21,7 @@ from twsolo.engine.events.common import (
     free_coup,
     ids,
     in_region,
+    realign_rolls,
     remove_all,
     remove_by_choice,
     war,
@@ -29,7 +30,7 @@ from twsolo.engine.events.common import (
 from twsolo.engine.events.play import play_event
 from twsolo.engine.events.registry import EventContext, event, on
 from twsolo.engine.influence import conduct_influence
-from twsolo.engine.operations import operation_options, realign_targets
+from twsolo.engine.operations import operation_options
 from twsolo.engine.ops import OpsBudget, card_ops
 from twsolo.engine.space import has_ability
 from twsolo.engine.state import Effect, GameState, Result, hand_of
@@ -63,26 +64,6 @@ def country_or_decline(
     return None if answer == DECLINE else game.rules.index[str(answer)]
 
 
-def _realign_rolls(
-    game: Game,
-    side: Side,
-    rolls: int,
-    targets: Callable[[], Sequence[int]],
-    *,
-    free: bool = False,
-) -> None:
-    """Up to `rolls` realignment rolls, one at a time, among `targets()`; "done" stops.
-    `free`: the DEFCON region ban does not apply (Tear Down This Wall, card-events D3)."""
-    for left in range(rolls, 0, -1):
-        options = targets()
-        if not options:
-            return
-        answer = game.ask("realign", side, [*ids(game, options), "done"], f"realign ({left} left)")
-        if answer == "done":
-            return
-        realign(game, side, game.rules.index[str(answer)], free=free)
-
-
 def _influence_or_realign(game: Game, side: Side, printed: int, prompt: str) -> None:
     """An event's "place influence or make realignment rolls (not a coup) with N ops" (KAL-007,
     Glasnost): the player's ops modifiers apply (card-events D7), never the Space Race (D6)."""
@@ -98,7 +79,7 @@ def _influence_or_realign(game: Game, side: Side, printed: int, prompt: str) -> 
     if game.ask("operation", side, kinds, prompt) == "influence":
         conduct_influence(game, side, budget)
     else:
-        _realign_rolls(game, side, budget.total(), lambda: realign_targets(game, side))
+        realign_rolls(game, side, budget.total(), range(len(game.rules.countries)), prompt)
 
 
 def _take_card(game: Game, chooser: Side, cards: Sequence[int], prompt: str) -> int:
@@ -348,7 +329,7 @@ def tear_down_this_wall(game: Game, ctx: EventContext) -> None:
         free_coup(game, ctx.chooser, europe, 3, "Tear Down This Wall: free coup where?")
     else:
         rolls = ops_modifier(state, ctx.chooser, 3)
-        _realign_rolls(game, ctx.chooser, rolls, targets, free=True)
+        realign_rolls(game, ctx.chooser, rolls, europe, "Tear Down This Wall: realign", free=True)
 
 
 @event(97)

@@ -10,11 +10,10 @@ Incident's VP and ends We Will Bury You.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from twsolo.engine.board import controls
-from twsolo.engine.coup import coup_refusal, realign, realign_refusal
+from twsolo.engine.coup import coup_refusal, realign_refusal
 from twsolo.engine.effects import CUBAN_MISSILE_CRISIS, ops_modifier, protection
 from twsolo.engine.events.common import (
     add_by_choice,
@@ -23,12 +22,14 @@ from twsolo.engine.events.common import (
     free_coup,
     grant_operations,
     ids,
+    prohibited_by,
+    realign_rolls,
     remove_all,
     remove_by_choice,
     war,
 )
 from twsolo.engine.events.play import play_event
-from twsolo.engine.events.registry import EventContext, Requirement, event, on
+from twsolo.engine.events.registry import EventContext, event, on
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget, card_ops
 from twsolo.engine.scoring import region_score, score_region
@@ -73,17 +74,6 @@ def _add(game: Game, side: Side, country: str, amount: int) -> None:
     game.add_influence(_idx(game, country), side, amount)
 
 
-def _prohibited_by(card: int) -> Requirement:
-    """A `requires` refusing the event once `card`'s lasting effect is in force (A6)."""
-
-    def refusal(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
-        if state.has_effect(card):
-            return f"prohibited by {rules.card(card)}"
-        return None
-
-    return refusal
-
-
 def _round_mark(state: GameState, side: Side) -> str:
     """Names an action round: turn, round number and phasing side."""
     return f"{state.turn}:{state.action_round}:{side.value}"
@@ -93,21 +83,6 @@ def _pass_china_card(game: Game, to: Side, *, face_up: bool) -> None:
     """An event passes the China Card to `to`'s play area (base §9.4 unless the card says)."""
     game.move_card(CHINA_CARD, area_of(to))
     game.set_china_face_up(face_up)
-
-
-def _realignments(
-    game: Game, side: Side, rolls: int, candidates: Sequence[int], prompt: str
-) -> None:
-    """Up to `rolls` realignment rolls by `side` among `candidates`; `side` may stop early."""
-    rules = game.rules
-    for i in range(rolls):
-        targets = [c for c in candidates if realign_refusal(game.state, rules, side, c) is None]
-        if not targets:
-            return
-        answer = game.ask("realign", side, [*ids(game, targets), "done"], f"{prompt} ({i + 1})")
-        if answer == "done":
-            return
-        realign(game, side, rules.index[str(answer)])
 
 
 # ---------------------------------------------------------------------------- the events
@@ -338,7 +313,7 @@ def junta(game: Game, ctx: EventContext) -> None:
         free_coup(game, side, latin, JUNTA_OPS, "Junta: free coup where?")
     elif kind == "realign":
         rolls = ops_modifier(state, side, JUNTA_OPS)
-        _realignments(game, side, rolls, latin, "Junta: realign where?")
+        realign_rolls(game, side, rolls, latin, "Junta: realign where?")
 
 
 def _battleground_lead(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
@@ -453,7 +428,7 @@ def allende(game: Game, ctx: EventContext) -> None:
     _add(game, Side.USSR, "chile", 2)
 
 
-@event(55, requires=_prohibited_by(TEAR_DOWN_THIS_WALL))
+@event(55, requires=prohibited_by(TEAR_DOWN_THIS_WALL))
 def willy_brandt(game: Game, ctx: EventContext) -> None:
     """card-events #55: USSR +1 VP, +1 USSR influence in West Germany; West Germany loses NATO
     protection until Tear Down This Wall. No choice."""
@@ -462,7 +437,7 @@ def willy_brandt(game: Game, ctx: EventContext) -> None:
     game.add_effect(Effect(55))
 
 
-@event(56, requires=_prohibited_by(AWACS))
+@event(56, requires=prohibited_by(AWACS))
 def muslim_revolution(game: Game, ctx: EventContext) -> None:
     """card-events #56: remove all US influence from 2 of the listed Middle East/African
     countries. The USSR chooses (among those with US influence)."""
@@ -498,7 +473,7 @@ def cultural_revolution(game: Game, ctx: EventContext) -> None:
         game.gain_vp(Side.USSR, 1, "Cultural Revolution")
 
 
-@event(59, requires=_prohibited_by(AN_EVIL_EMPIRE))
+@event(59, requires=prohibited_by(AN_EVIL_EMPIRE))
 def flower_power(game: Game, ctx: EventContext) -> None:
     """card-events #59: until An Evil Empire, each war card the US plays (not on the Space
     Race) gives the USSR 2 VP (hook below). No choice."""
@@ -526,7 +501,7 @@ def u2_incident(game: Game, ctx: EventContext) -> None:
     game.add_effect(Effect(60, Side.USSR))
 
 
-@event(61, requires=_prohibited_by(NORTH_SEA_OIL))
+@event(61, requires=prohibited_by(NORTH_SEA_OIL))
 def opec(game: Game, ctx: EventContext) -> None:
     """card-events #61: USSR +1 VP per listed country it controls. No choice."""
     s, rules = game.state, game.rules
