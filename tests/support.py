@@ -115,3 +115,21 @@ def to_table(game: Game, card: int) -> None:
 def all_cards_placed_once(state: GameState) -> bool:
     seen: list[int] = [c for pile in state.piles.values() for c in pile]
     return len(seen) == len(set(seen)) == 110
+
+
+def finished(game: Game) -> None:
+    """Every scripted answer and die was used: the test asked exactly what it scripted."""
+    for side in Side:
+        script = game.providers[side]
+        assert isinstance(script, Script)
+        assert script.answers == []
+    dice = game.providers[CHANCE]
+    assert isinstance(dice, FixedDice)
+    assert dice.dice == []
+
+
+def asked(game: Game, side: Side, n: int) -> tuple[object, ...]:
+    """The options of the n-th question put to `side`."""
+    script = game.providers[side]
+    assert isinstance(script, Script)
+    return script.asked[n].options

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from twsolo.engine.choices import CHANCE, FixedDice
 from twsolo.engine.effects import chernobyl_region, expire_turn_effects, realign_roll_modifier
 from twsolo.engine.events import HOOKS, play_event
 from twsolo.engine.events.late import north_sea_oil_rounds
@@ -15,27 +14,9 @@ from twsolo.engine.state import Effect, Result
 from twsolo.ids import CHINA_CARD, Side
 from twsolo.ruleset import Ruleset
 
-from .support import Script, covers, game_at, inf, position, to_table
+from .support import Script, asked, covers, finished, game_at, inf, position, to_table
 
 US, USSR = Side.US, Side.USSR
-
-
-def finished(game: Game) -> None:
-    """Every scripted answer and die was used: the test asked exactly what it scripted."""
-    for side in Side:
-        script = game.providers[side]
-        assert isinstance(script, Script)
-        assert script.answers == []
-    dice = game.providers[CHANCE]
-    assert isinstance(dice, FixedDice)
-    assert dice.dice == []
-
-
-def asked(game: Game, side: Side, n: int) -> tuple[object, ...]:
-    """The options of the n-th question put to `side`."""
-    script = game.providers[side]
-    assert isinstance(script, Script)
-    return script.asked[n].options
 
 
 def hand(game: Game, side: Side, *cards: int) -> None:

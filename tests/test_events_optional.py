@@ -3,7 +3,6 @@ and each also triggered by the opponent's ops play (base §5.2)."""
 
 from __future__ import annotations
 
-from twsolo.engine.choices import CHANCE, FixedDice
 from twsolo.engine.events import HOOKS, play_event
 from twsolo.engine.events.optional import norad_end_of_round
 from twsolo.engine.game import Game
@@ -12,26 +11,9 @@ from twsolo.engine.state import Effect
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
 
-from .support import Script, covers, game_at, inf, position, to_table
+from .support import Script, asked, covers, finished, game_at, inf, position, to_table
 
 US, USSR = Side.US, Side.USSR
-
-
-def finished(game: Game) -> None:
-    """Every scripted answer and die was used: the test asked exactly what it scripted."""
-    for side in Side:
-        script = game.providers[side]
-        assert isinstance(script, Script)
-        assert script.answers == []
-    dice = game.providers[CHANCE]
-    assert isinstance(dice, FixedDice)
-    assert dice.dice == []
-
-
-def asked(game: Game, side: Side, n: int) -> tuple[object, ...]:
-    script = game.providers[side]
-    assert isinstance(script, Script)
-    return script.asked[n].options
 
 
 def event(game: Game, card: int, player: Side) -> bool:
