@@ -15,6 +15,7 @@ from twsolo.engine.effects import (
     protection,
     realign_roll_modifier,
 )
+from twsolo.engine.records import CoupDone, RealignDone
 from twsolo.engine.state import GameState, Result
 from twsolo.errors import IllegalActionError
 from twsolo.ids import Side
@@ -66,10 +67,7 @@ def coup(game: Game, side: Side, country: int, ops: int, *, free: bool = False) 
         removed = game.remove_influence(country, side.other, modified)
         added = modified - removed
         game.add_influence(country, side, added)
-    game.note(
-        f"{side.label} coup in {c.name}: roll {roll} + {ops} ops − 2×{c.stability}"
-        f" = {modified}: {removed} removed, {added} added"
-    )
+    game.record(CoupDone(side, country, ops, roll, modified, removed, added, free))
     if not free:
         game.add_milops(side, ops)
     if side is Side.US and state.has_effect(YURI_AND_SAMANTHA):
@@ -126,8 +124,13 @@ def realign(game: Game, side: Side, country: int, *, free: bool = False) -> Real
         winner = Side.US if totals[Side.US] > totals[Side.USSR] else Side.USSR
         loser = winner.other
         removed[loser] = game.remove_influence(country, loser, totals[winner] - totals[loser])
-    game.note(
-        f"realignment in {name}: US {rolls[Side.US]}+{mods[Side.US]}, "
-        f"USSR {rolls[Side.USSR]}+{mods[Side.USSR]}"
+    game.record(
+        RealignDone(
+            side,
+            country,
+            (rolls[Side.US], rolls[Side.USSR]),
+            (totals[Side.US], totals[Side.USSR]),
+            (removed[Side.US], removed[Side.USSR]),
+        )
     )
     return RealignResult(country, rolls, totals, removed)

@@ -141,6 +141,11 @@ class Game:
     def note(self, message: str) -> None:
         self.log.append(Note(message))
 
+    def record(self, record: Record) -> None:
+        """Log a record that changes nothing by itself (an operation's outcome, an event's
+        start and end)."""
+        self.log.append(record)
+
     # ------------------------------------------------------------------ influence
     def set_influence(self, country: int, side: Side, value: int) -> None:
         before = self.state.inf(country, side)

@@ -119,6 +119,72 @@ class DieRoll(Record):
 
 
 @dataclass(frozen=True, slots=True)
+class CoupDone(Record):
+    side: Side
+    country: int
+    ops: int
+    roll: int
+    modified: int
+    removed: int
+    added: int
+    free: bool
+
+    def text(self, rules: Ruleset) -> str:
+        c = rules.countries[self.country]
+        kind = "free coup" if self.free else "coup"
+        return (
+            f"{self.side.label} {kind} in {c.name}: roll {self.roll} + {self.ops} ops"
+            f" − 2×{c.stability} = {self.modified}: {self.removed} removed, {self.added} added"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RealignDone(Record):
+    side: Side
+    country: int
+    rolls: tuple[int, int]  # (US, USSR) dice
+    totals: tuple[int, int]  # with modifiers
+    removed: tuple[int, int]  # (US, USSR) influence removed
+
+    def text(self, rules: Ruleset) -> str:
+        return (
+            f"{self.side.label} realignment in {rules.countries[self.country].name}: "
+            f"US {self.totals[0]} (roll {self.rolls[0]}), USSR {self.totals[1]} "
+            f"(roll {self.rolls[1]})"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SpaceAttemptDone(Record):
+    side: Side
+    roll: int
+    success: bool
+
+    def text(self, rules: Ruleset) -> str:
+        outcome = "succeeds" if self.success else "fails"
+        return f"{self.side.label} space race attempt: roll {self.roll}, {outcome}"
+
+
+@dataclass(frozen=True, slots=True)
+class EventStart(Record):
+    card: int
+    player: Side
+    chooser: Side
+
+    def text(self, rules: Ruleset) -> str:
+        return f"{self.player.label} plays {rules.card(self.card)} as an event"
+
+
+@dataclass(frozen=True, slots=True)
+class EventEnd(Record):
+    card: int
+    happened: bool
+
+    def text(self, rules: Ruleset) -> str:
+        return f"{rules.card(self.card)}: {'resolved' if self.happened else 'no effect'}"
+
+
+@dataclass(frozen=True, slots=True)
 class Note(Record):
     """A fact worth telling that changes nothing by itself (a coup's arithmetic, a refusal)."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from twsolo.engine.records import SpaceAttemptDone
 from twsolo.engine.state import GameState
 from twsolo.errors import IllegalActionError
 from twsolo.ids import Side
@@ -59,8 +60,8 @@ def attempt(game: Game, side: Side, ops: int) -> bool:
     box = rules.space[state.space[side.col]]
     game.use_space_attempt(side)
     roll = game.roll(side, f"space race: {box.name} (1–{box.success} succeeds)", high=False)
-    if roll <= box.success:
+    success = roll <= box.success
+    game.record(SpaceAttemptDone(side, roll, success))
+    if success:
         advance(game, side)
-        return True
-    game.note(f"{side.label} space race attempt fails ({roll})")
-    return False
+    return success

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from twsolo.engine.events.registry import EVENTS, EventContext
 from twsolo.engine.game import EventFrame
+from twsolo.engine.records import EventEnd, EventStart
 from twsolo.engine.state import GameState
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
@@ -44,9 +45,11 @@ def play_event(
         card, player, chooser_of(rules, card, player), headline=headline, triggered=triggered
     )
     reason = event_refusal(game.state, rules, card, player, headline=headline)
+    game.record(EventStart(card, player, ctx.chooser))
     if reason is not None:
         game.note(f"{rules.card(card)}: the event does not happen ({reason})")
         _put_away(game, card, "discard")
+        game.record(EventEnd(card, False))
         return False
     game.event_frames.append(
         EventFrame(card, player, headline, game.state.copy(), len(game.answers))
@@ -57,6 +60,7 @@ def play_event(
         game.event_frames.pop()
     default = "removed" if rules.card(card).removed else "discard"
     _put_away(game, card, ctx.destination or default)
+    game.record(EventEnd(card, True))
     game.check_vp_victory()
     return True
 
