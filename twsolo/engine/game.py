@@ -13,6 +13,7 @@ from typing import Any
 
 from twsolo.engine.choices import CHANCE, Actor, Answer, Choice, ChoiceProvider, check_answer
 from twsolo.engine.records import (
+    Answered,
     CardMove,
     DefconChange,
     DieRoll,
@@ -113,6 +114,7 @@ class Game:
         provider = self.providers[actor]
         answer = check_answer(choice, provider.choose(self, choice))
         self.answers.append((str(actor), kind, answer))
+        self.log.append(Answered(str(actor), kind, answer))
         return answer
 
     def roll(self, roller: Side | None, purpose: str, *, high: bool = True, **context: Any) -> int:

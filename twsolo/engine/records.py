@@ -185,6 +185,18 @@ class EventEnd(Record):
 
 
 @dataclass(frozen=True, slots=True)
+class Answered(Record):
+    """A question and its answer, in the log's order (the journal's backbone)."""
+
+    actor: str
+    kind: str
+    answer: object
+
+    def text(self, rules: Ruleset) -> str:
+        return f"{self.actor}: {self.kind} → {self.answer}"
+
+
+@dataclass(frozen=True, slots=True)
 class Note(Record):
     """A fact worth telling that changes nothing by itself (a coup's arithmetic, a refusal)."""
 
