@@ -30,11 +30,11 @@ def placement_refusal(
     state: GameState, rules: Ruleset, side: Side, country: int, access: frozenset[int]
 ) -> str | None:
     """Why `side` may not place a point in `country` now, or None (cost aside)."""
-    name = rules.countries[country].name
     if country not in access:
+        name = rules.countries[country].name
         return f"{name} is not accessible: no {side.label} influence in or next to it"
-    region = chernobyl_region(state)
-    if side is Side.USSR and region and rules.in_region(country, region):
+    region = chernobyl_region(state) if side is Side.USSR else None
+    if region and rules.in_region(country, region):
         return f"Chernobyl: the USSR may not place influence in {region.replace('_', ' ')}"
     return None
 

@@ -93,8 +93,8 @@ class CardMove(Record):
     bottom: bool = False
 
     def text(self, rules: Ruleset) -> str:
-        where = f"the bottom of {_pile(self.target)}" if self.bottom else _pile(self.target)
-        return f"{rules.card(self.card)} goes from {_pile(self.source)} to {where}"
+        where = f"the bottom of {pile_name(self.target)}" if self.bottom else pile_name(self.target)
+        return f"{rules.card(self.card)} goes from {pile_name(self.source)} to {where}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,7 +232,7 @@ PILE_NAMES = {
 }
 
 
-def _pile(name: str) -> str:
+def pile_name(name: str) -> str:
     return PILE_NAMES.get(name, name.replace("_", " "))
 
 

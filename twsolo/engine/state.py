@@ -6,6 +6,7 @@ copy for a dry run costs microseconds. Every card of the game sits in exactly on
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -151,7 +152,7 @@ class GameState:
 
     # ---- reading
     def inf(self, country: int, side: Side) -> int:
-        return int(self.influence[country, side.col])
+        return int(self.influence.item(country, side.col))
 
     def pile(self, name: str) -> Pile:
         return self.piles[name]
@@ -203,6 +204,13 @@ class GameState:
             scorings=self.scorings,
             primary_scored=self.primary_scored,
         )
+
+    def board_copy(self) -> GameState:
+        """A copy whose influence may change, sharing everything else: for planners that try
+        placements (the AI's §13 search) and must not touch piles, tracks or effects."""
+        clone = copy.copy(self)
+        clone.influence = self.influence.copy()
+        return clone
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):

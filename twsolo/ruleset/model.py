@@ -178,6 +178,11 @@ class Ruleset:
         return _frozen(np.array([c.stability for c in self.countries], dtype=np.int16))
 
     @cached_property
+    def stabilities(self) -> tuple[int, ...]:
+        """Stability as plain ints, for scalar lookups in hot loops."""
+        return tuple(c.stability for c in self.countries)
+
+    @cached_property
     def battleground(self) -> npt.NDArray[np.bool_]:
         return _frozen(np.array([c.battleground for c in self.countries], dtype=np.bool_))
 
@@ -197,6 +202,35 @@ class Ruleset:
     def members(self, region: str) -> tuple[int, ...]:
         """Country indices of a region or subregion (`southeast_asia`, `east_europe`, ...)."""
         return self._members.get(region, ())
+
+    @cached_property
+    def _member_arrays(self) -> Mapping[str, npt.NDArray[np.intp]]:
+        return {r: _frozen(np.array(m, dtype=np.intp)) for r, m in self._members.items()}
+
+    def member_array(self, region: str) -> npt.NDArray[np.intp]:
+        return self._member_arrays[region]
+
+    @cached_property
+    def _superpower_adjacent(self) -> Mapping[Side, npt.NDArray[np.bool_]]:
+        return {
+            side: _frozen(np.array([c.superpower is side for c in self.countries], dtype=np.bool_))
+            for side in Side
+        }
+
+    def superpower_adjacent(self, side: Side) -> npt.NDArray[np.bool_]:
+        """Countries adjacent to `side`'s superpower box."""
+        return self._superpower_adjacent[side]
+
+    @cached_property
+    def sea_weights(self) -> npt.NDArray[np.int16]:
+        """Southeast Asia scoring's VP per country (card-events B4)."""
+        s = self.scoring
+        return _frozen(
+            np.array(
+                [s.sea_exceptions.get(c.id, s.sea_per_country) for c in self.countries],
+                dtype=np.int16,
+            )
+        )
 
     def in_region(self, index: int, region: str) -> bool:
         country = self.countries[index]
