@@ -1,0 +1,228 @@
+"""Action rounds (spec §10, §12.1): the human's two cards, the penalty outside the regions,
+UN Intervention's limit, the AI's reveal, the moments lasting effects act at, extra rounds."""
+
+from __future__ import annotations
+
+from twsolo.engine.state import Effect, area_of, hand_of
+from twsolo.ids import Side
+from twsolo.ruleset import Ruleset
+from twsolo.solo.action_rounds import (
+    action_round,
+    action_rounds,
+    ai_action,
+    extra_rounds,
+    human_action,
+)
+from twsolo.solo.context import Flow
+from twsolo.solo.regions import step_x
+
+from .test_solo_support import US, USSR, all_used, asked, give, make_flow, put
+
+ASIA, EUROPE, CENTRAL_AMERICA = 1, 2, 37
+
+
+def phasing(flow: Flow, side: Side) -> Flow:
+    flow.game.state.phasing = side
+    return flow
+
+
+def regions(flow: Flow, primary: int = EUROPE, secondary: int = ASIA) -> None:
+    put(flow, "primary", primary)
+    put(flow, "secondary", secondary)
+
+
+def test_human_draws_two_and_plays_one_spec_10_1(rules: Ruleset) -> None:
+    """Spec §10.1: draw 2, play 1 (here on the Space Race), the other to the bottom."""
+    flow = make_flow(rules, USSR, human=[7, "space_race"], draws=[7, 19], dice=[1])
+    give(flow, US, 7, 19, 26)
+    human_action(phasing(flow, US))
+    card_q, play_q = asked(flow, US)
+    assert card_q.kind == "ar_card"
+    assert card_q.options == (7, 19)
+    assert play_q.kind == "play"
+    assert play_q.options == ("ops", "space_race")
+    state = flow.game.state
+    assert state.piles[hand_of(US)].bottom == [19]
+    assert 26 in state.piles[hand_of(US)]
+    assert 7 in state.piles["discard"]
+    assert state.space[US.col] == 1
+    assert all_used(flow)
+
+
+def test_human_with_one_card_or_none_spec_10_1_1(rules: Ruleset) -> None:
+    """Spec §10.1.1: with 1 card the human plays it; with 0 the human passes."""
+    flow = make_flow(rules, USSR, human=[19, "ops", "influence", "uk"])
+    give(flow, US, 19)
+    human_action(phasing(flow, US))
+    assert asked(flow, US)[0].options == (19,)
+    human_action(flow)
+    assert flow.counts["human_passes"] == 1
+    assert all_used(flow)
+
+
+def test_off_region_penalty_once_per_round_spec_10_2(rules: Ruleset) -> None:
+    """Spec §10.2: ops spent outside the Primary and Secondary Regions cost the human 1 VP,
+    once per action round however many; spent inside them, nothing."""
+    outside = make_flow(
+        rules, USSR, turn=4, human=[25, "ops", "influence", "mexico", "mexico", "mexico"]
+    )
+    regions(outside)
+    give(outside, US, 25)
+    action_round(outside, 1)  # the AI (USSR) has no card: it passes
+    assert outside.game.state.vp == -1
+    assert outside.rounds[-1].penalty
+    assert outside.counts["penalties"] == 1
+    assert outside.counts["ai_passes"] == 1
+
+    inside = make_flow(rules, USSR, turn=4, human=[25, "ops", "influence", "uk", "uk", "uk"])
+    regions(inside)
+    give(inside, US, 25)
+    action_round(inside, 1)
+    assert inside.game.state.vp == 0
+    assert not inside.rounds[-1].penalty
+
+
+def test_event_placement_in_a_region_of_choice_spec_10_2_4(rules: Ruleset) -> None:
+    """Spec §10.2.4: influence an event lets the human place in a region of the human's choice
+    follows the restriction (Decolonization in Africa: penalty; in Southeast Asia, part of the
+    Primary Asia: none); an event naming its country resolves as printed (Fidel: no penalty)."""
+    cases = [
+        (["algeria", "laos_cambodia", "thailand", "vietnam"], True),
+        (["burma", "laos_cambodia", "thailand", "vietnam"], False),
+    ]
+    for places, penalty in cases:
+        flow = make_flow(rules, US, turn=2, human=[30, "event", *places])
+        regions(flow, ASIA, EUROPE)
+        give(flow, USSR, 30)
+        action_round(flow, 1)
+        assert flow.game.state.vp == (1 if penalty else 0)  # 1 VP to the AI (US)
+        assert flow.rounds[-1].penalty is penalty
+        assert all_used(flow)
+    fidel = make_flow(rules, US, turn=2, human=[8, "event"])
+    regions(fidel, ASIA, EUROPE)
+    give(fidel, USSR, 8)
+    action_round(fidel, 1)
+    assert fidel.game.state.inf(rules.index["cuba"], USSR) == 3
+    assert fidel.game.state.vp == 0
+    assert not fidel.rounds[-1].penalty
+
+
+def test_un_intervention_cancels_only_the_other_drawn_card_spec_10_4(rules: Ruleset) -> None:
+    """Spec §10.4: the human's UN Intervention may cancel only the event of the other card drawn
+    this round; without such a card its event is not offered."""
+    flow = make_flow(
+        rules, USSR, human=[32, "event", 7, "influence", "uk", "uk", "uk"], draws=[32, 7]
+    )
+    give(flow, US, 32, 7, 11)
+    human_action(phasing(flow, US))
+    pick = next(c for c in asked(flow, US) if c.kind == "card")
+    assert pick.options == (7,)
+    assert "§10.4" in pick.prompt
+    state = flow.game.state
+    assert 7 in state.piles["discard"]
+    assert 32 in state.piles["discard"]
+    assert 11 in state.piles[hand_of(US)]
+    assert flow.seat.un_card is None
+    assert state.inf(rules.index["uk"], US) == rules.country("uk").start[US] + 3
+    assert all_used(flow)
+
+    alone = make_flow(rules, USSR, human=[32, "ops", "influence", "uk"], draws=[32, 19])
+    give(alone, US, 32, 19, 11)
+    human_action(phasing(alone, US))
+    assert next(c for c in asked(alone, US) if c.kind == "play").options == ("ops",)
+
+
+def test_ai_reveals_and_plays_or_passes_spec_12_1(rules: Ruleset) -> None:
+    """Spec §12.1: the AI reveals its top card and plays it through the engine (the AI answers
+    how); an empty deck/hand passes."""
+    flow = make_flow(rules, USSR, ai=["space_race"], draws=[4], dice=[6])
+    give(flow, USSR, 4, 5)
+    ai_action(phasing(flow, USSR))
+    state = flow.game.state
+    assert asked(flow, USSR)[0].kind == "play"
+    assert 4 in state.piles["discard"]
+    assert state.space_attempts[USSR.col] == 1
+    assert list(state.piles[hand_of(USSR)]) == [5]
+    empty = make_flow(rules, USSR)
+    ai_action(phasing(empty, USSR))
+    assert empty.counts["ai_passes"] == 1
+    assert not asked(empty, USSR)
+
+
+def test_round_start_hook_replaces_the_round_quagmire(rules: Ruleset) -> None:
+    """Card-events #42 through the "round_start" moment: a trapped human discards a 2+ Ops card
+    and rolls instead of drawing; the round is replaced."""
+    flow = make_flow(rules, USSR, human=[25], dice=[1])
+    flow.game.state.effects.append(Effect(42, US))
+    give(flow, US, 25, 19)
+    human_action(phasing(flow, US))
+    assert [c.kind for c in asked(flow, US)] == ["card"]
+    state = flow.game.state
+    assert 25 in state.piles["discard"]
+    assert 19 in state.piles[hand_of(US)]
+    assert not state.has_effect(42)
+    assert flow.counts["rounds_replaced"] == 1
+
+
+def test_card_played_moment_we_will_bury_you(rules: Ruleset) -> None:
+    """Card-events #50 through the "card_played" moment: after the US's next action round the
+    USSR gains 3 VP."""
+    flow = make_flow(rules, USSR, human=[19, "ops", "influence", "uk"])
+    flow.game.state.effects.append(Effect(50, US, "0:0:ussr"))
+    give(flow, US, 19)
+    human_action(phasing(flow, US))
+    assert flow.game.state.vp == -3
+    assert not flow.game.state.has_effect(50)
+
+
+def test_extra_rounds_north_sea_oil_and_space_station(rules: Ruleset) -> None:
+    """Base A4.D: North Sea Oil gives the US an 8th round ("extra_rounds" moment); the Space
+    Station (box 8) one more round; extra rounds come after the others, only for their side,
+    never a Scoring Round."""
+    flow = make_flow(rules, USSR, turn=4, strict=False)
+    state = flow.game.state
+    state.effects.append(Effect(86, US, "round"))
+    assert extra_rounds(flow, US) == 1
+    assert extra_rounds(flow, USSR) == 0
+    state.space = [0, 8]
+    assert extra_rounds(flow, USSR) == 1
+    step_x(flow)
+    action_rounds(flow)
+    assert [r.round for r in flow.rounds] == [1, 2, 3, 4, 5, 6, 7, 8]
+    last = flow.rounds[-1]
+    assert last.extra
+    assert not last.scoring
+    assert last.order == [USSR, US]
+    assert [r.round for r in flow.rounds if r.scoring] == [3, 6]
+
+
+def test_deck_hands_shuffled_after_an_event_takes_from_one_spec_22_4(rules: Ruleset) -> None:
+    """Spec §3.4, §22.4 (ruling: whenever an event takes a card out of a deck/hand): afterwards
+    both deck/hands are shuffled, so the human's bottom cards lose their place."""
+    flow = make_flow(rules, US, ai=["event"], draws=[5])
+    give(flow, US, 5)
+    give(flow, USSR, 7)
+    put(flow, hand_of(USSR), 8, 11, bottom=True)
+    ai_action(phasing(flow, US))  # Five Year Plan: the human USSR discards at random
+    hand = flow.game.state.piles[hand_of(USSR)]
+    assert 7 in flow.game.state.piles["discard"]  # chance picked the first card
+    assert not hand.bottom
+    assert sorted(hand.shuffled) == [8, 11]
+    quiet = make_flow(rules, US, ai=["space_race"], draws=[4], dice=[6])
+    give(quiet, US, 4)
+    put(quiet, hand_of(USSR), 8, 11, bottom=True)
+    ai_action(phasing(quiet, US))
+    assert quiet.game.state.piles[hand_of(USSR)].bottom == [8, 11]  # nothing taken: kept
+
+
+def test_the_china_card_played_passes_face_down_spec_3_2(rules: Ruleset) -> None:
+    """Spec §3.2, §3.5: the human plays the China Card from the deck/hand for Ops (+1 with all of
+    them in Asia); it goes face down to the AI's play area."""
+    flow = make_flow(rules, USSR, human=[6, "ops", "influence", *["japan"] * 5], draws=[6, 19])
+    give(flow, US, 6, 19)
+    human_action(phasing(flow, US))
+    state = flow.game.state
+    assert state.inf(rules.index["japan"], US) == rules.country("japan").start[US] + 5
+    assert 6 in state.piles[area_of(USSR)]
+    assert not state.china_face_up
+    assert all_used(flow)

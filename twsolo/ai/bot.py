@@ -1,0 +1,198 @@
+"""The AI player: a ChoiceProvider that answers every question put to the AI side by the
+solitaire rules (spec §9.2, §11–§18, §21), and keeps the trace of each decision."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from twsolo.ai.card_choices import CARD_CHOICES
+from twsolo.ai.decide import Judge, choose_headline, how_to_play
+from twsolo.ai.event_choices import best_by_rerun, place_own, remove_human, remove_own
+from twsolo.ai.military import best_coup, best_realign
+from twsolo.ai.placement import Planner
+from twsolo.ai.plans import OpsPlan, plan_operations, regions_in_order
+from twsolo.ai.trace import Step
+from twsolo.ai.view import View
+from twsolo.engine.board import placement_access
+from twsolo.engine.choices import Answer, Choice
+from twsolo.engine.game import Game
+from twsolo.engine.ops import OpsBudget
+from twsolo.ids import Side
+
+# spec §12.3.2: the order in which the AI tries the kinds of operation when it must pick.
+OPERATION_ORDER = ("influence", "coup", "realign", "space_race")
+DEFCON_PROMPT = "DEFCON"
+
+
+@dataclass
+class Decision:
+    """One answer and the steps that produced it."""
+
+    kind: str
+    answer: Answer
+    steps: list[Step] = field(default_factory=list)
+    turn: int = 0
+    action_round: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "answer": self.answer,
+            "turn": self.turn,
+            "action_round": self.action_round,
+            "trace": [s.to_dict() for s in self.steps],
+        }
+
+
+class Bot:
+    """Plays `side` by the AI's rules. With `dry=True` it serves dry runs: the same rules, but
+    no nested dry runs (spec §1.8: the human's choices in a dry run follow the AI's rules)."""
+
+    def __init__(self, side: Side, *, dry: bool = False, keep: bool = True) -> None:
+        self.side = side
+        self.dry = dry
+        self.keep = keep and not dry  # keep each decision's trace (for `why`)
+        self.decisions: list[Decision] = []
+        self.plan: OpsPlan | None = None
+        self.points: list[int] = []
+
+    def providers(self, side: Side) -> Bot:
+        return Bot(side, dry=True)
+
+    def choose(self, game: Game, choice: Choice) -> Answer:
+        view = View(game.rules, game.state, self.side, [])
+        answer = self.answer(game, view, choice)
+        if answer not in choice.options:  # never answer illegally: fall back and say so
+            view.note(Step("fallback", chosen=choice.options[0], why=f"{answer!r} not legal"))
+            answer = choice.options[0]
+        if self.keep:
+            self.decisions.append(
+                Decision(choice.kind, answer, view.trace, game.state.turn, game.state.action_round)
+            )
+        return answer
+
+    @property
+    def last(self) -> Decision | None:
+        return self.decisions[-1] if self.decisions else None
+
+    # ------------------------------------------------------------------ dispatch by kind
+    def answer(self, game: Game, view: View, choice: Choice) -> Answer:
+        kind, options = choice.kind, list(choice.options)
+        judge = Judge(view, self.providers, game.policy)
+        if kind == "headline":
+            revealed = [o for o in options if isinstance(o, int)]
+            human = choice.context.get("human_headline")
+            return choose_headline(judge, revealed, "reveal" in options, human)
+        if kind == "play":
+            card = choice.context.get("card")
+            if self.dry or card is None:
+                return "ops" if "ops" in options else options[0]
+            return how_to_play(judge, int(card), [str(o) for o in options])
+        if kind == "order":
+            view.note(Step("spec §12.2.3b", chosen="event_first", why="ops repair the damage"))
+            return "event_first"
+        if game.event_frames and (fn := CARD_CHOICES.get(game.event_frames[-1].card)):
+            answer = fn(game, view, choice)
+            if answer is not None:
+                view.note(Step(f"appendix #{game.event_frames[-1].card} choices", chosen=answer))
+                return answer
+        if kind == "operation":
+            return self.operation(game, view, choice)
+        if kind == "influence":
+            return self.influence(view, choice)
+        if kind == "coup":
+            return self.coup(view, choice)
+        if kind == "realign":
+            targets = [game.rules.index[str(o)] for o in options if o != "done"]
+            chosen = best_realign(view, targets)
+            return game.rules.countries[chosen].id if chosen is not None else "done"
+        if kind == "country":
+            return self.country(game, view, choice)
+        if kind == "number" and DEFCON_PROMPT in choice.prompt:
+            return defcon_choice(view, options)
+        return self.by_rerun(game, view, choice)
+
+    def by_rerun(self, game: Game, view: View, choice: Choice) -> Answer:
+        if self.dry:
+            return choice.options[0]
+        return best_by_rerun(game, view, choice, self.providers)
+
+    # ------------------------------------------------------------------ operations
+    def operation(self, game: Game, view: View, choice: Choice) -> Answer:
+        budget = choice.context.get("budget")
+        if not isinstance(budget, OpsBudget):
+            return self.by_rerun(game, view, choice)  # an event's own menu (Junta, Glasnost, ...)
+        plan = plan_operations(
+            view,
+            budget.copy(),
+            allow_space=bool(choice.context.get("allow_space")),
+            card_ops=int(choice.context.get("card_ops", 0)),
+        )
+        self.plan, self.points = plan, list(plan.points)
+        if plan.kind in choice.options:
+            return plan.kind
+        return next(k for k in OPERATION_ORDER if k in choice.options)
+
+    def influence(self, view: View, choice: Choice) -> Answer:
+        rules = view.rules
+        while self.points:
+            point = rules.countries[self.points.pop(0)].id
+            if point in choice.options:
+                return point
+        budget = choice.context.get("budget")
+        if not isinstance(budget, OpsBudget):
+            return "done"
+        access = choice.context.get("access") or placement_access(view.state, rules, view.side)
+        sim = view.sandbox()
+        planner = Planner(sim, budget=budget.copy(), access=access)
+        self.points = planner.run(regions_in_order(view))
+        if self.points:
+            return rules.countries[self.points.pop(0)].id
+        view.note(Step("spec §13", chosen="done", why="no target within the caps"))
+        return "done"
+
+    def coup(self, view: View, choice: Choice) -> Answer:
+        rules = view.rules
+        if self.plan and self.plan.target is not None:
+            target = rules.countries[self.plan.target].id
+            self.plan = None
+            if target in choice.options:
+                return target
+        budget = choice.context.get("budget")
+        candidates = [rules.index[str(o)] for o in choice.options]
+        ops = budget.remaining_if(rules, candidates[0]) if isinstance(budget, OpsBudget) else 1
+        chosen = best_coup(view, candidates, ops, "spec §14")
+        return rules.countries[chosen].id if chosen is not None else choice.options[0]
+
+    # ------------------------------------------------------------------ spec §17
+    def country(self, game: Game, view: View, choice: Choice) -> Answer:
+        rules = view.rules
+        ids = [o for o in choice.options if str(o) in rules.index]
+        countries = [rules.index[str(o)] for o in ids]
+        intent = choice.context.get("intent", "")
+        whose = choice.context.get("influence_of")
+        if countries and intent == "add" and whose is view.side:
+            chosen = place_own(view, countries)
+            rule = "spec §17.2"
+        elif countries and intent == "remove" and whose is view.human:
+            chosen = remove_human(view, countries)
+            rule = "spec §17.3"
+        elif countries and intent == "remove" and whose is view.side:
+            chosen = remove_own(view, countries)
+            rule = "spec §17.4"
+        else:
+            return self.by_rerun(game, view, choice)
+        view.note(Step(rule, chosen=rules.countries[chosen].id, candidates=tuple(ids)))
+        return rules.countries[chosen].id
+
+
+def defcon_choice(view: View, options: list[Answer]) -> Answer:
+    """Appendix G6: when a card lets the AI choose DEFCON, it lifts DEFCON from 2 to 3 and
+    otherwise leaves it where it is (or as close as the card allows, never lower if it can)."""
+    current = view.state.defcon
+    wanted = 3 if current == 2 else current
+    numbers = [int(str(o)) for o in options]
+    chosen = min(numbers, key=lambda n: (abs(n - wanted), -n))
+    view.note(Step("appendix G6 DEFCON", chosen=chosen))
+    return chosen

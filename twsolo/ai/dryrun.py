@@ -1,0 +1,144 @@
+"""Dry runs (spec §1.8, appendix G4): an event or an ops plan applied to a copy of the state,
+and the appendix vocabulary's metrics measured on the result.
+
+In a dry run every choice is made by the AI's own rules (the human's too, for the human's side),
+a die roll is a success for the side whose event it is, and a draw takes the first candidate.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from twsolo.ai.view import View
+from twsolo.engine.board import controlled
+from twsolo.engine.choices import CHANCE, Answer, Choice
+from twsolo.engine.events import play_event
+from twsolo.engine.game import Game, GameOver, Policy
+from twsolo.engine.scoring import region_score
+from twsolo.engine.state import GameState
+from twsolo.ids import Side
+from twsolo.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from twsolo.engine.choices import ChoiceProvider
+
+
+class DryRunChance:
+    """Chance in a dry run: each die is the best result for `beneficiary` (the worst for the
+    other side); draws and picks take the first option."""
+
+    def __init__(self, beneficiary: Side) -> None:
+        self.beneficiary = beneficiary
+
+    def choose(self, game: Game, choice: Choice) -> Answer:
+        if choice.kind != "die":
+            return choice.options[0]
+        roller = choice.context.get("roller")
+        high = bool(choice.context.get("high", True))
+        good = roller is None or roller is self.beneficiary
+        return 6 if good == high else 1
+
+
+@dataclass(frozen=True, slots=True)
+class Metrics:
+    """The appendix §1.2 vocabulary measured from the AI's point of view."""
+
+    vp: int = 0
+    wins: bool = False
+    infl_added: int = 0
+    infl_removed: int = 0
+    controls: int = 0
+    breaks: int = 0
+    score_gain: int = 0
+    has_effect: bool = False
+    ai_influence_lost: int = 0
+    ai_controls_lost: int = 0
+    human_gains_control: bool = False
+
+    @property
+    def infl_changed(self) -> int:
+        return self.infl_added + self.infl_removed
+
+    @property
+    def human_loses_vp(self) -> int:
+        return self.vp
+
+
+def primary_score(rules: Ruleset, state: GameState, side: Side, region: str | None) -> int:
+    """The side's net VP if `region` were scored now (0 without a region)."""
+    if region is None:
+        return 0
+    return region_score(state, rules, region).vp * side.sign
+
+
+def measure(
+    rules: Ruleset,
+    before: GameState,
+    after: GameState,
+    ai: Side,
+    region: str | None,
+    card: int | None = None,
+) -> Metrics:
+    human = ai.other
+    ctrl_before = {s: controlled(before, rules, s) for s in Side}
+    ctrl_after = {s: controlled(after, rules, s) for s in Side}
+    delta = after.influence.astype(int) - before.influence.astype(int)
+    result = after.result
+    return Metrics(
+        vp=(after.vp - before.vp) * ai.sign,
+        wins=result is not None and result.winner is ai,
+        infl_added=int(delta[:, ai.col].clip(min=0).sum()),
+        infl_removed=int((-delta[:, human.col]).clip(min=0).sum()),
+        controls=int((ctrl_after[ai] & ~ctrl_before[ai]).sum()),
+        breaks=int((ctrl_before[human] & ~ctrl_after[human]).sum()),
+        score_gain=primary_score(rules, after, ai, region)
+        - primary_score(rules, before, ai, region),
+        has_effect=_changed(before, after, card),
+        ai_influence_lost=int((-delta[:, ai.col]).clip(min=0).sum()),
+        ai_controls_lost=int((ctrl_before[ai] & ~ctrl_after[ai]).sum()),
+        human_gains_control=bool((ctrl_after[human] & ~ctrl_before[human]).any()),
+    )
+
+
+def _changed(before: GameState, after: GameState, card: int | None) -> bool:
+    """Whether anything changed but the played card's own place."""
+    a, b = before.to_dict(), after.to_dict()
+    for d in (a, b):
+        for pile in d["piles"].values():
+            for part in pile.values():
+                if card in part:
+                    part.remove(card)
+    return bool(a != b)
+
+
+ProviderFactory = Callable[[Side], "ChoiceProvider"]
+
+
+def dry_run_event(
+    view: View,
+    card: int,
+    player: Side,
+    providers: ProviderFactory,
+    policy: Policy,
+    *,
+    headline: bool = False,
+) -> tuple[GameState, Metrics]:
+    """Resolve `card`'s event played by `player` on a copy; the metrics for `view.side`."""
+    rules = view.rules
+    before = view.state
+    state = before.copy()
+    owner = rules.card(card).owner or player
+    game = Game(
+        rules,
+        state,
+        {Side.US: providers(Side.US), Side.USSR: providers(Side.USSR), CHANCE: DryRunChance(owner)},
+        policy=policy,
+    )
+    if state.where(card) != "table":
+        game.move_card(card, "table")
+    with contextlib.suppress(GameOver):
+        play_event(game, card, player, headline=headline)
+    return state, measure(rules, before, state, view.side, view.primary, card)

@@ -1,0 +1,424 @@
+"""AI influence placement (spec §13, with the caps of §11.4 and the splitting of §12.5).
+
+The planner works on a copy of the state: it places point by point, so each cost is the real one
+(2 ops while the human controls the country, base §6.1.2) and each option sees the board as the
+previous ones left it. After every completed option it restarts from the first (§13.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+
+from twsolo.ai.trace import Step
+from twsolo.ai.view import View, in_region
+from twsolo.engine.board import controls
+from twsolo.engine.ops import OpsBudget
+from twsolo.engine.scoring import (
+    Counts,
+    country_counts,
+    is_battleground,
+    region_counts,
+    score_counts,
+    shuttle_applies,
+)
+from twsolo.ids import Side
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    option: str
+    country: int
+    points: int
+    cost: int
+
+
+class Planner:
+    """Plans where `view.side` places influence. `view.state` must be a copy: it is mutated.
+
+    With a `budget` (ops) points cost 1 or 2 and must be accessible (`access`); without one
+    (an event's placement) every point costs 1 and `points` counts them.
+    """
+
+    def __init__(
+        self,
+        view: View,
+        *,
+        budget: OpsBudget | None = None,
+        points: int = 0,
+        access: Collection[int] | None = None,
+        candidates: Collection[int] | None = None,
+        caps: bool = True,
+    ) -> None:
+        self.view = view
+        self.budget = budget
+        self.points_left = points
+        self.access = access
+        self.candidates = candidates
+        self.caps = caps
+        self.placed: list[int] = []
+
+    # ------------------------------------------------------------------ costs (spec §13.1)
+    def point_cost(self, c: int) -> int:
+        if self.budget is None:
+            return 1
+        return 2 if self.view.human_controls(c) else 1
+
+    def cost_to(self, c: int, target: int) -> int:
+        """Ops to raise the AI's influence in c to `target`, 2 per point while the human
+        still controls c."""
+        v = self.view
+        a, h, s = v.a(c), v.h(c), v.stability(c)
+        cost = 0
+        while a < target:
+            cost += 2 if self.budget is not None and h - a >= s else 1
+            a += 1
+        return cost
+
+    def available(self, c: int | None = None) -> int:
+        if self.budget is None:
+            return self.points_left
+        return self.budget.remaining_if(self.view.rules, c)
+
+    def usable(self, c: int) -> bool:
+        if self.candidates is not None and c not in self.candidates:
+            return False
+        if self.access is not None and c not in self.access:
+            return False
+        return not self.caps or self.view.a(c) < self.view.cap(c)
+
+    def take_target(self, c: int) -> int:
+        return self.view.h(c) + self.view.stability(c)
+
+    def break_target(self, c: int) -> int:
+        return self.view.h(c) - self.view.stability(c) + 1
+
+    # ------------------------------------------------------------------ placing
+    def place(self, goal: Goal) -> None:
+        rules = self.view.rules
+        for _ in range(goal.points):
+            cost = self.point_cost(goal.country)
+            if self.budget is not None:
+                if not self.budget.can_spend(rules, goal.country, cost):
+                    return
+                self.budget.spend(rules, goal.country, cost)
+            else:
+                if self.points_left <= 0:
+                    return
+                self.points_left -= 1
+            self.view.state.influence[goal.country, self.view.side.col] += 1
+            self.placed.append(goal.country)
+
+    @property
+    def exhausted(self) -> bool:
+        if self.budget is None:
+            return self.points_left <= 0
+        return self.budget.left <= 0
+
+    # ------------------------------------------------------------------ spec §13.3 ties
+    def tiebreak_key(self, goal: Goal) -> tuple[object, ...]:
+        v = self.view
+        c = goal.country
+        keys: dict[str, object] = {
+            "lower_cost": goal.cost,
+            "adjacent_human_superpower": not v.adjacent_to_human_superpower(c),
+            "higher_stability": -v.stability(c),
+            "more_human_influence": -v.h(c),
+            "table": v.rank(c),
+        }
+        return tuple(keys[name] for name in v.rules.priorities.influence_tiebreak)
+
+    def best(self, goals: Sequence[Goal], rule: str) -> Goal | None:
+        if not goals:
+            return None
+        chosen = min(goals, key=self.tiebreak_key)
+        names = self.view.rules.countries
+        self.view.note(
+            Step(
+                rule,
+                chosen=names[chosen.country].id,
+                candidates=tuple(names[g.country].id for g in sorted(goals, key=self.tiebreak_key)),
+                why=f"{goal_text(chosen.option)}, cost {chosen.cost}",
+            )
+        )
+        return chosen
+
+    # ------------------------------------------------------------------ spec §13.2 options
+    def run(self, regions: Sequence[str], *, score_region: str | None = None) -> list[int]:
+        """Place everything the options allow, region after region (spec §12.5): only the ops
+        that cannot be spent in a region move on to the next. `score_region` turns option 0 on
+        for that region (spec §12.4.2)."""
+        for region in regions:
+            while not self.exhausted:
+                goals = self.next_goals(region, option0=region == score_region)
+                if not goals:
+                    break
+                for goal in goals:
+                    self.place(goal)
+        return self.placed
+
+    def next_goals(self, region: str, *, option0: bool) -> list[Goal]:
+        members = [c for c in self.view.members(region) if self.usable(c)]
+        for name in self.view.rules.priorities.influence_options:
+            if name == "score":
+                if option0:
+                    goals = best_score_plan(self, region, members)
+                    if goals:
+                        return goals
+                continue
+            goal = OPTIONS[name](self, region, members)
+            if goal is not None:
+                return [goal]
+        return []
+
+    def _take(self, option: str, c: int) -> Goal:
+        target = self.take_target(c)
+        return Goal(option, c, target - self.view.a(c), self.cost_to(c, target))
+
+    def affordable_take(self, c: int) -> bool:
+        return self.cost_to(c, self.take_target(c)) <= self.available(c)
+
+
+def _take_bg(p: Planner, region: str, members: list[int]) -> Goal | None:
+    """Option 1: an uncontrolled battleground the AI can afford to take."""
+    v = p.view
+    goals = [
+        p._take("take_bg", c)
+        for c in members
+        if v.bg(c) and v.uncontrolled(c) and p.affordable_take(c)
+    ]
+    return p.best(goals, "spec §13.2 option 1 (take a BG)")
+
+
+def _break_bg(p: Planner, region: str, members: list[int]) -> Goal | None:
+    """Option 2: a human-controlled battleground: take it if affordable, else just break it."""
+    v = p.view
+    goals = []
+    for c in members:
+        if not (v.bg(c) and v.human_controls(c)):
+            continue
+        if p.affordable_take(c):
+            goals.append(p._take("break_bg", c))
+            continue
+        target = p.break_target(c)
+        cost = p.cost_to(c, target)
+        if cost <= p.available(c):
+            goals.append(Goal("break_bg", c, target - v.a(c), cost))
+    return p.best(goals, "spec §13.2 option 2 (break a BG)")
+
+
+def _take_key_non_bg(p: Planner, region: str, members: list[int]) -> Goal | None:
+    """Option 3: an uncontrolled non-battleground, affordable, if the AI controls no
+    non-battleground in the region (domination needs one) or it touches the human superpower."""
+    v = p.view
+    has_non_bg = any(v.ai_controls(c) and not v.bg(c) for c in v.members(region))
+    goals = [
+        p._take("take_key_non_bg", c)
+        for c in members
+        if not v.bg(c)
+        and v.uncontrolled(c)
+        and p.affordable_take(c)
+        and (not has_non_bg or v.adjacent_to_human_superpower(c))
+    ]
+    return p.best(goals, "spec §13.2 option 3 (take a key non-BG)")
+
+
+def _reinforce(p: Planner, region: str, members: list[int]) -> Goal | None:
+    """Option 4: an AI-controlled battleground below its cap, where the human has influence
+    or controls a neighbour: place 1."""
+    v = p.view
+    goals = [
+        Goal("reinforce", c, 1, p.point_cost(c))
+        for c in members
+        if v.bg(c)
+        and v.ai_controls(c)
+        and (v.h(c) > 0 or any(v.human_controls(n) for n in v.rules.neighbours[c]))
+        and p.point_cost(c) <= p.available(c)
+    ]
+    return p.best(goals, "spec §13.2 option 4 (reinforce)")
+
+
+def _approach_bg(p: Planner, region: str, members: list[int]) -> Goal | None:
+    """Option 5: an uncontrolled battleground too dear to take: as many points toward it as
+    the ops allow (up to the cap)."""
+    v = p.view
+    goals = []
+    for c in members:
+        if not (v.bg(c) and v.uncontrolled(c)) or p.affordable_take(c):
+            continue
+        n = 0
+        a, spent = v.a(c), 0
+        while a < p.take_target(c) and spent + 1 <= p.available(c):
+            spent += 1  # uncontrolled: every point costs 1
+            a += 1
+            n += 1
+        if n:
+            goals.append(Goal("approach_bg", c, n, spent))
+    return p.best(goals, "spec §13.2 option 5 (approach a BG)")
+
+
+def _take_non_bg(p: Planner, region: str, members: list[int]) -> Goal | None:
+    """Option 6: any uncontrolled non-battleground the AI can afford to take."""
+    v = p.view
+    goals = [
+        p._take("take_non_bg", c)
+        for c in members
+        if not v.bg(c) and v.uncontrolled(c) and p.affordable_take(c)
+    ]
+    return p.best(goals, "spec §13.2 option 6 (take a non-BG)")
+
+
+def _presence(p: Planner, region: str, members: list[int]) -> Goal | None:
+    """Option 7: a country of the region with no AI influence: place 1."""
+    v = p.view
+    goals = [
+        Goal("presence", c, 1, p.point_cost(c))
+        for c in members
+        if v.a(c) == 0 and p.point_cost(c) <= p.available(c)
+    ]
+    return p.best(goals, "spec §13.2 option 7 (presence)")
+
+
+def _access(p: Planner, region: str, members: list[int]) -> Goal | None:
+    """Option 8: a country outside the region, next to a battleground of the region that the
+    AI cannot reach, where 1 point gives access to it."""
+    v = p.view
+    if p.access is None:
+        return None  # an event's placement needs no access
+    unreachable = [c for c in v.members(region) if v.bg(c) and c not in p.access]
+    outside = {
+        n
+        for c in unreachable
+        for n in v.rules.neighbours[c]
+        if not in_region(v.rules, n, region) and p.usable(n)
+    }
+    goals = [
+        Goal("access", c, 1, p.point_cost(c))
+        for c in sorted(outside)
+        if p.point_cost(c) <= p.available(c)
+    ]
+    return p.best(goals, "spec §13.2 option 8 (access)")
+
+
+OPTIONS: dict[str, Callable[[Planner, str, list[int]], Goal | None]] = {
+    "take_bg": _take_bg,
+    "break_bg": _break_bg,
+    "take_key_non_bg": _take_key_non_bg,
+    "reinforce": _reinforce,
+    "approach_bg": _approach_bg,
+    "take_non_bg": _take_non_bg,
+    "presence": _presence,
+    "access": _access,
+}
+OPTION_TEXT = {
+    "score": "best VP for the coming scoring",
+    "take_bg": "uncontrolled BG, affordable",
+    "break_bg": "human-controlled BG, control broken",
+    "take_key_non_bg": "key non-BG, affordable",
+    "reinforce": "own BG below its cap, threatened",
+    "approach_bg": "uncontrolled BG, not yet affordable",
+    "take_non_bg": "uncontrolled non-BG, affordable",
+    "presence": "no AI influence yet",
+    "access": "opens access to an unreachable BG",
+}
+
+
+def goal_text(option: str) -> str:
+    return OPTION_TEXT[option]
+
+
+# ---------------------------------------------------------------------- option 0
+@dataclass(frozen=True, slots=True)
+class _Action:
+    country: int
+    target: int  # the AI influence to reach
+    cost: int
+    ai: Counts  # what the AI's counts gain
+    human: Counts  # what the human's counts lose
+    bgs: int  # change in the region's battleground count (Formosan Resolution)
+
+
+def _actions(p: Planner, region: str, c: int, limit: int) -> list[_Action]:
+    """Per country, "take" or "break" at their cheapest cost under the caps (§13.2 option 0)."""
+    v = p.view
+    state, rules, side = v.state, v.rules, v.side
+    targets = set()
+    if not v.ai_controls(c):
+        targets.add(p.take_target(c))
+    if v.human_controls(c):
+        targets.add(p.break_target(c))
+    us_before = controls(state, rules, Side.US, c)
+    out = []
+    for target in sorted(targets):
+        cost = p.cost_to(c, target)
+        if cost > limit or (p.caps and target > v.cap(c)):
+            continue
+        takes = target >= p.take_target(c)  # else the country ends uncontrolled
+        us_after = takes and side is Side.US
+        ai = country_counts(state, rules, region, c, side, us_after) if takes else Counts()
+        lost = v.human_controls(c)
+        human = country_counts(state, rules, region, c, side.other, us_before) if lost else Counts()
+        bgs = int(is_battleground(state, rules, c, us_after)) - int(
+            is_battleground(state, rules, c, us_before)
+        )
+        out.append(_Action(c, target, cost, ai, human, bgs))
+    return out
+
+
+def best_score_plan(p: Planner, region: str, members: list[int]) -> list[Goal]:
+    """Option 0 (spec §13.2): the distribution of the remaining ops that most increases the AI's
+    VP from scoring the region this round. A region's score depends only on who controls each
+    country, so the search tries, per country, nothing, "take" or "break" at their cheapest
+    cost: an exact search, run over the summed counts (dynamic programming). Ties: fewer ops,
+    then §13.3."""
+    v = p.view
+    limit = min((p.available(c) for c in members), default=0)
+    if limit <= 0:
+        return []
+    counts, total_bgs = region_counts(v.state, v.rules, region)
+    shuttle = shuttle_applies(v.state, region, False)
+    side = v.side
+
+    def ai_vp(ai: Counts, human: Counts, bgs: int) -> int:
+        score = score_counts(v.rules, region, {side: ai, side.other: human}, bgs, shuttle=shuttle)
+        return score.vp * side.sign
+
+    base = ai_vp(counts[side], counts[side.other], total_bgs)
+    # state: (ai counts, human counts, battlegrounds) -> (ops used, actions)
+    states: dict[tuple[Counts, Counts, int], tuple[int, tuple[_Action, ...]]] = {
+        (counts[side], counts[side.other], total_bgs): (0, ())
+    }
+    for c in members:
+        options = _actions(p, region, c, limit)
+        if not options:
+            continue
+        for (ai, human, bgs), (used, acts) in list(states.items()):
+            for act in options:
+                cost = used + act.cost
+                if cost > limit:
+                    continue
+                key = (ai + act.ai, human - act.human, bgs + act.bgs)
+                if key not in states or states[key][0] > cost:
+                    states[key] = (cost, (*acts, act))
+    best: tuple[int, int, tuple[object, ...]] | None = None
+    chosen: tuple[_Action, ...] = ()
+    for (ai, human, bgs), (used, acts) in states.items():
+        gain = ai_vp(ai, human, bgs) - base
+        if gain <= 0:
+            continue
+        ties = tuple(sorted(p.tiebreak_key(Goal("score", a.country, 0, a.cost)) for a in acts))
+        rank = (-gain, used, ties)
+        if best is None or rank < best:
+            best, chosen = rank, acts
+    if best is None:
+        return []
+    names = [v.rules.countries[a.country].id for a in chosen]
+    v.note(
+        Step(
+            "spec §13.2 option 0 (score)",
+            chosen=names,
+            why=f"+{-best[0]} VP at the coming {region} scoring for {best[1]} ops",
+            figures={"vp_gain": -best[0], "ops": best[1]},
+        )
+    )
+    return [Goal("score", a.country, a.target - v.a(a.country), a.cost) for a in chosen]

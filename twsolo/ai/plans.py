@@ -1,0 +1,187 @@
+"""The AI's operations (spec §12.3–§12.5, §12.4, §14.4, §16): what kind, where, in what order.
+
+A plan is computed on the current position and answers the engine's questions one by one; the
+Bot recomputes it when the position has moved (an event resolved first, spec §12.2.3b).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from twsolo.ai.dryrun import primary_score
+from twsolo.ai.military import best_coup, best_realign, coup_lowers_defcon, coup_valid
+from twsolo.ai.placement import Planner
+from twsolo.ai.trace import Step
+from twsolo.ai.view import View
+from twsolo.engine.board import placement_access
+from twsolo.engine.effects import coup_roll_modifier
+from twsolo.engine.legal import coup_success_chance
+from twsolo.engine.ops import OpsBudget
+from twsolo.engine.space import space_refusal
+
+ROUNDS_EARLY, ROUNDS_LATER = 6, 7  # action rounds per turn (spec §5)
+
+
+@dataclass
+class OpsPlan:
+    kind: str  # influence | coup | realign | space_race | none
+    points: list[int] = field(default_factory=list)  # influence, in order
+    target: int | None = None  # coup, or the first realignment
+    region: str | None = None  # where the realignments are rolled
+
+
+def regions_in_order(view: View) -> list[str]:
+    """Primary, Secondary, then the rest by spec §18 (Southeast Asia folds into Asia)."""
+    order = [r for r in (view.primary, view.secondary) if r]
+    for region in view.regions_by_table():
+        if region not in order:
+            order.append(region)
+    return order
+
+
+def plan_influence(
+    view: View, budget: OpsBudget, regions: list[str], *, option0: bool
+) -> list[int]:
+    sim = view.sandbox()
+    planner = Planner(
+        sim, budget=budget, access=placement_access(view.state, view.rules, view.side)
+    )
+    score_region = view.primary if option0 else None
+    return planner.run(regions, score_region=score_region)
+
+
+def has_influence_target(view: View, budget: OpsBudget, region: str, *, option0: bool) -> bool:
+    sim = view.sandbox([])
+    planner = Planner(
+        sim, budget=budget, access=placement_access(view.state, view.rules, view.side)
+    )
+    return bool(planner.next_goals(region, option0=option0 and region == view.primary))
+
+
+def last_rounds(view: View) -> bool:
+    """Spec §14.4: the last `milops_last_rounds` action rounds of the turn."""
+    rounds = ROUNDS_EARLY if view.state.turn <= 3 else ROUNDS_LATER
+    n = view.rules.priorities.milops_last_rounds
+    return view.state.action_round > rounds - n
+
+
+def plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_ops: int) -> OpsPlan:
+    """Spec §12.3 (with §12.4, §12.5, §14.4, §16): influence → coup → realignment in the
+    Primary Region, then the Secondary, then the Space Race, then influence anywhere by §18."""
+    primary, secondary = view.primary, view.secondary
+    sr = view.scoring_round
+    if sr and primary and (target := decisive_coup(view, budget)) is not None:
+        return OpsPlan("coup", target=target)
+    if last_rounds(view) and view.state.milops[view.side.col] < view.state.defcon:
+        # Spec §14.4: the Primary Region first, then any allowed region by §18.
+        order = [r for r in (primary, *view.regions_by_table()) if r]
+        for region in dict.fromkeys(order):
+            candidates = [c for c in view.members(region) if not coup_lowers_defcon(view, c)]
+            ops = budget.remaining_if(view.rules, candidates[0]) if candidates else 0
+            target = best_coup(view, candidates, ops, "spec §14.4 military ops")
+            if target is not None:
+                return OpsPlan("coup", target=target)
+    for region in [r for r in (primary, secondary) if r]:
+        option0 = sr and region == primary
+        if has_influence_target(view, budget, region, option0=option0):
+            rest = regions_in_order(view)
+            order = [region, *[r for r in rest if r != region]]
+            points = plan_influence(view, budget.copy(), order, option0=option0)
+            view.note(Step("spec §12.3 influence", chosen=region, why=f"{len(points)} points"))
+            return OpsPlan("influence", points=points)
+        members = list(view.members(region))
+        ops = budget.remaining_if(view.rules, members[0]) if members else 0
+        target = best_coup(view, members, ops, f"spec §14 coup in {region}")
+        if target is not None:
+            return OpsPlan("coup", target=target)
+        target = best_realign(view, members)
+        if target is not None:
+            return OpsPlan("realign", target=target, region=region)
+    if allow_space and space_refusal(view.state, view.rules, view.side, card_ops) is None:
+        view.note(Step("spec §16.2 space race", why="nothing to do in the Primary/Secondary"))
+        return OpsPlan("space_race")
+    points = plan_influence(view, budget.copy(), regions_in_order(view), option0=False)
+    if points:
+        view.note(Step("spec §12.3.3 influence by §18", why=f"{len(points)} points"))
+        return OpsPlan("influence", points=points)
+    view.note(Step("spec §12.3", why="no legal operation"))
+    return OpsPlan("none")
+
+
+def decisive_coup(view: View, budget: OpsBudget) -> int | None:
+    """Spec §12.4.1: in a Scoring Round, a Primary coup with success chance ≥ 1/2 whose expected
+    VP swing for the coming scoring beats the best influence plan (option 0)."""
+    primary = view.primary
+    assert primary is not None
+    members = list(view.members(primary))
+    if not members:
+        return None
+    ops = budget.remaining_if(view.rules, members[0])
+    likely = view.rules.priorities.decisive_coup_min_chance
+    pool = [
+        c
+        for c in members
+        if coup_valid(view, c, ops)
+        and coup_success_chance(view.state, view.rules, view.side, c, ops) >= likely
+    ]
+    if not pool:
+        return None
+    base = primary_score(view.rules, view.state, view.side, primary)
+    sim = view.sandbox([])
+    influence = Planner(
+        sim, budget=budget.copy(), access=placement_access(view.state, view.rules, view.side)
+    )
+    influence.run([primary], score_region=primary)
+    influence_gain = primary_score(view.rules, sim.state, view.side, primary) - base
+    swings = {c: expected_coup_swing(view, c, ops, primary) - base for c in pool}
+    best = max(swings.values())
+    if best <= influence_gain:
+        return None
+    target = best_coup(view, [c for c in pool if swings[c] > influence_gain], ops, "spec §12.4.1")
+    if target is not None:
+        view.note(
+            Step(
+                "spec §12.4.1 decisive coup",
+                chosen=view.rules.countries[target].id,
+                figures={
+                    "expected_swing": round(swings[target], 2),
+                    "influence_gain": influence_gain,
+                },
+            )
+        )
+    return target
+
+
+def expected_coup_swing(view: View, c: int, ops: int, region: str) -> float:
+    """The AI's expected score of `region` after a coup in c, over the six die results."""
+    mod = coup_roll_modifier(view.state, view.rules, view.side, c)
+    state = view.state.board_copy()
+    a, h = view.a(c), view.h(c)
+    scores: dict[int, int] = {}  # by coup result: one scoring per distinct outcome
+    total = 0.0
+    for roll in range(1, 7):
+        result = max(0, roll + ops + mod - 2 * view.stability(c))
+        if result not in scores:
+            removed = min(h, result)
+            state.influence[c, view.human.col] = h - removed
+            state.influence[c, view.side.col] = a + result - removed
+            scores[result] = primary_score(view.rules, state, view.side, region)
+        total += scores[result]
+    return total / 6
+
+
+def ops_score_gain(view: View, card: int) -> int:
+    """The Primary Region score gain of placing `card`'s ops as influence by spec §13 (the
+    yardstick of `beats_ops` and `custom:ops_change_score`)."""
+    primary = view.primary
+    if primary is None:
+        return 0
+    budget = OpsBudget.for_card(view.state, view.rules, view.side, card)
+    sim = view.sandbox([])
+    planner = Planner(
+        sim, budget=budget, access=placement_access(view.state, view.rules, view.side)
+    )
+    planner.run([primary], score_region=primary if view.scoring_round else None)
+    return primary_score(view.rules, sim.state, view.side, primary) - primary_score(
+        view.rules, view.state, view.side, primary
+    )

@@ -1,0 +1,201 @@
+"""`twsolo decide`: the AI's whole decision for one scenario position, as the JSON of
+spec/scenario.md. Pure: the CLI prints what this returns."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from twsolo.ai.bot import Bot
+from twsolo.engine.choices import CHANCE, FixedDice
+from twsolo.engine.events import play_event
+from twsolo.engine.game import Game, GameOver
+from twsolo.engine.ops import card_ops
+from twsolo.engine.play import play_card
+from twsolo.engine.records import (
+    Answered,
+    CoupDone,
+    EventEnd,
+    EventStart,
+    InfluenceChange,
+    RealignDone,
+    Record,
+    SpaceAttemptDone,
+)
+from twsolo.engine.state import GameState, hand_of
+from twsolo.ids import Side
+from twsolo.ruleset import Ruleset
+from twsolo.scenario import Scenario
+from twsolo.solo.policy import SoloPolicy
+
+EARLY_WAR_REGIONS = ("europe", "asia", "middle_east")
+
+
+def default_scoring_round(rules: Ruleset, scenario: Scenario) -> bool:
+    """Spec §8.3–§8.4 when the scenario does not say: AR3/AR6 from turn 4; in the Early War an
+    AR from AR3 to AR6 whose Primary is an Early War region (assuming no earlier Scoring Round)."""
+    state, r = scenario.state, rules.regions
+    if state.action_round == 0:
+        return False
+    if state.turn >= 4:
+        return state.action_round in r.midlate_rounds
+    return (
+        r.early_first_round <= state.action_round <= r.early_last_round
+        and scenario.primary in EARLY_WAR_REGIONS
+    )
+
+
+def decide(rules: Ruleset, scenario: Scenario) -> dict[str, Any]:
+    state = scenario.state
+    ai = scenario.ai_side
+    state.ai_side, state.phasing = ai, ai
+    state.scoring_round = (
+        scenario.scoring_round
+        if scenario.scoring_round is not None
+        else default_scoring_round(rules, scenario)
+    )
+    bot = Bot(ai)
+    human = Bot(ai.other, dry=True)  # the human's choices by the AI's rules (scenario.md)
+    game = Game(
+        rules,
+        state,
+        {ai: bot, ai.other: human, CHANCE: FixedDice(scenario.dice)},
+        policy=SoloPolicy(),
+    )
+    start = len(game.log)
+    card, how = None, "pass"
+    with contextlib.suppress(GameOver):
+        if state.action_round == 0:
+            card = headline(game, ai, scenario.human_headline)
+            how = "event" if card is not None else "pass"
+            if card is not None:
+                play_event(game, card, ai, headline=True)
+        else:
+            card = game.draw(hand_of(ai), "the AI reveals its top card (spec §12.1)")
+            if card is not None:
+                game.move_card(card, "table")
+                how = play_card(game, ai, card)
+    records = game.log[start:]
+    actions = describe(rules, records, ai)
+    ops = 0
+    if card is not None and how in ("ops", "space_race"):
+        ops = card_ops(scenario.state, rules, ai, card)
+    return {
+        "card": card,
+        "play": how,
+        "ops": ops,
+        "actions": actions,
+        "state_after": state_after(rules, state),
+        "trace": [step.to_dict() for d in bot.decisions for step in d.steps],
+    }
+
+
+def headline(game: Game, ai: Side, human_headline: int | None) -> int | None:
+    """Spec §9.2: reveal, ask the AI, reveal again until it picks; the rest go back."""
+    revealed: list[int] = []
+    hand = hand_of(ai)
+    while True:
+        card = game.draw(hand, "the AI reveals a headline candidate (spec §9.2)")
+        if card is None:
+            break
+        game.move_card(card, "table")
+        if card == 6:  # the China Card: shuffled back, reveal again (spec §9.2)
+            game.move_card(card, hand)
+            continue
+        revealed.append(card)
+        can_reveal = bool(game.state.piles[hand].next_candidates())
+        options: list[int | str] = [*revealed, *(["reveal"] if can_reveal else [])]
+        answer = game.ask("headline", ai, options, "AI headline", human_headline=human_headline)
+        if answer != "reveal":
+            for other in revealed:
+                if other != answer:
+                    game.move_card(other, hand)
+            return int(str(answer))
+    return None
+
+
+def describe(rules: Ruleset, records: list[Record], ai: Side) -> list[dict[str, Any]]:
+    """The actions of spec/scenario.md from the log, in the order they happened."""
+    actions: list[dict[str, Any]] = []
+    depth = 0
+    event: dict[str, Any] | None = None
+    for r in records:
+        if isinstance(r, EventStart):
+            depth += 1
+            if depth == 1:
+                event = {"type": "event", "card": r.card, "choices": {}}
+                if r.chooser is not ai:
+                    event["assumed"] = True
+                actions.append(event)
+        elif isinstance(r, EventEnd):
+            depth = max(0, depth - 1)
+        elif depth and isinstance(r, Answered) and r.actor != CHANCE and event is not None:
+            key = "countries" if r.kind == "country" else r.kind
+            event["choices"].setdefault(key, []).append(r.answer)
+        elif depth:
+            continue
+        elif isinstance(r, InfluenceChange) and r.side is ai and r.after > r.before:
+            country = rules.countries[r.country].id
+            last = actions[-1] if actions else None
+            if last and last["type"] == "influence" and last["country"] == country:
+                last["amount"] += r.after - r.before
+            else:
+                actions.append(
+                    {"type": "influence", "country": country, "amount": r.after - r.before}
+                )
+        elif isinstance(r, CoupDone):
+            _drop_coup_gain(actions, rules.countries[r.country].id, r.added)
+            actions.append(
+                {
+                    "type": "coup",
+                    "country": rules.countries[r.country].id,
+                    "ops": r.ops,
+                    "roll": r.roll,
+                    "removed": r.removed,
+                    "added": r.added,
+                }
+            )
+        elif isinstance(r, RealignDone):
+            removed = {s.value: n for s, n in zip(Side, r.removed, strict=True) if n}
+            actions.append(
+                {
+                    "type": "realign",
+                    "country": rules.countries[r.country].id,
+                    "rolls": {"us": r.rolls[0], "ussr": r.rolls[1]},
+                    "removed": removed,
+                }
+            )
+        elif isinstance(r, SpaceAttemptDone):
+            actions.append({"type": "space_race", "roll": r.roll, "success": r.success})
+    return actions
+
+
+def _drop_coup_gain(actions: list[dict[str, Any]], country: str, added: int) -> None:
+    """A coup's own added influence is part of the coup action, not a placement."""
+    last = actions[-1] if actions else None
+    if added and last and last["type"] == "influence" and last["country"] == country:
+        last["amount"] -= added
+        if last["amount"] <= 0:
+            actions.pop()
+
+
+def state_after(rules: Ruleset, state: GameState) -> dict[str, Any]:
+    return {
+        "vp": state.vp,
+        "defcon": state.defcon,
+        "milops": {s.value: state.milops[s.col] for s in Side},
+        "space_race": {s.value: state.space[s.col] for s in Side},
+        "influence": {
+            c.id: {s.value: state.inf(c.index, s) for s in Side} for c in rules.countries
+        },
+        **(
+            {
+                "result": {
+                    "winner": state.result.winner.value if state.result.winner else None,
+                    "reason": state.result.reason,
+                }
+            }
+            if state.result
+            else {}
+        ),
+    }

@@ -1,0 +1,41 @@
+"""The decision trace: every AI decision records the steps that produced it (design principle 4).
+
+`twsolo why` prints it at the table; `twsolo decide --json` returns it; an appendix editor reads
+it to see what a rule change did.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    rule: str  # "spec §13.2 option 1", "appendix #8 HL", ...
+    chosen: Any = None
+    candidates: tuple[Any, ...] = ()
+    why: str = ""
+    figures: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"rule": self.rule}
+        if self.candidates:
+            out["candidates"] = list(self.candidates)
+        if self.chosen is not None:
+            out["chosen"] = self.chosen
+        if self.why:
+            out["why"] = self.why
+        if self.figures:
+            out["figures"] = self.figures
+        return out
+
+    def text(self) -> str:
+        parts = [self.rule]
+        if self.chosen is not None:
+            parts.append(f"→ {self.chosen}")
+        if self.why:
+            parts.append(f"({self.why})")
+        if self.candidates and len(self.candidates) > 1:
+            parts.append(f"[from {', '.join(map(str, self.candidates[:8]))}]")
+        return " ".join(parts)

@@ -1,0 +1,110 @@
+"""What an AI decision looks at: the side it plays for, the regions in force, and the small
+board facts the priority rules use (caps, costs, the Region/Country Priority Table)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from twsolo.ai.trace import Step
+from twsolo.engine.board import controls
+from twsolo.engine.state import GameState
+from twsolo.ids import SOUTHEAST_ASIA, Side
+from twsolo.ruleset import Ruleset
+
+
+@dataclass
+class View:
+    """One decision's context. `side` is the side the rules play for: the AI, or the human's side
+    when a dry run needs the human's choices made by the AI's own rules (spec §1.8)."""
+
+    rules: Ruleset
+    state: GameState
+    side: Side
+    trace: list[Step] = field(default_factory=list)
+
+    @property
+    def human(self) -> Side:
+        return self.side.other
+
+    @property
+    def primary(self) -> str | None:
+        return _region_in(self.rules, self.state, "primary")
+
+    @property
+    def secondary(self) -> str | None:
+        return _region_in(self.rules, self.state, "secondary")
+
+    @property
+    def scoring_round(self) -> bool:
+        return self.state.scoring_round
+
+    @property
+    def headline(self) -> bool:
+        return self.state.action_round == 0
+
+    def sandbox(self, trace: list[Step] | None = None) -> View:
+        """The same decision on a board copy the planners may place influence on."""
+        return View(
+            self.rules, self.state.board_copy(), self.side, self.trace if trace is None else trace
+        )
+
+    def note(self, step: Step) -> None:
+        self.trace.append(step)
+
+    # ---- board facts (spec §13.1)
+    def a(self, c: int) -> int:
+        return self.state.inf(c, self.side)
+
+    def h(self, c: int) -> int:
+        return self.state.inf(c, self.human)
+
+    def stability(self, c: int) -> int:
+        return self.rules.countries[c].stability
+
+    def bg(self, c: int) -> bool:
+        return self.rules.countries[c].battleground
+
+    def ai_controls(self, c: int) -> bool:
+        return controls(self.state, self.rules, self.side, c)
+
+    def human_controls(self, c: int) -> bool:
+        return controls(self.state, self.rules, self.human, c)
+
+    def uncontrolled(self, c: int) -> bool:
+        return not self.ai_controls(c) and not self.human_controls(c)
+
+    def cap(self, c: int) -> int:
+        """Spec §11.4: at most control (+1 in a battleground): h + s (+ 1)."""
+        p = self.rules.priorities
+        extra = p.cap_battleground_extra if self.bg(c) else p.cap_other_extra
+        return self.h(c) + self.stability(c) + extra
+
+    def adjacent_to_human_superpower(self, c: int) -> bool:
+        return self.rules.countries[c].superpower is self.human
+
+    def rank(self, c: int) -> tuple[int, int]:
+        """Spec §18: region first, then the country's place in its region's list."""
+        country = self.rules.countries[c]
+        p = self.rules.priorities
+        return p.region_order.index(country.region), p.country_rank[country.id]
+
+    def members(self, region: str) -> tuple[int, ...]:
+        """A region's countries; Southeast Asia is its 7 countries (spec §1.3)."""
+        return self.rules.members(region)
+
+    def regions_by_table(self) -> list[str]:
+        return list(self.rules.priorities.region_order)
+
+
+def _region_in(rules: Ruleset, state: GameState, pile: str) -> str | None:
+    for card in state.piles[pile]:
+        region = rules.card(card).scoring
+        if region:
+            return region
+    return None
+
+
+def in_region(rules: Ruleset, c: int, region: str) -> bool:
+    if region == SOUTHEAST_ASIA:
+        return SOUTHEAST_ASIA in rules.countries[c].subregions
+    return rules.countries[c].region == region

@@ -1,0 +1,175 @@
+"""Action rounds (spec §5.D, §10, §12.1): the human draws two and plays one, the AI reveals
+and plays; region shifts, Scoring Rounds, the human's off-region penalty, extra rounds."""
+
+from __future__ import annotations
+
+from twsolo.engine.events import EVENTS, run_hooks
+from twsolo.engine.play import play_card, ways_to_play
+from twsolo.engine.space import has_ability
+from twsolo.engine.state import hand_of
+from twsolo.ids import Side
+from twsolo.solo.context import Flow, RoundInfo
+from twsolo.solo.draft import EARLY_WAR_TURNS
+from twsolo.solo.headline import UN_INTERVENTION, put_bottom
+from twsolo.solo.piles import draw_cards, draw_to, shuffle_after_taking
+from twsolo.solo.regions import primary_region, region_countries, secondary_region, shift
+from twsolo.solo.scoring_rounds import is_scoring_round, score_primary
+
+ROUNDS_EARLY = 6  # spec §5: turns 1–3
+ROUNDS_LATER = 7  # spec §5: turns 4–10
+HUMAN_DRAW = 2  # spec §10.1.1
+EIGHTH_ROUND = "eighth_round"  # space box 8 (rules/space.yaml)
+PHASE_ORDER = (Side.USSR, Side.US)  # base A4.D: the USSR acts first
+
+
+def rounds_in_turn(turn: int) -> int:
+    return ROUNDS_EARLY if turn <= EARLY_WAR_TURNS else ROUNDS_LATER
+
+
+def extra_rounds(flow: Flow, side: Side) -> int:
+    """Extra action rounds `side` takes after the others (base A4.D): one with the Space
+    Station ability (box 8), plus what the "extra_rounds" hooks give (North Sea Oil)."""
+    game = flow.game
+    n = 1 if has_ability(game.state, game.rules, side, EIGHTH_ROUND) else 0
+    return n + sum(int(x) for x in run_hooks(game, "extra_rounds", side=side))
+
+
+def human_ways(flow: Flow, card: int, others: list[int]) -> list[str]:
+    """The ways the human may play `card` (base A6), with spec §10.4: UN Intervention's event
+    only when the other card drawn this round carries the AI's event."""
+    game = flow.game
+    ways = ways_to_play(game, flow.human, card)
+    if card == UN_INTERVENTION and "event" in ways:
+        pair = others[0] if others else None
+        if pair is None or game.rules.card(pair).owner is not flow.ai or pair not in EVENTS:
+            ways.remove("event")
+    return ways
+
+
+def human_action(flow: Flow) -> None:
+    """Spec §10.1: draw 2 (1 or 0 when the deck/hand runs low; 0: pass), play one through the
+    engine (event, ops, space race; the AI's event then happens, §10.1.3), the other to the
+    bottom of the deck/hand. A "round_start" hook returning True replaced the round."""
+    game, rules, human = flow.game, flow.game.rules, flow.human
+    since = len(game.log)
+    if any(run_hooks(game, "round_start", side=human)):
+        shuffle_after_taking(game, since)
+        flow.counts["rounds_replaced"] += 1
+        return
+    drawn = draw_cards(game, hand_of(human), HUMAN_DRAW, "action round: draw")
+    if not drawn:
+        game.note(f"the {human.label} has no card and passes (spec §10.1.1)")
+        flow.counts["human_passes"] += 1
+        return
+    answer = game.ask(
+        "ar_card", human, sorted(drawn), "play which card?", drawn=tuple(sorted(drawn))
+    )
+    card = int(str(answer))
+    others = [c for c in drawn if c != card]
+    put_bottom(flow, others, "action round")
+    ways = human_ways(flow, card, others)
+    how = str(game.ask("play", human, ways, f"play {rules.card(card)} how?", card=card))
+    if card == UN_INTERVENTION and how == "event":
+        flow.seat.un_card = others[0]
+    since = len(game.log)
+    try:
+        play_card(game, human, card, how)
+    finally:
+        flow.seat.un_card = None
+    run_hooks(game, "card_played", side=human, card=card, how=how)
+    shuffle_after_taking(game, since)
+
+
+def ai_action(flow: Flow) -> None:
+    """Spec §12.1: reveal the top card of the AI's deck/hand (an empty one passes) and play it
+    through the engine; the AI answers the engine's questions (§12.2–§12.3)."""
+    game, ai = flow.game, flow.ai
+    since = len(game.log)
+    if any(run_hooks(game, "round_start", side=ai)):
+        shuffle_after_taking(game, since)
+        flow.counts["rounds_replaced"] += 1
+        return
+    card = draw_to(game, hand_of(ai), "table", "AI action round: reveal the top card")
+    if card is None:
+        game.note(f"the {ai.label} (AI) has no card and passes (spec §12.1.1)")
+        flow.counts["ai_passes"] += 1
+        return
+    since = len(game.log)
+    how = play_card(game, ai, card)
+    run_hooks(game, "card_played", side=ai, card=card, how=how)
+    shuffle_after_taking(game, since)
+
+
+def penalty(flow: Flow, info: RoundInfo, since: int) -> None:
+    """Spec §10.2: once per action round in which the human spent any op outside the Primary
+    and Secondary Regions, the AI gains `human_offregion_penalty_vp` (rules/regions.yaml)."""
+    game, rules = flow.game, flow.game.rules
+    if info.penalty:
+        return
+    outside = flow.seat.spent_outside(game, since, region_countries(game.state, rules))
+    if not outside:
+        return
+    names = ", ".join(sorted({rules.countries[c].name for c in outside}))
+    game.gain_vp(
+        flow.ai,
+        rules.regions.human_offregion_penalty_vp,
+        f"off-region penalty: the {flow.human.label} spent ops in {names} (spec §10.2)",
+    )
+    info.penalty = True
+    flow.counts["penalties"] += 1
+    game.check_vp_victory()
+
+
+def action_round(flow: Flow, number: int, only: tuple[Side, ...] | None = None) -> None:
+    """One action round: the region shift (spec §7.3, from AR2), whether it is a Scoring Round
+    (§8.3–§8.4; extra rounds never are), the two actions — the USSR first, or the human first
+    in a Scoring Round (§8.2) — the penalty (§10.2), the scoring of the Primary (§8.1)."""
+    game, rules = flow.game, flow.game.rules
+    game.set_marker("action_round", number)
+    game.set_marker("scoring_round", False)
+    if number >= rules.regions.shift_first_round:
+        shift(flow)
+    scoring = only is None and is_scoring_round(flow, number)
+    if scoring:
+        game.set_marker("scoring_round", True)
+        game.set_marker("scoring_rounds_this_turn", game.state.scoring_rounds_this_turn + 1)
+    info = RoundInfo(
+        game.state.turn,
+        number,
+        primary_region(game.state, rules),
+        secondary_region(game.state, rules),
+        scoring,
+        extra=only is not None,
+    )
+    flow.rounds.append(info)
+    flow.step("regions")
+    order = (flow.human, flow.ai) if scoring else PHASE_ORDER
+    since = len(game.log)
+    for side in order:
+        if only is not None and side not in only:
+            continue
+        game.set_marker("phasing", side)
+        if side is flow.ai:
+            ai_action(flow)
+        else:
+            human_action(flow)
+        info.order.append(side)
+        penalty(flow, info, since)
+        flow.step("action")
+    if scoring:
+        info.scored = primary_region(game.state, rules)  # noted first: scoring may end the game
+        score_primary(flow)
+        flow.step("scoring")
+
+
+def action_rounds(flow: Flow) -> None:
+    """Spec §5.D: 6 or 7 action rounds, then the extra rounds of the sides that have them,
+    each an action round of its own (the region shift applies; never a Scoring Round)."""
+    game = flow.game
+    regular = rounds_in_turn(game.state.turn)
+    for number in range(1, regular + 1):
+        action_round(flow, number)
+    extras = {side: extra_rounds(flow, side) for side in PHASE_ORDER}
+    for k in range(1, max(extras.values()) + 1):
+        sides = tuple(s for s in PHASE_ORDER if extras[s] >= k)
+        action_round(flow, regular + k, only=sides)

@@ -1,0 +1,76 @@
+"""The options a solitaire game is set up with (spec §24): recorded with the game, reported with
+its result."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from twsolo.errors import TwsoloError
+from twsolo.ids import Side
+from twsolo.ruleset import Ruleset
+
+DICE_CHOICES = (1, 2)  # spec §2.4: one die, or two dice and the lower
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SoloOptions:
+    """How a game is set up.
+
+    - `ai_side`: the superpower the AI plays (spec §1.1, §2.1); the human plays the other.
+    - `difficulty`: a level of `rules/setup.yaml` `difficulty` (spec §2.5, §24.3).
+    - `fast_deal`: deal instead of drafting (spec §6.4, §24.1).
+    - `optional_cards`: cards 104–110 are in the decks (spec §24.2).
+    - `extra_influence_dice`: dice rolled for the variable extra influence, the lower one used
+      (spec §2.4); None takes `rules/setup.yaml`.
+    """
+
+    ai_side: Side
+    difficulty: str = "normal"
+    fast_deal: bool = False
+    optional_cards: bool = False
+    extra_influence_dice: int | None = None
+
+    @property
+    def human_side(self) -> Side:
+        return self.ai_side.other
+
+    def dice(self, rules: Ruleset) -> int:
+        return self.extra_influence_dice or rules.setup.extra_influence.dice
+
+    def check(self, rules: Ruleset) -> None:
+        """Refuse options the rules do not know, naming the allowed values."""
+        if self.difficulty not in rules.setup.difficulty:
+            levels = ", ".join(rules.setup.difficulty)
+            raise TwsoloError(f"difficulty {self.difficulty!r} is not one of: {levels}")
+        if self.extra_influence_dice not in (None, *DICE_CHOICES):
+            raise TwsoloError(
+                f"extra influence dice {self.extra_influence_dice!r}: roll 1 or 2 dice (spec §2.4)"
+            )
+
+    def to_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["ai_side"] = self.ai_side.value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SoloOptions:
+        return cls(
+            ai_side=Side(data["ai_side"]),
+            difficulty=str(data.get("difficulty", "normal")),
+            fast_deal=bool(data.get("fast_deal", False)),
+            optional_cards=bool(data.get("optional_cards", False)),
+            extra_influence_dice=data.get("extra_influence_dice"),
+        )
+
+    def describe(self) -> str:
+        """One line for the result report (spec §24.4)."""
+        parts = [
+            f"AI plays the {self.ai_side.label}",
+            f"difficulty {self.difficulty}",
+            "fast deal" if self.fast_deal else "draft",
+            "optional cards" if self.optional_cards else "no optional cards",
+        ]
+        if self.extra_influence_dice:
+            parts.append(f"{self.extra_influence_dice} extra-influence dice")
+        return ", ".join(parts)

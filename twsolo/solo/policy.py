@@ -1,0 +1,49 @@
+"""The solitaire end-of-game rules plugged into the engine (spec §11.1, §20.1)."""
+
+from __future__ import annotations
+
+from twsolo.engine.game import Game, Policy
+from twsolo.engine.state import Result
+from twsolo.ids import Side
+
+AI_DEFCON_FLOOR = 2  # spec §11.1: the AI never lowers DEFCON to 1
+
+
+def ai_side(game: Game) -> Side:
+    side = game.state.ai_side
+    if side is None:
+        raise ValueError("internal: a solitaire game without an AI side")
+    return side
+
+
+def human_favoured(game: Game) -> bool:
+    """The VP track is in the human's favour (spec §1.7: positive VP = US ahead)."""
+    return game.state.vp * ai_side(game).other.sign > 0
+
+
+class SoloPolicy(Policy):
+    """Spec §11.1 and §20.1 for `Game(..., policy=SoloPolicy())`; reads `state.ai_side`."""
+
+    def defcon_floor(self, game: Game) -> int:
+        """Spec §11.1: while the AI is the phasing side, the part of anything that would bring
+        DEFCON to 1 is ignored: DEFCON stops at 2."""
+        return AI_DEFCON_FLOOR if game.state.phasing is ai_side(game) else 1
+
+    def defcon_loser(self, game: Game) -> Side:
+        """Spec §20.1.2: DEFCON 1 (reachable only while the human is phasing) loses the game for
+        the human; the AI can never lose this way."""
+        return ai_side(game).other
+
+    def region_control(self, game: Game, side: Side, region: str) -> None:
+        """Spec §20.1.4–5 (control of Europe when it is scored: in a Scoring Round, and at final
+        scoring, which scores "as in a Scoring Round", §19.I): the AI wins outright; the human
+        wins only with the VP in the human's favour, otherwise play goes on."""
+        ai = ai_side(game)
+        if side is ai:
+            game.end(Result(ai, f"{region}_control"))
+        if human_favoured(game):
+            game.end(Result(side, f"{region}_control"))
+        game.note(
+            f"the {side.label} controls {region.replace('_', ' ').title()} but the VP are not in "
+            "its favour: play goes on (spec §20.1.5)"
+        )

@@ -1,0 +1,165 @@
+"""Region Play Restrictions (spec §7): step X, the region shift at the start of every later
+action round, the spent row, scored cards to the bottom of the Scoring Card Deck.
+
+The cards lie in the state's piles: "scoring_deck" (its `bottom` part holds the scored cards,
+face down, in order), "primary", "secondary", "spent" (face up) and "aside" (cards set aside
+while revealing). `rules/regions.yaml` says where a leaving Primary goes.
+"""
+
+from __future__ import annotations
+
+from twsolo.engine.game import Game
+from twsolo.engine.state import GameState
+from twsolo.ruleset import Ruleset
+from twsolo.solo.context import Flow
+from twsolo.solo.draft import EARLY_WAR_TURNS
+
+SCORING_PILES = ("scoring_deck", "primary", "secondary", "spent", "aside")
+
+
+def card_in(state: GameState, pile: str) -> int | None:
+    cards = list(state.piles[pile])
+    return cards[0] if cards else None
+
+
+def region_in(state: GameState, rules: Ruleset, pile: str) -> str | None:
+    """The region of the scoring card in "primary" or "secondary", or None."""
+    card = card_in(state, pile)
+    return None if card is None else rules.card(card).scoring
+
+
+def primary_region(state: GameState, rules: Ruleset) -> str | None:
+    return region_in(state, rules, "primary")
+
+
+def secondary_region(state: GameState, rules: Ruleset) -> str | None:
+    return region_in(state, rules, "secondary")
+
+
+def region_countries(state: GameState, rules: Ruleset) -> frozenset[int]:
+    """The countries of the Primary and Secondary Regions (spec §1.3: Southeast Asia is its 7
+    countries; Asia includes them)."""
+    out: set[int] = set()
+    for pile in ("primary", "secondary"):
+        region = region_in(state, rules, pile)
+        if region:
+            out.update(rules.members(region))
+    return frozenset(out)
+
+
+def is_early_card(rules: Ruleset, card: int) -> bool:
+    """An Early War scoring card: Europe, Asia, Middle East (spec §2.2)."""
+    return rules.card(card).era == "early"
+
+
+def early_war(state: GameState) -> bool:
+    return state.turn <= EARLY_WAR_TURNS
+
+
+def reveal(game: Game, purpose: str) -> int | None:
+    """The top card of the Scoring Card Deck; an empty deck is first re-formed from the spent
+    row, shuffled (spec §7.3.3). None if no card can be revealed."""
+    if not len(game.state.piles["scoring_deck"]) and len(game.state.piles["spent"]):
+        game.note("the spent row is shuffled into a new Scoring Card Deck (spec §7.3.3)")
+        for card in sorted(game.state.piles["spent"]):
+            game.move_card(card, "scoring_deck")
+    return game.draw("scoring_deck", purpose)
+
+
+def return_aside(game: Game) -> None:
+    """Cards set aside while revealing are shuffled back into the Scoring Card Deck."""
+    for card in sorted(game.state.piles["aside"]):
+        game.move_card(card, "scoring_deck")
+
+
+def reveal_secondary(flow: Flow) -> None:
+    """Reveal the Secondary Region, with the Early War exception (spec §7.2.4, §7.3.3): in
+    turns 1–3, while the Primary and the revealed card are both Early War cards, the revealed
+    card is set aside and the next revealed; the cards set aside go back into the deck. If no
+    card can be revealed, the Secondary stays empty."""
+    game, rules = flow.game, flow.game.rules
+    primary = card_in(game.state, "primary")
+    exception = early_war(game.state) and primary is not None and is_early_card(rules, primary)
+    while (card := reveal(game, "reveal the Secondary Region")) is not None:
+        if exception and is_early_card(rules, card):
+            game.note(
+                f"{rules.card(card)} set aside: both regions would be Early War (spec §7.2.4)"
+            )
+            game.move_card(card, "aside")
+            continue
+        game.move_card(card, "secondary")
+        break
+    return_aside(game)
+
+
+def step_x(flow: Flow) -> None:
+    """Spec §7.2: gather every scoring card still in the game into a new, shuffled Scoring Card
+    Deck; reveal the Primary, then the Secondary (with the Early War exception)."""
+    game = flow.game
+    for pile in SCORING_PILES[1:]:
+        for card in sorted(game.state.piles[pile]):
+            game.move_card(card, "scoring_deck")
+    game.shuffle("scoring_deck")
+    game.set_marker("primary_scored", False)
+    primary = reveal(game, "reveal the Primary Region")
+    if primary is not None:
+        game.move_card(primary, "primary")
+    reveal_secondary(flow)
+
+
+def shift(flow: Flow) -> None:
+    """Spec §7.3: the Primary card leaves (scored: face down to the bottom of the Scoring Card
+    Deck; else to the spent row — `rules/regions.yaml` shift), the Secondary becomes the
+    Primary, a new Secondary is revealed (Early War exception applies)."""
+    game, rules = flow.game, flow.game.rules
+    primary = card_in(game.state, "primary")
+    if primary is not None:
+        to = rules.regions.scored_to if game.state.primary_scored else rules.regions.unscored_to
+        leave(game, primary, to)
+    game.set_marker("primary_scored", False)
+    secondary = card_in(game.state, "secondary")
+    if secondary is not None:
+        game.move_card(secondary, "primary")
+    reveal_secondary(flow)
+
+
+def leave(game: Game, card: int, to: str) -> None:
+    """A face-up region card leaves: "bottom" = face down at the bottom of the Scoring Card
+    Deck; "spent" = face up in the spent row."""
+    if to == "bottom":
+        game.move_card(card, "scoring_deck", bottom=True)
+    else:
+        game.move_card(card, "spent")
+
+
+def force_early_primary(flow: Flow) -> None:
+    """Spec §8.3 (AR6 without a Scoring Round, its Primary not an Early War region): reveal
+    scoring cards until an Early War card appears — it becomes the Primary; the displaced
+    Primary goes to the spent row; the other revealed cards are shuffled back. With no Early
+    War card in the deck, the one in the spent row is taken (chance picks among several).
+    Then §7.2.4 applies to the new pair: an Early War Secondary is set aside and replaced."""
+    game, rules = flow.game, flow.game.rules
+    state = game.state
+    displaced = card_in(state, "primary")
+    found = None
+    while (card := game.draw("scoring_deck", "reveal until an Early War card")) is not None:
+        if is_early_card(rules, card):
+            found = card
+            break
+        game.move_card(card, "aside")
+    if found is None:
+        spent = [c for c in state.piles["spent"] if is_early_card(rules, c)]
+        if spent:
+            found = spent[0] if len(spent) == 1 else game.pick(spent, "an Early War card")
+    if found is None:  # cannot happen with the seven scoring cards of the Early War
+        return_aside(game)
+        return
+    if displaced is not None:
+        game.move_card(displaced, "spent")
+    game.move_card(found, "primary")
+    game.note(f"{rules.card(found)} becomes the Primary Region of AR6 (spec §8.3)")
+    return_aside(game)
+    secondary = card_in(state, "secondary")
+    if secondary is not None and is_early_card(rules, secondary):
+        game.move_card(secondary, "aside")
+        reveal_secondary(flow)

@@ -1,0 +1,87 @@
+"""The one entry point of a solitaire game: from setup to the Victory Rating (spec §2–§10,
+§19, §20), and its replay from the recorded answers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from twsolo.engine.choices import CHANCE, Actor, ChoiceProvider
+from twsolo.engine.game import GameOver
+from twsolo.errors import ChoiceError
+from twsolo.ids import Side
+from twsolo.ruleset import Ruleset
+from twsolo.solo.context import Flow, Observer
+from twsolo.solo.options import SoloOptions
+from twsolo.solo.providers import ReplayProvider
+from twsolo.solo.record import GameRecord
+from twsolo.solo.result import human_score, victory_rating
+from twsolo.solo.setup import new_flow, setup
+from twsolo.solo.turn import FINAL_TURN, play_turn
+
+
+def play_game(
+    rules: Ruleset,
+    options: SoloOptions,
+    providers: Mapping[Actor, ChoiceProvider],
+    *,
+    observer: Observer | None = None,
+) -> GameRecord:
+    """Play a whole game. `providers` answers the AI's side, the human's side and chance;
+    `observer(game, step)` is called after every step of the flow ("setup", "defcon", "draft",
+    "step_x", "headline", "regions" at each action round's start, "action" after each side's
+    action, "scoring", "turn_end", and "end")."""
+    flow = new_flow(rules, options, providers, observer)
+    try:
+        setup(flow)
+        flow.step("setup")
+        for _ in range(FINAL_TURN):
+            play_turn(flow)
+        raise AssertionError("internal: final scoring did not end the game")  # pragma: no cover
+    except GameOver:
+        pass
+    flow.step("end")
+    return record_of(flow)
+
+
+def record_of(flow: Flow) -> GameRecord:
+    game = flow.game
+    state = game.state
+    assert state.result is not None
+    counts = dict(flow.counts)
+    counts.update(
+        turns=state.turn,
+        scorings=state.scorings,
+        scoring_rounds=sum(1 for r in flow.rounds if r.scoring),
+        answers=len(game.answers),
+    )
+    return GameRecord(
+        rules_digest=game.rules.digest,
+        options=flow.options,
+        result=state.result,
+        rating=victory_rating(game.rules, state, state.result),
+        score=human_score(state),
+        answers=list(game.answers),
+        state=state,
+        log=game.log,
+        rounds=flow.rounds,
+        counts=counts,
+    )
+
+
+def replay(
+    rules: Ruleset,
+    options: SoloOptions,
+    answers: list[tuple[str, str, object]],
+    *,
+    observer: Observer | None = None,
+) -> GameRecord:
+    """Rebuild a game from its recorded answers (each checked against the question asked);
+    every answer must be used."""
+    provider = ReplayProvider(answers)
+    providers: dict[Actor, ChoiceProvider] = {Side.US: provider, Side.USSR: provider}
+    providers[CHANCE] = provider
+    record = play_game(rules, options, providers, observer=observer)
+    if not provider.done:
+        left = len(provider.answers) - provider.position
+        raise ChoiceError(f"the game ended with {left} recorded answers unused")
+    return record

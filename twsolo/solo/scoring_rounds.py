@@ -1,0 +1,52 @@
+"""Scoring Rounds (spec §8): which action rounds score, and the scoring of the Primary Region."""
+
+from __future__ import annotations
+
+from twsolo.engine.scoring import score_region
+from twsolo.ids import SOUTHEAST_ASIA
+from twsolo.solo.context import Flow
+from twsolo.solo.regions import card_in, early_war, force_early_primary, is_early_card
+
+
+def is_scoring_round(flow: Flow, action_round: int) -> bool:
+    """Decide at the start of an action round (after the region shift) whether it is a Scoring
+    Round. Spec §8.3 (turns 1–3): exactly one per turn, the first round from AR3 whose Primary
+    is an Early War region; AR6 without one yet is forced to be one (its Primary replaced by an
+    Early War card). Spec §8.4 (turns 4–10): AR3 and AR6. Never more than the game's maximum of
+    scorings (spec §8.5). Numbers in `rules/regions.yaml`."""
+    game, rules = flow.game, flow.game.rules
+    state, timing = game.state, rules.regions
+    if state.scorings >= timing.max_scorings:
+        return False
+    if not early_war(state):
+        return action_round in timing.midlate_rounds
+    if state.scoring_rounds_this_turn or action_round < timing.early_first_round:
+        return False
+    primary = card_in(state, "primary")
+    if primary is not None and is_early_card(rules, primary):
+        return True
+    if action_round >= timing.early_last_round:
+        force_early_primary(flow)
+        return True
+    return False
+
+
+def score_primary(flow: Flow) -> str | None:
+    """Spec §8.1, §8.5: after both players acted, the Primary Region is scored as its card
+    would score it (control of Europe ends the game by the SoloPolicy, §20.1.4–5); Southeast
+    Asia's card is then removed from the game. Returns the region scored."""
+    game, rules = flow.game, flow.game.rules
+    card = card_in(game.state, "primary")
+    if card is None:
+        game.note("no Primary Region to score")
+        return None
+    region = rules.card(card).scoring
+    assert region is not None
+    game.note(f"Scoring Round: {rules.card(card)} scores (spec §8.1)")
+    game.set_marker("scorings", game.state.scorings + 1)
+    game.set_marker("primary_scored", True)
+    score_region(game, region)
+    game.check_vp_victory()
+    if region == SOUTHEAST_ASIA:
+        game.move_card(card, "removed")
+    return region

@@ -1,0 +1,146 @@
+"""The human's seat: the human's provider with the solitaire restrictions applied to the
+questions it is asked, and a journal of where the human spent ops.
+
+The turn flow wraps the human's provider in a `HumanSeat` (the engine's questions are the
+events' own; the seat narrows them without touching the events):
+
+- spec §9.3: while headline events resolve, influence the human places with ops an event grants,
+  or "anywhere" by an event's own placement, may go only into the Primary and Secondary Regions;
+- spec §10.4: the human's UN Intervention may cancel only the other card drawn this round;
+- spec §10.2: every answer is journalled with the log position it was given at, so the flow can
+  tell afterwards, from the log records that follow, whether the human spent an op outside the
+  two regions in an action round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from twsolo.engine.choices import Answer, Choice, ChoiceProvider
+from twsolo.engine.records import InfluenceChange
+from twsolo.ids import Side
+
+if TYPE_CHECKING:
+    from twsolo.engine.game import Game
+
+# Questions whose answer spends ops in a country (the engine asks them only for operations:
+# a card's ops, or ops an event grants).
+OPS_KINDS = ("influence", "coup", "realign")
+# An event's placement question whose options touch at least this many map regions lets its
+# player place "anywhere" (spec §9.3: the card does not name where the influence goes).
+ANYWHERE_REGIONS = 3
+# An event lets its player choose the region when its options touch at least this many map
+# regions (spec §10.2.4: "anywhere or in a region of your choice").
+CHOSEN_REGIONS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One answer of the human: the question's kind, the answer, where the log stood when it was
+    given, and how many map regions the question's country options touched."""
+
+    kind: str
+    answer: Answer
+    log_index: int
+    regions: int
+
+
+def option_regions(game: Game, options: tuple[Answer, ...]) -> int:
+    """How many map regions the country ids among `options` belong to."""
+    rules = game.rules
+    return len({rules.country(str(o)).region for o in options if str(o) in rules.index})
+
+
+def is_placement(choice: Choice, human: Side | None) -> bool:
+    """An event's question "where does the human's next point of influence go": the question's
+    `intent` "add" for the human's influence (engine/events/common.py); a question without an
+    intent is read from its wording, "+N ... where/in" (removals and targets read otherwise)."""
+    if choice.kind != "country":
+        return False
+    intent = choice.context.get("intent")
+    if intent:
+        return intent == "add" and choice.context.get("influence_of") in (None, human)
+    return "+" in choice.prompt
+
+
+class HumanSeat:
+    """A ChoiceProvider around the human's provider (see the module docstring)."""
+
+    def __init__(self, inner: ChoiceProvider) -> None:
+        self.inner = inner
+        # Spec §9.3: the countries of the Primary and Secondary Regions while headlines resolve.
+        self.headline_countries: frozenset[int] | None = None
+        # Spec §10.4: the other card of this round, while the human's UN Intervention resolves.
+        self.un_card: int | None = None
+        self.journal: list[Entry] = []
+
+    def choose(self, game: Game, choice: Choice) -> Answer:
+        shown = self.restrict(game, choice)
+        answer = self.inner.choose(game, shown)
+        self.journal.append(
+            Entry(choice.kind, answer, len(game.log), option_regions(game, choice.options))
+        )
+        return answer
+
+    # ---------------------------------------------------------------- restrictions
+    def restrict(self, game: Game, choice: Choice) -> Choice:
+        """The question as the human may answer it now; the options only ever narrow."""
+        if choice.kind == "card" and self.un_card is not None and self.un_card in choice.options:
+            card, self.un_card = self.un_card, None
+            return replace(
+                choice,
+                options=(card,),
+                prompt=f"{choice.prompt} (spec §10.4: only the other card you drew)",
+            )
+        allowed = self.headline_countries
+        if allowed is None:
+            return choice
+        rules = game.rules
+        human = game.state.ai_side.other if game.state.ai_side else None
+        headline_placement = choice.kind == "influence" or (
+            is_placement(choice, human) and option_regions(game, choice.options) >= ANYWHERE_REGIONS
+        )
+        if not headline_placement:
+            return choice
+        kept = tuple(
+            o for o in choice.options if str(o) not in rules.index or rules.index[str(o)] in allowed
+        )
+        if not kept or kept == choice.options:
+            # Nothing would be left to answer (no country of the two regions, no way to stop):
+            # the restriction lapses and the card decides.
+            return choice
+        return replace(
+            choice,
+            options=kept,
+            prompt=f"{choice.prompt} (spec §9.3: Primary and Secondary Regions only)",
+        )
+
+    # ---------------------------------------------------------------- spec §10.2
+    def spent_outside(self, game: Game, since: int, allowed: frozenset[int]) -> list[int]:
+        """The countries outside `allowed` where the human spent an op since log position
+        `since` (spec §10.2): each answer placing an op of influence, coup or realignment (a
+        card's ops or ops an event grants), and each point an event let the human place in a
+        region of the human's choice (its options touch two or more regions, §10.2.4) that the
+        log shows as added human influence."""
+        rules = game.rules
+        human = game.state.ai_side.other if game.state.ai_side else None
+        entries = [e for e in self.journal if e.log_index >= since]
+        found: list[int] = []
+        for n, entry in enumerate(entries):
+            country = rules.index.get(str(entry.answer))
+            if country is None or country in allowed:
+                continue
+            if entry.kind in OPS_KINDS:
+                found.append(country)
+            elif entry.kind == "country" and entry.regions >= CHOSEN_REGIONS:
+                end = entries[n + 1].log_index if n + 1 < len(entries) else len(game.log)
+                if any(
+                    isinstance(r, InfluenceChange)
+                    and r.country == country
+                    and r.side is human
+                    and r.after > r.before
+                    for r in game.log[entry.log_index : end]
+                ):
+                    found.append(country)
+        return found

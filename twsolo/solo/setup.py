@@ -1,0 +1,62 @@
+"""Solitaire setup (spec §2): the standard start, the variable extra influence, the difficulty."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from twsolo.engine.choices import Actor, ChoiceProvider
+from twsolo.engine.game import Game
+from twsolo.engine.setup import standard_state
+from twsolo.ids import Side
+from twsolo.ruleset import Ruleset
+from twsolo.solo.context import Flow, Observer
+from twsolo.solo.options import SoloOptions
+from twsolo.solo.policy import SoloPolicy
+from twsolo.solo.seat import HumanSeat
+
+
+def new_flow(
+    rules: Ruleset,
+    options: SoloOptions,
+    providers: Mapping[Actor, ChoiceProvider],
+    observer: Observer | None = None,
+) -> Flow:
+    """Spec §2.1–§2.3: sides chosen, the China Card face up with the USSR, the scoring cards out
+    as the Scoring Card Deck, the era decks apart, the printed starting influence (all in
+    `standard_state`); the optional cards only if chosen (spec §24.2). The human's provider sits
+    in a `HumanSeat`; the solitaire end rules are the `SoloPolicy`."""
+    options.check(rules)
+    state = standard_state(rules, optional_cards=options.optional_cards)
+    state.ai_side = options.ai_side
+    seat = HumanSeat(providers[options.human_side])
+    seated = {**providers, options.human_side: seat}
+    game = Game(rules, state, seated, policy=SoloPolicy())
+    return Flow(game, options, seat, observer)
+
+
+def extra_influence(flow: Flow) -> int:
+    """Spec §2.4: roll one die (or two and keep the lower); both sides place the column of the
+    result (`rules/setup.yaml`). Returns the result used."""
+    game, rules = flow.game, flow.game.rules
+    dice = flow.options.dice(rules)
+    rolls = [
+        game.roll(None, f"variable extra influence, die {n + 1} of {dice} (spec §2.4)")
+        for n in range(dice)
+    ]
+    result = min(rolls)
+    for side in (Side.USSR, Side.US):
+        for country, amount in rules.setup.extra_influence.by_roll[side][result].items():
+            game.add_influence(rules.index[country], side, amount)
+    return result
+
+
+def difficulty(flow: Flow) -> None:
+    """Spec §2.5: the AI starts the chosen number of VP ahead."""
+    level = flow.options.difficulty
+    vp = flow.game.rules.setup.difficulty[level]
+    flow.game.gain_vp(flow.ai, vp, f"difficulty: {level} (spec §2.5)")
+
+
+def setup(flow: Flow) -> None:
+    extra_influence(flow)
+    difficulty(flow)
