@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 import click
 
+from twsolo.cli import games, simulate
 from twsolo.cli.match import matches
 from twsolo.engine.scoring import region_score
 from twsolo.errors import TwsoloError
@@ -177,8 +178,60 @@ def score(scenario: str, region: str | None, as_json: bool, rules_path: str | No
         )
 
 
+@cli.command()
+@click.argument("scenario", type=click.Path(dir_okay=False, exists=True))
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (see spec/scenario.md).")
+@rules_option
+def decide(scenario: str, as_json: bool, rules_path: str | None) -> None:
+    """The AI's decision for a scenario position: what it does on the board, then why."""
+    from twsolo.ai.position import decide as decide_position
+
+    rules = load_ruleset(rules_path)
+    result = decide_position(rules, load_scenario(scenario, rules))
+    if as_json:
+        click.echo(json.dumps(result, indent=2))
+        return
+    card = rules.card(result["card"]) if result["card"] else None
+    click.echo(f"AI plays {card} as {result['play']}" if card else "AI passes")
+    for i, action in enumerate(result["actions"], 1):
+        click.echo(f"  {i}. {action_text(rules, action)}")
+    click.echo("Why:")
+    for step in result["trace"]:
+        chosen = f" → {step['chosen']}" if "chosen" in step else ""
+        why = f" ({step['why']})" if "why" in step else ""
+        click.echo(f"  - {step['rule']}{chosen}{why}")
+
+
+def action_text(rules: Ruleset, action: dict[str, Any]) -> str:
+    kind = action["type"]
+    if kind == "event":
+        assumed = (
+            " (the human's choices assumed by the AI's rules)" if action.get("assumed") else ""
+        )
+        return f"event {rules.card(action['card'])}{assumed}: {action['choices'] or 'no choices'}"
+    if kind == "influence":
+        name = rules.country(action["country"]).name
+        return f"add {action['amount']} influence to {name}"
+    if kind == "coup":
+        name = rules.country(action["country"]).name
+        return (
+            f"coup in {name} with {action['ops']} ops: roll {action['roll']}, "
+            f"{action['removed']} removed, {action['added']} added"
+        )
+    if kind == "realign":
+        return f"realign {rules.country(action['country']).name}: rolls {action['rolls']}"
+    return f"space race: roll {action['roll']}, {'success' if action['success'] else 'failure'}"
+
+
 def vp_text(vp: int) -> str:
     return "0 VP" if vp == 0 else f"{abs(vp)} VP to {'US' if vp > 0 else 'USSR'}"
+
+
+cli.add_command(games.new)
+cli.add_command(games.play)
+cli.add_command(games.list_cmd)
+cli.add_command(games.show)
+cli.add_command(simulate.simulate)
 
 
 def main() -> None:

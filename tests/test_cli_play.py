@@ -1,0 +1,205 @@
+"""`twsolo new/play/list/show` with saves (issue: CLI). Transcripts use click's CliRunner; the
+crash test uses a real subprocess killed with SIGKILL."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from twsolo.cli.main import cli
+from twsolo.persist.savefile import SaveDir
+from twsolo.ruleset import Ruleset
+
+ALWAYS_FIRST = "1\n" * 6000  # answers every prompt with its first legal answer
+
+
+def run(home: Path, args: list[str], text: str = "") -> Result:
+    return CliRunner().invoke(cli, [*args, "--home", str(home)], input=text)
+
+
+def journal(home: Path, name: str) -> list[dict[str, object]]:
+    path = home / "games" / name / "journal.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+@pytest.mark.slow
+def test_a_complete_digital_game_by_following_the_prompts(tmp_path: Path) -> None:
+    result = run(tmp_path, ["new", "--seed", "5", "--name", "full"], ALWAYS_FIRST)
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "Game over:" in result.output
+    assert "Victory Rating:" in result.output
+    state = json.loads((tmp_path / "games" / "full" / "state.json").read_text())
+    assert state["result"]["rating"]
+    listed = run(tmp_path, ["list"])
+    assert "full: you play the US" in listed.output
+    assert "over:" in listed.output
+
+
+def test_table_mode_covers_a_full_turn(tmp_path: Path) -> None:
+    """Draft, headline and rounds with entered cards and dice, until turn 2 begins."""
+    result = run(tmp_path, ["new", "--table", "--seed", "2", "--name", "t"], "1\n" * 400)
+    out = result.output
+    assert "Draft:" in out
+    assert "Which card is it" in out
+    assert "Roll a die" in out
+    assert "Headline" in out
+    entries = journal(tmp_path, "t")
+    assert any(e["turn"] == 2 for e in entries), "turn 1 was not finished"
+    assert any(e["actor"] == "chance" and e["kind"] == "die" for e in entries)
+
+
+def test_quit_and_resume_continue_where_they_stopped(tmp_path: Path) -> None:
+    first = run(tmp_path, ["new", "--seed", "7", "--name", "r"], "1\n" * 40 + "quit\n")
+    assert first.exit_code == 0
+    assert "Resume with: twsolo play r" in first.output
+    before = journal(tmp_path, "r")
+    assert len(before) > 40
+    second = run(tmp_path, ["play", "r"], ALWAYS_FIRST)
+    assert second.exit_code == 0, second.output[-2000:]
+    after = journal(tmp_path, "r")
+    assert after[: len(before)] == before
+    assert "Game over:" in second.output
+    # The same answers without the interruption give the same game (chance is seeded by
+    # the answer's place in the journal).
+    whole = run(tmp_path, ["new", "--seed", "7", "--name", "w"], ALWAYS_FIRST)
+    assert whole.exit_code == 0
+    strip = [{k: v for k, v in e.items() if k != "seq"} for e in journal(tmp_path, "w")]
+    assert strip == [{k: v for k, v in e.items() if k != "seq"} for e in after]
+
+
+def test_refused_answer_is_asked_again(tmp_path: Path) -> None:
+    result = run(
+        tmp_path, ["new", "--seed", "3", "--name", "x"], "narnia\n?\n" + "1\n" * 30 + "quit\n"
+    )
+    assert "Refused:" in result.output
+    assert "Legal answers:" in result.output
+
+
+def test_undo_takes_back_the_last_answer(tmp_path: Path) -> None:
+    run(tmp_path, ["new", "--seed", "4", "--name", "u"], "1\n" * 25 + "quit\n")
+    before = journal(tmp_path, "u")
+    result = run(tmp_path, ["play", "u"], "undo\ny\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "taken back" in result.output
+    after = journal(tmp_path, "u")
+    human = [i for i, e in enumerate(before) if e["actor"] == "us"]
+    assert len(after) <= human[-1] + 1
+    assert [e for e in after if e["type"] == "answer"] == before[: human[-1]]
+
+
+def test_rollback_and_the_board_changes_to_make(tmp_path: Path) -> None:
+    run(tmp_path, ["new", "--seed", "9", "--name", "b"], "1\n" * 60 + "quit\n")
+    before = journal(tmp_path, "b")
+    first = next(i for i, e in enumerate(before) if e["turn"] >= 2)
+    result = run(tmp_path, ["play", "b"], "rollback 2\ny\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "To match, change on the board:" in result.output
+    after = journal(tmp_path, "b")
+    assert after[:first] == before[:first]
+    assert after[first]["type"] == "mark"  # taking back revealed cards and dice is marked
+
+
+def test_adjust_is_recorded_and_replayed(tmp_path: Path) -> None:
+    run(tmp_path, ["new", "--seed", "6", "--name", "a"], "1\n" * 20 + "quit\n")
+    result = run(tmp_path, ["play", "a"], "adjust vp 3\nshow\nquit\n")
+    assert "Adjusted:" in result.output
+    assert "VP US +3" in result.output
+    assert journal(tmp_path, "a")[-1]["type"] == "adjust"
+    again = run(tmp_path, ["play", "a"], "show\nquit\n")
+    assert "VP US +3" in again.output
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        ("torn", "the last journal line is incomplete"),
+        ("middle", "damaged journal line"),
+        ("newer", "is newer than this twsolo reads"),
+    ],
+)
+def test_damaged_saves_are_reported_and_left_untouched(
+    tmp_path: Path, damage: str, message: str
+) -> None:
+    run(tmp_path, ["new", "--seed", "8", "--name", "d"], "1\n" * 20 + "quit\n")
+    folder = tmp_path / "games" / "d"
+    journal_path, header_path = folder / "journal.jsonl", folder / "game.json"
+    if damage == "torn":
+        text = journal_path.read_text()
+        journal_path.write_text(text[: len(text) - 9])
+    elif damage == "middle":
+        lines = journal_path.read_text().splitlines(keepends=True)
+        lines[3] = '{"seq": 3, "type": "ans'
+        lines[3] += "\n"
+        journal_path.write_text("".join(lines))
+    else:
+        header = json.loads(header_path.read_text())
+        header["schema_version"] = 99
+        header_path.write_text(json.dumps(header))
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    result = run(tmp_path, ["play", "d"], "1\n" * 5)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+
+
+def test_a_torn_line_can_be_dropped_explicitly(tmp_path: Path) -> None:
+    run(tmp_path, ["new", "--seed", "8", "--name", "t2"], "1\n" * 20 + "quit\n")
+    path = tmp_path / "games" / "t2" / "journal.jsonl"
+    whole = path.read_text()
+    path.write_text(whole + '{"seq": 9')
+    result = run(tmp_path, ["play", "t2", "--drop-torn-line"], "quit\n")
+    assert result.exit_code == 0, result.output
+    assert (path.parent / "journal.jsonl.bak").read_text() == whole + '{"seq": 9'
+    assert path.read_text() == whole
+
+
+def test_svg_shows_every_country(tmp_path: Path, rules: Ruleset) -> None:
+    run(tmp_path, ["new", "--seed", "1", "--name", "s"], "1\n" * 30 + "quit\n")
+    svg = tmp_path / "board.svg"
+    result = run(tmp_path, ["show", "s", "--svg", str(svg)])
+    assert result.exit_code == 0, result.output
+    root = ET.parse(svg).getroot()
+    ids = {g.get("id") for g in root.iter("{http://www.w3.org/2000/svg}g")}
+    assert {f"country-{c.id}" for c in rules.countries} <= ids
+    assert "West Germany" in svg.read_text()
+
+
+@pytest.mark.slow
+def test_kill_9_at_a_prompt_loses_no_answer(tmp_path: Path) -> None:
+    env = {**os.environ, "TWSOLO_HOME": str(tmp_path)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "twsolo", "new", "--seed", "11", "--name", "k"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
+    assert proc.stdin is not None
+    proc.stdin.write(b"1\n" * 15)
+    proc.stdin.flush()
+    path = tmp_path / "games" / "k" / "journal.jsonl"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if path.exists() and sum(1 for e in journal(tmp_path, "k") if e["actor"] == "us") >= 15:
+            break
+        time.sleep(0.05)
+    time.sleep(0.3)  # the program now waits at the 16th prompt
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    proc.stdin.close()
+    kept = journal(tmp_path, "k")
+    # 15 typed answers, plus any question with a single legal answer, which is answered for you
+    assert sum(1 for e in kept if e["actor"] == "us") >= 15
+    SaveDir(tmp_path / "games" / "k").entries()  # readable, nothing torn
+    result = run(tmp_path, ["play", "k"], "quit\n")
+    assert result.exit_code == 0, result.output
+    assert journal(tmp_path, "k")[: len(kept)] == kept

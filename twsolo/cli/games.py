@@ -1,0 +1,257 @@
+"""`twsolo new`, `play`, `list`, `show`: games saved in $TWSOLO_HOME."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+import click
+
+from twsolo import __version__
+from twsolo.cli.session import Session
+from twsolo.engine.state import GameState
+from twsolo.ids import Side
+from twsolo.persist.savefile import Header, SaveDir, SaveError, home, list_games
+from twsolo.ruleset import load_ruleset
+from twsolo.solo import SoloOptions
+
+NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def home_option(f: F) -> F:
+    return click.option(
+        "--home",
+        "home_dir",
+        type=click.Path(file_okay=False),
+        default=None,
+        help="Where games are saved (default: $TWSOLO_HOME or ~/.local/share/twsolo).",
+    )(f)
+
+
+def game_dir(home_dir: str | None, name: str) -> SaveDir:
+    if not NAME.match(name):
+        raise click.BadParameter(
+            f"{name!r}: use letters, digits, '-', '_' or '.'", param_hint="NAME"
+        )
+    return SaveDir(home(home_dir) / "games" / name)
+
+
+def create(
+    *,
+    home_dir: str | None,
+    name: str | None,
+    side: str,
+    difficulty: str,
+    table: bool,
+    dice: str | None,
+    fast_deal: bool,
+    optional_cards: bool,
+    seed: int | None,
+    rules_path: str | None,
+) -> SaveDir:
+    rules = load_ruleset(rules_path)
+    human = Side(side)
+    options = SoloOptions(
+        ai_side=human.other,
+        difficulty=difficulty,
+        fast_deal=fast_deal,
+        optional_cards=optional_cards,
+    )
+    options.check(rules)
+    now = datetime.now(UTC)
+    name = name or now.strftime("game-%Y%m%d-%H%M%S")
+    save = game_dir(home_dir, name)
+    header = Header(
+        name=name,
+        options=options.to_dict(),
+        seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
+        mode="table" if table else "digital",
+        dice=dice or ("manual" if table else "auto"),
+        rules_digest=rules.digest,
+        twsolo_version=__version__,
+        created=now.isoformat(timespec="seconds"),
+    )
+    save.create(header)
+    click.echo(
+        f"New game {name!r}: you play the {human.label}, the AI the {human.other.label} "
+        f"({options.describe()}; {header.mode}, dice {header.dice})."
+    )
+    click.echo("Type `help` at any prompt for the commands, `?` for the legal answers.")
+    return save
+
+
+def run(save: SaveDir, rules_path: str | None, *, drop_torn_line: bool = False) -> None:
+    rules = load_ruleset(rules_path)
+    if drop_torn_line:
+        kept = save.drop_torn_line()
+        click.echo(f"Dropped the torn last journal line; {kept} entries kept (backup: .bak).")
+    Session(rules, save).run()
+
+
+@click.command()
+@click.option(
+    "--side",
+    type=click.Choice(["us", "ussr"]),
+    default="us",
+    show_default=True,
+    help="The side you play.",
+)
+@click.option(
+    "--difficulty",
+    type=click.Choice(["normal", "experienced", "hard", "expert"]),
+    default="normal",
+    show_default=True,
+    help="spec §2.5: the AI starts ahead on VP.",
+)
+@click.option(
+    "--table/--digital",
+    default=False,
+    help="Physical cards (the program asks what you drew) or on screen (default).",
+)
+@click.option(
+    "--dice",
+    type=click.Choice(["manual", "auto"]),
+    default=None,
+    help="Who rolls (default: manual at the table, auto on screen).",
+)
+@click.option("--fast-deal", is_flag=True, help="spec §6.4: deal instead of drafting.")
+@click.option("--optional-cards", is_flag=True, help="spec §24.2: cards 104-110.")
+@click.option("--seed", type=int, default=None, help="Fix the shuffles and dice.")
+@click.option("--name", default=None, help="The save's name (default: game-DATE-TIME).")
+@click.option("--rules", "rules_path", type=click.Path(file_okay=False, exists=True), default=None)
+@home_option
+def new(
+    side: str,
+    difficulty: str,
+    table: bool,
+    dice: str | None,
+    fast_deal: bool,
+    optional_cards: bool,
+    seed: int | None,
+    name: str | None,
+    rules_path: str | None,
+    home_dir: str | None,
+) -> None:
+    """Start a new game against the AI."""
+    save = create(
+        home_dir=home_dir,
+        name=name,
+        side=side,
+        difficulty=difficulty,
+        table=table,
+        dice=dice,
+        fast_deal=fast_deal,
+        optional_cards=optional_cards,
+        seed=seed,
+        rules_path=rules_path,
+    )
+    run(save, rules_path)
+
+
+@click.command()
+@click.argument("name", required=False)
+@click.option(
+    "--drop-torn-line",
+    is_flag=True,
+    help="Repair a journal whose last line was cut by a crash (keeps a .bak).",
+)
+@click.option("--rules", "rules_path", type=click.Path(file_okay=False, exists=True), default=None)
+@home_option
+def play(
+    name: str | None, drop_torn_line: bool, rules_path: str | None, home_dir: str | None
+) -> None:
+    """Resume the named game, or the latest; with none saved, start a new one."""
+    if name is None:
+        games = [g for g in list_games(home(home_dir)) if not _finished(g)]
+        if not games:
+            click.echo("No game in progress: starting a new one (see `twsolo new --help`).")
+            save = create(
+                home_dir=home_dir,
+                name=None,
+                side="us",
+                difficulty="normal",
+                table=False,
+                dice=None,
+                fast_deal=False,
+                optional_cards=False,
+                seed=None,
+                rules_path=rules_path,
+            )
+            run(save, rules_path)
+            return
+        save = games[-1]
+    else:
+        save = game_dir(home_dir, name)
+        if not save.exists():
+            raise SaveError(f"no saved game named {name!r} in {save.path.parent}")
+    click.echo(f"Resuming {save.name!r}.")
+    run(save, rules_path, drop_torn_line=drop_torn_line)
+
+
+def _finished(save: SaveDir) -> bool:
+    state = save.state()
+    return bool(state and state.get("result"))
+
+
+@click.command("list")
+@home_option
+def list_cmd(home_dir: str | None) -> None:
+    """The saved games, oldest first."""
+    games = list_games(home(home_dir))
+    if not games:
+        click.echo("No saved games.")
+        return
+    for save in games:
+        try:
+            header = save.header()
+        except SaveError as exc:
+            click.echo(f"{save.name}: damaged ({exc})")
+            continue
+        snap = save.state() or {}
+        state = snap.get("state") or {}
+        where = f"turn {state.get('turn', 1)}, VP {state.get('vp', 0)}" if state else "not started"
+        result = snap.get("result")
+        status = f"over: {result['rating']}" if result else where
+        you = Side(header.options["ai_side"]).other.label
+        click.echo(f"{save.name}: you play the {you}, {header.mode}; {status}")
+
+
+@click.command()
+@click.argument("name")
+@click.option(
+    "--svg",
+    "svg_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Also write a picture of the board to this SVG file.",
+)
+@click.option("--rules", "rules_path", type=click.Path(file_okay=False, exists=True), default=None)
+@home_option
+def show(name: str, svg_path: str | None, rules_path: str | None, home_dir: str | None) -> None:
+    """The board of a saved game (and an SVG picture of it)."""
+    from twsolo.cli.render import board, tracks
+    from twsolo.cli.svg import board_svg
+
+    rules = load_ruleset(rules_path)
+    save = game_dir(home_dir, name)
+    save.header()  # reports a damaged or newer save
+    snap = save.state()
+    if not snap or "state" not in snap:
+        raise SaveError(f"{save.path}: the game has no position saved yet")
+    state = GameState.from_dict(snap["state"])
+    click.echo(tracks(rules, state, primary=snap.get("primary"), secondary=snap.get("secondary")))
+    click.echo(board(rules, state))
+    if svg_path:
+        with open(svg_path, "w", encoding="utf-8") as f:
+            f.write(
+                board_svg(
+                    rules, state, primary=snap.get("primary"), secondary=snap.get("secondary")
+                )
+            )
+        click.echo(f"Board picture written to {svg_path}")

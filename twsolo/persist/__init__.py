@@ -1,0 +1,2 @@
+"""Saved games on disk: atomic writes, the answer journal, damage reports. Only this package and
+the CLI touch the disk."""
