@@ -1,0 +1,150 @@
+"""Benchmarks (never unit tests): medians and spread of the costs that matter.
+
+    python scripts/bench.py            # all sections
+    python scripts/bench.py decision   # one section
+
+Prints a table: median, p10-p90 spread, and the number of samples.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from twsolo.ai.bot import Bot
+from twsolo.engine.choices import CHANCE, RandomPlayer, SeededChance
+from twsolo.engine.game import Game, GameOver
+from twsolo.engine.operations import conduct_operations
+from twsolo.engine.ops import OpsBudget
+from twsolo.engine.play import play_card
+from twsolo.engine.setup import standard_state
+from twsolo.engine.state import hand_of
+from twsolo.ids import CHINA_CARD, SCORING_REGIONS, Side
+from twsolo.ruleset import Ruleset, load_ruleset
+from twsolo.solo.policy import SoloPolicy
+
+
+def quantiles(samples: list[float]) -> tuple[float, float, float]:
+    qs = statistics.quantiles(samples, n=10)
+    return statistics.median(samples), qs[0], qs[-1]
+
+
+def row(name: str, samples: list[float], unit: str = "ms") -> None:
+    median, low, high = quantiles(samples)
+    print(
+        f"{name:<44} {median:>9.3f} {unit}   p10 {low:>8.3f}  p90 {high:>8.3f}   n={len(samples)}"
+    )
+
+
+def position(rules: Ruleset, seed: int) -> Game | None:
+    """A midgame-like position: random operations from the standard setup, hands dealt,
+    Primary and Secondary set, the AI to move."""
+    rng = random.Random(seed)
+    state = standard_state(rules)
+    for pile in ("mid_war", "late_war"):
+        state.piles["draw"].shuffled.extend(state.piles[pile].shuffled)
+        state.piles[pile].shuffled.clear()
+    game = Game(
+        rules,
+        state,
+        {
+            Side.US: RandomPlayer(seed),
+            Side.USSR: RandomPlayer(seed + 1),
+            CHANCE: SeededChance(seed),
+        },
+    )
+    for side in Side:
+        for _ in range(8):
+            card = game.draw("draw", "deal")
+            if card is not None:
+                game.move_card(card, hand_of(side))
+    try:
+        for i in range(rng.randint(4, 16)):
+            side = Side.USSR if i % 2 == 0 else Side.US
+            state.phasing = side
+            conduct_operations(game, side, OpsBudget(rng.randint(1, 4)), card_ops=4)
+            state.space_attempts = [0, 0]
+    except GameOver:
+        return None
+    regions = list(SCORING_REGIONS)
+    rng.shuffle(regions)
+    for pile, region in (("primary", regions[0]), ("secondary", regions[1])):
+        card = rules.scoring_card_for(region).number
+        state.piles[state.where(card)].remove(card)
+        state.piles[pile].shuffled.append(card)
+    ai = rng.choice(list(Side))
+    state.ai_side = state.phasing = ai
+    state.turn, state.action_round = rng.randint(1, 10), rng.randint(1, 7)
+    state.scoring_round = rng.random() < 0.3
+    state.defcon = rng.randint(2, 5)
+    return game
+
+
+def bench_decision(rules: Ruleset, n: int) -> None:
+    """One AI action-round decision: reveal a card and play it (dry runs, option 0 included)."""
+    samples: list[float] = []
+    seed = 0
+    while len(samples) < n:
+        seed += 1
+        game = position(rules, seed)
+        if game is None:
+            continue
+        state = game.state
+        ai = state.ai_side
+        assert ai is not None
+        hand = [c for c in state.piles[hand_of(ai)] if c != CHINA_CARD]
+        if not hand:
+            continue
+        card = hand[seed % len(hand)]
+        game.move_card(card, "table")
+        game.providers[ai] = Bot(ai)
+        game.providers[ai.other] = Bot(ai.other, dry=True)
+        game.policy = SoloPolicy()
+        start = time.perf_counter()
+        with contextlib.suppress(GameOver):
+            play_card(game, ai, card)
+        samples.append((time.perf_counter() - start) * 1000)
+    row("AI action-round decision (play_card)", samples)
+
+
+def bench_copy(rules: Ruleset, n: int) -> None:
+    game = next(g for g in (position(rules, seed) for seed in range(1, 100)) if g)
+    state = game.state
+    samples = []
+    for _ in range(n):
+        start = time.perf_counter()
+        for _ in range(100):
+            state.copy()
+        samples.append((time.perf_counter() - start) * 1e6 / 100)
+    row("GameState.copy()", samples, "us")
+
+
+SECTIONS: dict[str, Callable[[Ruleset, int], None]] = {
+    "decision": bench_decision,
+    "copy": bench_copy,
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("sections", nargs="*", help=f"some of: {', '.join(SECTIONS)}")
+    parser.add_argument("-n", type=int, default=300, help="samples per section")
+    args = parser.parse_args()
+    unknown = set(args.sections) - set(SECTIONS)
+    if unknown:
+        parser.error(f"unknown section(s): {', '.join(sorted(unknown))}")
+    rules = load_ruleset()
+    for name in args.sections or SECTIONS:
+        SECTIONS[name](rules, args.n)
+
+
+if __name__ == "__main__":
+    main()

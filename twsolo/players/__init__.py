@@ -1,0 +1,1 @@
+"""Human stand-ins for simulations and tests: random and greedy players."""

@@ -1,0 +1,1 @@
+"""Batch simulation: many AI-against-stand-in games, their statistics, parallel workers."""

@@ -1,0 +1,143 @@
+"""One simulated game: its specification, the play, the invariant checks, and what is kept of
+it (a small JSON-able summary, so results cross process boundaries cheaply)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from twsolo.ai.bot import Bot
+from twsolo.engine.choices import CHANCE, Actor, ChoiceProvider, RandomPlayer, SeededChance
+from twsolo.engine.game import Game
+from twsolo.engine.records import Answered, CardMove
+from twsolo.engine.state import GameState
+from twsolo.ids import Side
+from twsolo.players.greedy import GreedyPlayer
+from twsolo.ruleset import Ruleset, load_ruleset
+from twsolo.solo import GameRecord, SoloOptions, play_game, replay
+
+HUMANS = ("random", "greedy")
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    seed: int
+    ai_side: str
+    human: str = "greedy"
+    difficulty: str = "normal"
+    rules_dir: str | None = None
+    check: bool = False
+
+
+@dataclass
+class GameSummary:
+    seed: int
+    ai_side: str
+    ai_won: bool
+    draw: bool
+    reason: str
+    rating: str
+    score: int  # the human's, at the end
+    vp: int
+    turns: int
+    scorings: int
+    seconds: float
+    ai_plays: dict[str, list[int]] = field(default_factory=dict)  # how -> cards
+    violations: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@lru_cache(maxsize=4)
+def rules_for(directory: str | None) -> Ruleset:
+    """One load per process and rules directory."""
+    return load_ruleset(directory)
+
+
+def providers(spec: GameSpec, ai: Side) -> dict[Actor, ChoiceProvider]:
+    human: ChoiceProvider = (
+        GreedyPlayer(ai.other) if spec.human == "greedy" else RandomPlayer(spec.seed + 1)
+    )
+    return {ai: Bot(ai, keep=False), ai.other: human, CHANCE: SeededChance(spec.seed)}
+
+
+def play(spec: GameSpec) -> GameSummary:
+    rules = rules_for(spec.rules_dir)
+    ai = Side(spec.ai_side)
+    options = SoloOptions(ai_side=ai, difficulty=spec.difficulty)
+    violations: list[str] = []
+    observer = Invariants(ai, violations) if spec.check else None
+    start = time.perf_counter()
+    record = play_game(rules, options, providers(spec, ai), observer=observer)
+    seconds = time.perf_counter() - start
+    if spec.check:
+        check_record(rules, options, record, violations)
+    result = record.result
+    return GameSummary(
+        seed=spec.seed,
+        ai_side=spec.ai_side,
+        ai_won=result.winner is ai,
+        draw=result.winner is None,
+        reason=result.reason,
+        rating=record.rating,
+        score=record.score,
+        vp=record.state.vp,
+        turns=record.state.turn,
+        scorings=record.state.scorings,
+        seconds=seconds,
+        ai_plays=ai_plays(record, ai),
+        violations=violations,
+    )
+
+
+def ai_plays(record: GameRecord, ai: Side) -> dict[str, list[int]]:
+    """Each card the AI played in an action round, by how: event, ops, space_race."""
+    plays: dict[str, list[int]] = {"event": [], "ops": [], "space_race": []}
+    revealed: int | None = None
+    hand = f"hand_{ai.value}"
+    for r in record.log:
+        if isinstance(r, CardMove) and r.source == hand and r.target == "table":
+            revealed = r.card
+        elif isinstance(r, Answered) and r.actor == ai.value and r.kind == "play":
+            if revealed is not None and str(r.answer) in plays:
+                plays[str(r.answer)].append(revealed)
+            revealed = None
+    return plays
+
+
+class Invariants:
+    """Checked after every step of the turn flow (issue: simulate, whole-game properties)."""
+
+    def __init__(self, ai: Side, violations: list[str]) -> None:
+        self.ai = ai
+        self.violations = violations
+
+    def __call__(self, game: Game, step: str) -> None:
+        for problem in state_problems(game.state, self.ai):
+            self.violations.append(f"turn {game.state.turn} {step}: {problem}")
+
+
+def state_problems(state: GameState, ai: Side) -> list[str]:
+    problems = []
+    cards = sorted(c for pile in state.piles.values() for c in pile)
+    if cards != list(range(1, 111)):
+        problems.append("cards not conserved (each of the 110 in exactly one place)")
+    if (state.influence < 0).any():
+        problems.append("negative influence")
+    if not 1 <= state.defcon <= 5:
+        problems.append(f"DEFCON {state.defcon} out of range")
+    result = state.result
+    if result is not None and result.reason == "defcon1" and result.winner is not ai:
+        problems.append("the AI brought DEFCON to 1")
+    return problems
+
+
+def check_record(
+    rules: Ruleset, options: SoloOptions, record: GameRecord, violations: list[str]
+) -> None:
+    again = replay(rules, options, record.answers)
+    if again.state != record.state:
+        violations.append("replaying the recorded answers does not reproduce the final state")

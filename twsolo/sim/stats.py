@@ -1,0 +1,93 @@
+"""Statistics of a batch of games: win rate with a 95% confidence interval, Victory Rating
+distribution, end reasons, final VP quartiles, turns, scorings, the AI's card use, time; and a
+paired comparison of two rule sets played on the same seeds."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from twsolo.sim.games import GameSummary
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: int, n: int) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95%)."""
+    if n == 0:
+        return 0.0, 0.0
+    p = successes / n
+    denom = 1 + Z95**2 / n
+    centre = (p + Z95**2 / (2 * n)) / denom
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def quartiles(values: Sequence[float]) -> dict[str, float]:
+    if not values:
+        return {"q1": 0.0, "median": 0.0, "q3": 0.0}
+    if len(values) == 1:
+        v = float(values[0])
+        return {"q1": v, "median": v, "q3": v}
+    q1, median, q3 = statistics.quantiles(values, n=4, method="inclusive")
+    return {"q1": q1, "median": median, "q3": q3}
+
+
+def summarize(games: Sequence[GameSummary]) -> dict[str, Any]:
+    n = len(games)
+    wins = sum(g.ai_won for g in games)
+    low, high = wilson(wins, n)
+    use: dict[str, Counter[int]] = {"event": Counter(), "ops": Counter(), "space_race": Counter()}
+    for g in games:
+        for how, cards in g.ai_plays.items():
+            use[how].update(cards)
+    cards = sorted({c for counter in use.values() for c in counter})
+    return {
+        "games": n,
+        "ai_wins": wins,
+        "ai_win_rate": wins / n if n else 0.0,
+        "ai_win_rate_ci95": [low, high],
+        "draws": sum(g.draw for g in games),
+        "ratings": dict(Counter(g.rating for g in games).most_common()),
+        "end_reasons": dict(Counter(g.reason for g in games).most_common()),
+        "final_vp": quartiles([g.vp for g in games]),
+        "human_score": quartiles([g.score for g in games]),
+        "turns": quartiles([g.turns for g in games]),
+        "scorings_per_game": quartiles([g.scorings for g in games]),
+        "ai_card_use": {str(c): {how: use[how][c] for how in use if use[how][c]} for c in cards},
+        "seconds_per_game": quartiles([g.seconds for g in games]),
+        "violations": sum(len(g.violations) for g in games),
+    }
+
+
+def mcnemar(a: Sequence[bool], b: Sequence[bool]) -> float:
+    """Two-sided exact McNemar test (binomial on the discordant pairs): the p-value that the
+    AI's win rate is the same under both rule sets, the games paired by seed."""
+    only_a = sum(1 for x, y in zip(a, b, strict=True) if x and not y)
+    only_b = sum(1 for x, y in zip(a, b, strict=True) if y and not x)
+    n = only_a + only_b
+    if n == 0:
+        return 1.0
+    k = min(only_a, only_b)
+    tail: float = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
+def compare(first: Sequence[GameSummary], second: Sequence[GameSummary]) -> dict[str, Any]:
+    wins_a = [g.ai_won for g in first]
+    wins_b = [g.ai_won for g in second]
+    n = len(first)
+    return {
+        "games": n,
+        "ai_win_rate": [sum(wins_a) / n if n else 0.0, sum(wins_b) / n if n else 0.0],
+        "difference": (sum(wins_b) - sum(wins_a)) / n if n else 0.0,
+        "changed_outcomes": sum(1 for x, y in zip(wins_a, wins_b, strict=True) if x != y),
+        "p_value_mcnemar": mcnemar(wins_a, wins_b),
+        "median_human_score": [
+            quartiles([g.score for g in first])["median"],
+            quartiles([g.score for g in second])["median"],
+        ],
+    }
