@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import random
+import resource
 import statistics
 import sys
 import time
+import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
@@ -29,6 +32,8 @@ from twsolo.engine.setup import standard_state
 from twsolo.engine.state import hand_of
 from twsolo.ids import CHINA_CARD, SCORING_REGIONS, Side
 from twsolo.ruleset import Ruleset, load_ruleset
+from twsolo.sim.games import GameSpec, play
+from twsolo.sim.pool import make_pool
 from twsolo.solo.policy import SoloPolicy
 
 
@@ -127,9 +132,53 @@ def bench_copy(rules: Ruleset, n: int) -> None:
     row("GameState.copy()", samples, "us")
 
 
+def bench_game(rules: Ruleset, n: int) -> None:
+    """One whole game, AI against the greedy stand-in, on one core."""
+    samples = [
+        play(GameSpec(seed, ("us", "ussr")[seed % 2], "greedy")).seconds * 1000
+        for seed in range(max(10, n // 10))
+    ]
+    row("whole game, AI vs greedy", samples)
+    samples = [
+        play(GameSpec(seed, ("us", "ussr")[seed % 2], "random")).seconds * 1000
+        for seed in range(max(10, n // 10))
+    ]
+    row("whole game, AI vs random", samples)
+
+
+def bench_throughput(rules: Ruleset, n: int) -> None:
+    """Games per second on one worker and on every core (the same seeds)."""
+    specs = [GameSpec(seed, ("us", "ussr")[seed % 2], "greedy") for seed in range(max(8, n // 10))]
+    cores = os.cpu_count() or 1
+    rates = {}
+    for workers in sorted({1, cores}):
+        start = time.perf_counter()
+        list(make_pool(workers).map(play, specs))
+        rates[workers] = len(specs) / (time.perf_counter() - start)
+        print(f"{'games per second, ' + str(workers) + ' worker(s)':<44} {rates[workers]:>9.2f}")
+    if cores > 1:
+        print(
+            f"{'speed-up, ' + str(cores) + ' workers over 1':<44} {rates[cores] / rates[1]:>9.2f}x"
+        )
+
+
+def bench_memory(rules: Ruleset, n: int) -> None:
+    """Peak memory of one whole game (tracemalloc) and of the process (ru_maxrss)."""
+    tracemalloc.start()
+    play(GameSpec(1, "ussr", "greedy"))
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    print(f"{'peak allocated during one game':<44} {peak / 2**20:>9.2f} MiB")
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"{'process peak RSS':<44} {rss:>9.1f} MiB")
+
+
 SECTIONS: dict[str, Callable[[Ruleset, int], None]] = {
     "decision": bench_decision,
     "copy": bench_copy,
+    "game": bench_game,
+    "throughput": bench_throughput,
+    "memory": bench_memory,
 }
 
 

@@ -65,7 +65,59 @@ def last_rounds(view: View) -> bool:
     return view.state.action_round > rounds - n
 
 
+# The last plan: (position key, allow_space, plan, its trace steps).
+_last_plan: list[tuple[tuple[object, ...], bool, OpsPlan, list[Step]]] = []
+
+
+def plan_key(view: View, budget: OpsBudget, card_ops: int) -> tuple[object, ...]:
+    """Everything a plan depends on but whether the Space Race may be tried."""
+    s = view.state
+    return (
+        view.side,
+        s.influence.tobytes(),
+        s.defcon,
+        s.turn,
+        s.action_round,
+        s.scoring_round,
+        tuple(s.milops),
+        tuple(s.space),
+        tuple(s.space_attempts),
+        tuple(sorted(e.sort_key() for e in s.effects)),
+        view.primary,
+        view.secondary,
+        budget.base,
+        tuple(budget.areas),
+        budget.spent,
+        tuple(sorted(budget.outside)),
+        card_ops,
+    )
+
+
 def plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_ops: int) -> OpsPlan:
+    """Spec §12.3, remembered for the position it was made for: the "play" decision probes the
+    plan, and the "operation" question that follows on an unchanged board reuses it."""
+    key = plan_key(view, budget, card_ops)
+    if _last_plan:
+        last_key, last_space, plan, steps = _last_plan[0]
+        # A plan made with the Space Race allowed that did not choose it is the same plan
+        # without it.
+        same_space = last_space == allow_space or (last_space and plan.kind != "space_race")
+        if last_key == key and same_space:
+            view.trace.extend(steps)
+            return OpsPlan(plan.kind, list(plan.points), plan.target, plan.region)
+    new_steps: list[Step] = []
+    plan = _plan_operations(
+        View(view.rules, view.state, view.side, new_steps),
+        budget,
+        allow_space=allow_space,
+        card_ops=card_ops,
+    )
+    _last_plan[:] = [(key, allow_space, plan, new_steps)]
+    view.trace.extend(new_steps)
+    return OpsPlan(plan.kind, list(plan.points), plan.target, plan.region)
+
+
+def _plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_ops: int) -> OpsPlan:
     """Spec §12.3 (with §12.4, §12.5, §14.4, §16): influence → coup → realignment in the
     Primary Region, then the Secondary, then the Space Race, then influence anywhere by §18."""
     primary, secondary = view.primary, view.secondary

@@ -20,7 +20,10 @@ from twsolo.ruleset import Ruleset
 class GreedyPlayer:
     def __init__(self, side: Side) -> None:
         self.side = side
-        self.bot = Bot(side, keep=False)
+        # The bot's rules for targets and event choices, without its costliest look-aheads
+        # (re-running an event per option); the full bot decides how to play each card.
+        self.bot = Bot(side, dry=True)
+        self.player = Bot(side, keep=False)
 
     def value(self, rules: Ruleset, card: int) -> tuple[int, int, int]:
         """How much the player wants to hold a card: its own event first, then ops."""
@@ -53,7 +56,7 @@ class GreedyPlayer:
         card = int(choice.context["card"])
         owner = game.rules.card(card).owner
         if "event" in choice.options and owner in (None, self.side):
-            return self.bot.choose(game, choice)
+            return self.player.choose(game, choice)
         ops = card_ops(game.state, game.rules, self.side, card)
         if "space_race" in choice.options and owner is self.side.other and ops >= 2:
             # Dump the opponent's strong events on the Space Race when it can.
