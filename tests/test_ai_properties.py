@@ -59,9 +59,11 @@ class Checked:
         assert view.a(c) < view.cap(c), f"{answer} is at its cap (spec §11.4)"
         primary = view.primary
         if primary and not in_region(game.rules, c, primary):
-            # Spec §12.5: outside the Primary only for ops it cannot spend there.
-            assert not planner.next_goals(primary, option0=False), (
-                f"{answer} outside {primary} while a target there remains"
+            # Spec §12.5: outside the Primary only for ops it cannot spend there, or for
+            # option 8, which gives access to the Primary from outside it (spec §13.2).
+            goals = planner.next_goals(primary, option0=game.state.scoring_round)
+            assert all(g.option == "access" and g.country == c for g in goals), (
+                f"{answer} outside {primary} while a target there remains: {goals}"
             )
 
 

@@ -165,6 +165,10 @@ class Ruleset:
     def __repr__(self) -> str:
         return f"Ruleset({str(self.source)!r}, digest={self.digest[:12]})"
 
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """Hypothesis and IPython print this short form too, not every country and card."""
+        printer.text(repr(self))
+
     # --- derived lookups (computed once) ---
     @cached_property
     def index(self) -> Mapping[str, int]:
