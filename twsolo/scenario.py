@@ -174,6 +174,7 @@ def _china(loc: Located | None, state: GameState) -> None:
 def _effects(loc: Located | None, rules: Ruleset, state: GameState, cards: _Cards) -> None:
     for entry in _elements(loc):
         side: Side | None = None
+        data = ""
         number_loc = entry
         if isinstance(entry.node, yaml.MappingNode):
             m = entry.mapping(("card",), ("side", "data")) or {}
@@ -182,6 +183,8 @@ def _effects(loc: Located | None, rules: Ruleset, state: GameState, cards: _Card
             number_loc = m["card"]
             if "side" in m and (s := m["side"].string(SIDES)) is not None:
                 side = Side(s)
+            if "data" in m:
+                data = m["data"].string() or ""
         number = number_loc.integer(1, len(rules.cards))
         if number is None:
             continue
@@ -192,7 +195,7 @@ def _effects(loc: Located | None, rules: Ruleset, state: GameState, cards: _Card
             entry.fail(f"card {number}'s effect needs a side: write {{card: {number}, side: us}}")
             continue
         owner = rules.card(number).owner
-        state.effects.append(Effect(number, side or owner))
+        state.effects.append(Effect(number, side or owner, data))
         pile = EFFECT_PILE.get(number, "removed" if rules.card(number).removed else "discard")
         cards.move(number_loc, pile)
 

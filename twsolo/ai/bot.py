@@ -84,7 +84,13 @@ class Bot:
             revealed = [o for o in options if isinstance(o, int)]
             human = choice.context.get("human_headline")
             return choose_headline(judge, revealed, "reveal" in options, human)
+        if game.event_frames and (fn := CARD_CHOICES.get(game.event_frames[-1].card)):
+            answer = fn(game, view, choice)
+            if answer is not None:
+                view.note(Step(f"appendix #{game.event_frames[-1].card} choices", chosen=answer))
+                return answer
         if kind == "play":
+            self.plan, self.points = None, []  # a new card: no plan carries over
             card = choice.context.get("card")
             if self.dry or card is None:
                 return "ops" if "ops" in options else options[0]
@@ -92,11 +98,6 @@ class Bot:
         if kind == "order":
             view.note(Step("spec §12.2.3b", chosen="event_first", why="ops repair the damage"))
             return "event_first"
-        if game.event_frames and (fn := CARD_CHOICES.get(game.event_frames[-1].card)):
-            answer = fn(game, view, choice)
-            if answer is not None:
-                view.note(Step(f"appendix #{game.event_frames[-1].card} choices", chosen=answer))
-                return answer
         if kind == "operation":
             return self.operation(game, view, choice)
         if kind == "influence":
@@ -121,6 +122,7 @@ class Bot:
     # ------------------------------------------------------------------ operations
     def operation(self, game: Game, view: View, choice: Choice) -> Answer:
         budget = choice.context.get("budget")
+        self.plan, self.points = None, []
         if not isinstance(budget, OpsBudget):
             return self.by_rerun(game, view, choice)  # an event's own menu (Junta, Glasnost, ...)
         plan = plan_operations(

@@ -7,7 +7,12 @@ from collections.abc import Callable, Sequence
 from twsolo.ai.trace import Step
 from twsolo.ai.view import View
 from twsolo.engine.coup import coup_refusal, realign_modifiers, realign_refusal
-from twsolo.engine.effects import CUBAN_MISSILE_CRISIS, NUCLEAR_SUBS, coup_roll_modifier
+from twsolo.engine.effects import (
+    CUBAN_MISSILE_CRISIS,
+    NUCLEAR_SUBS,
+    YURI_AND_SAMANTHA,
+    coup_roll_modifier,
+)
 from twsolo.engine.legal import coup_success_chance
 from twsolo.ids import Side
 
@@ -35,6 +40,8 @@ def coup_valid(view: View, c: int, ops: int, *, free: bool = False) -> bool:
     crisis = state.effect(CUBAN_MISSILE_CRISIS)
     if crisis is not None and crisis.side is view.side:
         return False  # appendix G5: never a coup while a Cuban Missile Crisis binds the AI
+    if view.side is Side.US and state.has_effect(YURI_AND_SAMANTHA):
+        return False  # appendix #109: the AI as the US makes no coups this turn
     if coup_lowers_defcon(view, c):
         p = rules.priorities
         margin = p.coup_bg_min_defcon_sr if view.scoring_round else p.coup_bg_min_defcon_nsr

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from twsolo.ai.trace import Step
 from twsolo.ai.view import View, in_region
 from twsolo.engine.board import controls
+from twsolo.engine.effects import chernobyl_region
 from twsolo.engine.ops import OpsBudget
 from twsolo.engine.scoring import (
     Counts,
@@ -57,6 +58,9 @@ class Planner:
         self.candidates = candidates
         self.caps = caps
         self.placed: list[int] = []
+        # Card effects that close a region to placement with ops (Chernobyl, card-events #94).
+        region = chernobyl_region(view.state) if budget is not None else None
+        self.banned = region if view.side is Side.USSR else None
 
     # ------------------------------------------------------------------ costs (spec §13.1)
     def point_cost(self, c: int) -> int:
@@ -85,6 +89,8 @@ class Planner:
             return False
         if self.access is not None and c not in self.access:
             return False
+        if self.banned is not None and self.view.rules.in_region(c, self.banned):
+            return False  # Chernobyl: no USSR influence there by ops
         return not self.caps or self.view.a(c) < self.view.cap(c)
 
     def take_target(self, c: int) -> int:

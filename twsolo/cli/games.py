@@ -12,10 +12,12 @@ import click
 
 from twsolo import __version__
 from twsolo.cli.session import Session
-from twsolo.engine.state import GameState
+from twsolo.engine.state import GameState, hand_of
+from twsolo.errors import TwsoloError
 from twsolo.ids import Side
 from twsolo.persist.savefile import Header, SaveDir, SaveError, home, list_games
 from twsolo.ruleset import load_ruleset
+from twsolo.scenario import Scenario, load_scenario
 from twsolo.solo import SoloOptions
 
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
@@ -54,9 +56,20 @@ def create(
     optional_cards: bool,
     seed: int | None,
     rules_path: str | None,
+    from_path: str | None = None,
 ) -> SaveDir:
     rules = load_ruleset(rules_path)
     human = Side(side)
+    start = None
+    if from_path:
+        scenario = load_scenario(from_path, rules)
+        if scenario.human_side is not human and side != "us":
+            raise TwsoloError(
+                f"{from_path}: the AI plays the {scenario.ai_side.label} there; you play the "
+                f"{scenario.human_side.label} (leave out --side)"
+            )
+        human = scenario.human_side
+        start = start_position(scenario)
     options = SoloOptions(
         ai_side=human.other,
         difficulty=difficulty,
@@ -76,6 +89,7 @@ def create(
         rules_digest=rules.digest,
         twsolo_version=__version__,
         created=now.isoformat(timespec="seconds"),
+        scenario=start.to_dict() if start else None,
     )
     save.create(header)
     click.echo(
@@ -84,6 +98,22 @@ def create(
     )
     click.echo("Type `help` at any prompt for the commands, `?` for the legal answers.")
     return save
+
+
+def start_position(scenario: Scenario) -> GameState:
+    """A scenario's board as the start of a game: the game begins at the start of the
+    scenario's turn (spec §5), so its headline card goes back to the human's deck/hand and the
+    Scoring Cards to the Scoring Card Deck (step X gathers them anyway, spec §7.2.1)."""
+    state = scenario.state.copy()
+    state.ai_side = scenario.ai_side
+    for card in list(state.piles["table"]):
+        state.piles["table"].remove(card)
+        state.piles[hand_of(scenario.human_side)].shuffled.append(card)
+    for pile in ("primary", "secondary"):
+        for card in list(state.piles[pile]):
+            state.piles[pile].remove(card)
+            state.piles["scoring_deck"].shuffled.append(card)
+    return state
 
 
 def run(save: SaveDir, rules_path: str | None, *, drop_torn_line: bool = False) -> None:
@@ -124,6 +154,13 @@ def run(save: SaveDir, rules_path: str | None, *, drop_torn_line: bool = False) 
 @click.option("--optional-cards", is_flag=True, help="spec §24.2: cards 104-110.")
 @click.option("--seed", type=int, default=None, help="Fix the shuffles and dice.")
 @click.option("--name", default=None, help="The save's name (default: game-DATE-TIME).")
+@click.option(
+    "--from",
+    "from_path",
+    type=click.Path(dir_okay=False, exists=True),
+    default=None,
+    help="Start from a scenario's position (spec/scenario.md), at the start of its turn.",
+)
 @click.option("--rules", "rules_path", type=click.Path(file_okay=False, exists=True), default=None)
 @home_option
 def new(
@@ -135,6 +172,7 @@ def new(
     optional_cards: bool,
     seed: int | None,
     name: str | None,
+    from_path: str | None,
     rules_path: str | None,
     home_dir: str | None,
 ) -> None:
@@ -150,6 +188,7 @@ def new(
         optional_cards=optional_cards,
         seed=seed,
         rules_path=rules_path,
+        from_path=from_path,
     )
     run(save, rules_path)
 

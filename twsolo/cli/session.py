@@ -73,6 +73,8 @@ class Session:
         self.save = save
         self.header: Header = save.header()
         self.options = SoloOptions.from_dict(self.header.options)
+        scenario = self.header.scenario
+        self.start = GameState.from_dict(scenario) if scenario else None
         self.echo = echo
         self.entries: list[Entry] = []
         self.cursor = 0
@@ -96,7 +98,11 @@ class Session:
             self.bot = Bot(self.options.ai_side)
             try:
                 record = play_game(
-                    self.rules, self.options, self.providers(), observer=self.observe
+                    self.rules,
+                    self.options,
+                    self.providers(),
+                    observer=self.observe,
+                    start=self.start,
                 )
             except Restart:
                 continue
@@ -263,7 +269,7 @@ class Session:
             return
         turn = int(args[0])
         end = next((i for i, e in enumerate(self.entries) if e.turn > turn), len(self.entries))
-        state = replay_until(self.rules, self.options, self.entries[:end])
+        state = replay_until(self.rules, self.options, self.entries[:end], self.start)
         self.echo(f"-- the board at the end of turn {turn} (nothing changed) --")
         self.show(state)
 
@@ -445,7 +451,9 @@ def apply_adjust(game: Game, data: dict[str, Any]) -> None:
         game.set_space(Side(data["side"]), max(0, min(8, value)))
 
 
-def replay_until(rules: Ruleset, options: SoloOptions, entries: list[Entry]) -> GameState:
+def replay_until(
+    rules: Ruleset, options: SoloOptions, entries: list[Entry], start: GameState | None
+) -> GameState:
     """The state after the given journal entries (for `inspect`), without prompting."""
     holder: list[Game] = []
     queue = list(entries)
@@ -468,5 +476,6 @@ def replay_until(rules: Ruleset, options: SoloOptions, entries: list[Entry]) -> 
             options,
             {Side.US: provider, Side.USSR: provider, CHANCE: provider},
             observer=lambda g, _: holder.__setitem__(slice(None), [g]),
+            start=start,
         )
     return holder[0].state

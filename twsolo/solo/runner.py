@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from twsolo.engine.choices import CHANCE, Actor, ChoiceProvider
 from twsolo.engine.game import GameOver
+from twsolo.engine.state import GameState
 from twsolo.errors import ChoiceError
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
@@ -25,14 +26,17 @@ def play_game(
     providers: Mapping[Actor, ChoiceProvider],
     *,
     observer: Observer | None = None,
+    start: GameState | None = None,
 ) -> GameRecord:
-    """Play a whole game. `providers` answers the AI's side, the human's side and chance;
+    """Play a whole game; with `start`, from that position at the start of its turn (no setup:
+    the position is the set-up). `providers` answers the AI's side, the human's side and chance;
     `observer(game, step)` is called after every step of the flow ("setup", "defcon", "draft",
     "step_x", "headline", "regions" at each action round's start, "action" after each side's
     action, "scoring", "turn_end", and "end")."""
-    flow = new_flow(rules, options, providers, observer)
+    flow = new_flow(rules, options, providers, observer, start)
     try:
-        setup(flow)
+        if start is None:
+            setup(flow)
         flow.step("setup")
         for _ in range(FINAL_TURN):
             play_turn(flow)
@@ -74,13 +78,14 @@ def replay(
     answers: list[tuple[str, str, object]],
     *,
     observer: Observer | None = None,
+    start: GameState | None = None,
 ) -> GameRecord:
     """Rebuild a game from its recorded answers (each checked against the question asked);
     every answer must be used."""
     provider = ReplayProvider(answers)
     providers: dict[Actor, ChoiceProvider] = {Side.US: provider, Side.USSR: provider}
     providers[CHANCE] = provider
-    record = play_game(rules, options, providers, observer=observer)
+    record = play_game(rules, options, providers, observer=observer, start=start)
     if not provider.done:
         left = len(provider.answers) - provider.position
         raise ChoiceError(f"the game ended with {left} recorded answers unused")

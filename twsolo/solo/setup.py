@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from twsolo.engine.choices import Actor, ChoiceProvider
 from twsolo.engine.game import Game
 from twsolo.engine.setup import standard_state
+from twsolo.engine.state import GameState
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
 from twsolo.solo.context import Flow, Observer
@@ -20,13 +21,15 @@ def new_flow(
     options: SoloOptions,
     providers: Mapping[Actor, ChoiceProvider],
     observer: Observer | None = None,
+    start: GameState | None = None,
 ) -> Flow:
     """Spec §2.1–§2.3: sides chosen, the China Card face up with the USSR, the scoring cards out
     as the Scoring Card Deck, the era decks apart, the printed starting influence (all in
     `standard_state`); the optional cards only if chosen (spec §24.2). The human's provider sits
-    in a `HumanSeat`; the solitaire end rules are the `SoloPolicy`."""
+    in a `HumanSeat`; the solitaire end rules are the `SoloPolicy`. With `start` (a scenario's
+    position, `twsolo new --from`) the game begins from that board instead."""
     options.check(rules)
-    state = standard_state(rules, optional_cards=options.optional_cards)
+    state = start.copy() if start else standard_state(rules, optional_cards=options.optional_cards)
     state.ai_side = options.ai_side
     seat = HumanSeat(providers[options.human_side])
     seated = {**providers, options.human_side: seat}
