@@ -203,3 +203,39 @@ def test_kill_9_at_a_prompt_loses_no_answer(tmp_path: Path) -> None:
     result = run(tmp_path, ["play", "k"], "quit\n")
     assert result.exit_code == 0, result.output
     assert journal(tmp_path, "k")[: len(kept)] == kept
+
+
+def test_new_from_a_scenario_starts_at_its_turn(tmp_path: Path) -> None:
+    scenario = Path(__file__).parent / "scenarios" / "full_position.yaml"
+    result = run(tmp_path, ["new", "--from", str(scenario), "--name", "f"], "show\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "you play the USSR, the AI the US" in result.output
+    assert "variable extra influence" not in result.output  # no setup: the scenario is it
+    assert "Turn 5" in result.output
+    assert journal(tmp_path, "f")[0]["turn"] == 5
+
+
+def test_why_history_and_inspect(tmp_path: Path) -> None:
+    run(tmp_path, ["new", "--seed", "9", "--name", "h"], "1\n" * 60 + "quit\n")
+    result = run(
+        tmp_path,
+        ["play", "h"],
+        f"why\nhistory 1\nhistory all --to {tmp_path / 'h.txt'}\ninspect 1\nhelp\nquit\n",
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "AI decision" in out or "no decision in this session" in out
+    assert "turn 1 AR 0: us draft →" in out
+    assert (tmp_path / "h.txt").read_text().count("\n") == len(journal(tmp_path, "h"))
+    assert "the board at the end of turn 1" in out
+    assert "rollback TURN" in out  # help
+
+
+def test_why_explains_the_ai(tmp_path: Path) -> None:
+    run(tmp_path, ["new", "--seed", "9", "--name", "y"], "1\n" * 30 + "quit\n")
+    # Resume and play on until the AI has decided something in this session, then ask why.
+    result = run(tmp_path, ["play", "y"], "1\n" * 15 + "why\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "AI decision (turn" in result.output
+    reasons = result.output.split("AI decision (turn", 1)[1]
+    assert "\n  - spec §" in reasons or "\n  - appendix #" in reasons

@@ -12,6 +12,7 @@ from twsolo.engine.records import (
     CardMove,
     DieRoll,
     EventEnd,
+    MarkerChange,
     Record,
     SpaceAttempt,
     pile_name,
@@ -21,7 +22,7 @@ from twsolo.ids import MAP_REGIONS, Side
 from twsolo.ruleset import Ruleset
 
 # Records that say nothing a person at the table must do or know.
-QUIET = (Answered, SpaceAttempt, EventEnd)
+QUIET = (Answered, SpaceAttempt, EventEnd, MarkerChange)
 SIDE_LABEL = {"us": "US", "ussr": "USSR"}
 
 

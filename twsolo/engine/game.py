@@ -20,6 +20,7 @@ from twsolo.engine.records import (
     EffectChange,
     GameEnd,
     InfluenceChange,
+    MarkerChange,
     MilopsChange,
     Note,
     Record,
@@ -265,8 +266,7 @@ class Game:
         if getattr(self.state, name) == value:
             return
         setattr(self.state, name, value)
-        shown = value.label if isinstance(value, Side) else value
-        self.log.append(Note(f"{name.replace('_', ' ')}: {shown}"))
+        self.log.append(MarkerChange(name, value))
 
     # ------------------------------------------------------------------ the end
     def region_control_win(self, side: Side, region: str) -> None:

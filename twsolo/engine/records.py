@@ -207,6 +207,19 @@ class Note(Record):
 
 
 @dataclass(frozen=True, slots=True)
+class MarkerChange(Record):
+    """The turn sequence's markers and the solitaire bookkeeping (turn, action round, phasing
+    side, Scoring Round flags)."""
+
+    name: str
+    value: object
+
+    def text(self, rules: Ruleset) -> str:
+        shown = self.value.label if isinstance(self.value, Side) else self.value
+        return f"{self.name.replace('_', ' ')}: {shown}"
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnd(Record):
     result: Result
 
