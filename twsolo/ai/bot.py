@@ -183,6 +183,15 @@ class Bot:
         elif countries and intent == "remove" and whose is view.side:
             chosen = remove_own(view, countries)
             rule = "spec §17.4"
+        elif countries and intent == "coup":
+            # An event's coup (appendix G5: §14, free coups may ignore the DEFCON ban).
+            ops = game.rules.card(game.event_frames[-1].card).ops if game.event_frames else 1
+            target = best_coup(view, countries, ops, "spec §14 (event coup)", free=True)
+            if target is None:
+                return (
+                    "decline" if "decline" in choice.options else self.by_rerun(game, view, choice)
+                )
+            chosen, rule = target, "spec §14.2"
         else:
             return self.by_rerun(game, view, choice)
         view.note(Step(rule, chosen=rules.countries[chosen].id, candidates=tuple(ids)))

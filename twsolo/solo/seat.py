@@ -54,14 +54,12 @@ def option_regions(game: Game, options: tuple[Answer, ...]) -> int:
 
 def is_placement(choice: Choice, human: Side | None) -> bool:
     """An event's question "where does the human's next point of influence go": the question's
-    `intent` "add" for the human's influence (engine/events/common.py); a question without an
-    intent is read from its wording, "+N ... where/in" (removals and targets read otherwise)."""
-    if choice.kind != "country":
-        return False
-    intent = choice.context.get("intent")
-    if intent:
-        return intent == "add" and choice.context.get("influence_of") in (None, human)
-    return "+" in choice.prompt
+    `intent` "add" for the human's influence (engine/events: every placement says so)."""
+    return (
+        choice.kind == "country"
+        and choice.context.get("intent") == "add"
+        and choice.context.get("influence_of") in (None, human)
+    )
 
 
 class HumanSeat:

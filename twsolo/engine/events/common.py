@@ -192,7 +192,7 @@ def free_coup(game: Game, side: Side, candidates: Sequence[int], ops: int, promp
     if not targets:
         game.note(f"{side.label} has no legal target for the free coup")
         return False
-    country = choose_country(game, side, targets, prompt)
+    country = choose_country(game, side, targets, prompt, intent="coup")
     coup(game, side, country, ops_modifier(game.state, side, ops), free=True)
     return True
 

@@ -66,15 +66,23 @@ def _each_of(
     count: int,
     prompt: str,
     act: Callable[[int], object],
+    removing: Side,
 ) -> None:
     """`chooser` picks up to `count` different countries among `candidates`, one at a time;
-    `act` is applied to each as soon as it is picked."""
+    `act` (a removal of `removing`'s influence) is applied to each as soon as it is picked."""
     done: list[int] = []
     for i in range(count):
         left = [c for c in candidates if c not in done]
         if not left:
             return
-        country = choose_country(game, chooser, left, f"{prompt} ({i + 1} of {count})")
+        country = choose_country(
+            game,
+            chooser,
+            left,
+            f"{prompt} ({i + 1} of {count})",
+            intent="remove",
+            influence_of=removing,
+        )
         act(country)
         done.append(country)
 
@@ -246,6 +254,7 @@ def warsaw_pact_formed(game: Game, ctx: EventContext) -> None:
             4,
             "Warsaw Pact: remove all US influence from",
             lambda c: remove_all(game, Side.US, c),
+            Side.US,
         )
     else:
         add_by_choice(
@@ -289,7 +298,14 @@ def truman_doctrine(game: Game, ctx: EventContext) -> None:
     if not targets:
         game.note("Truman Doctrine: no uncontrolled European country holds USSR influence")
         return
-    country = choose_country(game, ctx.chooser, targets, "Truman Doctrine: remove USSR from")
+    country = choose_country(
+        game,
+        ctx.chooser,
+        targets,
+        "Truman Doctrine: remove USSR from",
+        intent="remove",
+        influence_of=Side.USSR,
+    )
     remove_all(game, Side.USSR, country)
 
 
@@ -333,7 +349,12 @@ def independent_reds(game: Game, ctx: EventContext) -> None:
     s = game.state
     options = [_country(game, c) for c in INDEPENDENT_REDS]
     country = choose_country(
-        game, ctx.chooser, options, "Independent Reds: equal USSR influence in"
+        game,
+        ctx.chooser,
+        options,
+        "Independent Reds: equal USSR influence in",
+        intent="add",
+        influence_of=Side.US,
     )
     game.add_influence(
         country, Side.US, max(0, s.inf(country, Side.USSR) - s.inf(country, Side.US))
@@ -424,6 +445,7 @@ def east_european_unrest(game: Game, ctx: EventContext) -> None:
         3,
         f"East European Unrest: remove {amount} USSR influence from",
         lambda c: game.remove_influence(c, Side.USSR, amount),
+        Side.USSR,
     )
 
 

@@ -60,7 +60,7 @@ def country_or_decline(
     if not candidates:
         game.note(f"{prompt}: no legal target")
         return None
-    answer = game.ask("country", chooser, [*ids(game, candidates), DECLINE], prompt)
+    answer = game.ask("country", chooser, [*ids(game, candidates), DECLINE], prompt, intent="coup")
     return None if answer == DECLINE else game.rules.index[str(answer)]
 
 
@@ -300,7 +300,12 @@ def latin_american_debt_crisis(game: Game, ctx: EventContext) -> None:
         if not options:
             return
         country = choose_country(
-            game, ctx.chooser, options, "Latin American Debt Crisis: double USSR influence"
+            game,
+            ctx.chooser,
+            options,
+            "Latin American Debt Crisis: double USSR influence",
+            intent="add",
+            influence_of=Side.USSR,
         )
         game.add_influence(country, Side.USSR, game.state.inf(country, Side.USSR))
         chosen.append(country)

@@ -299,7 +299,9 @@ def junta(game: Game, ctx: EventContext) -> None:
     state, rules = game.state, game.rules
     side = ctx.chooser
     latin = _members(game, "central_america", "south_america")
-    country = choose_country(game, side, latin, "Junta: +2 influence where?")
+    country = choose_country(
+        game, side, latin, "Junta: +2 influence where?", intent="add", influence_of=side
+    )
     game.add_influence(country, side, 2)
     options = []
     if any(coup_refusal(state, rules, side, c, free=True) is None for c in latin):
@@ -416,7 +418,14 @@ def south_african_unrest(game: Game, ctx: EventContext) -> None:
     adjacent country. The USSR chooses where the 2 go: South Africa, Angola or Botswana."""
     south_africa = _idx(game, "south_africa")
     options = [south_africa, *game.rules.neighbours[south_africa]]
-    where = choose_country(game, ctx.chooser, options, "South African Unrest: +2 where?")
+    where = choose_country(
+        game,
+        ctx.chooser,
+        options,
+        "South African Unrest: +2 where?",
+        intent="add",
+        influence_of=Side.USSR,
+    )
     if where != south_africa:
         game.add_influence(south_africa, Side.USSR, 1)
     game.add_influence(where, Side.USSR, 2)
@@ -450,7 +459,14 @@ def muslim_revolution(game: Game, ctx: EventContext) -> None:
         ]
         if not options:
             return
-        country = choose_country(game, ctx.chooser, options, f"Muslim Revolution ({n} of 2)")
+        country = choose_country(
+            game,
+            ctx.chooser,
+            options,
+            f"Muslim Revolution: remove all US influence from ({n} of 2)",
+            intent="remove",
+            influence_of=Side.US,
+        )
         remove_all(game, Side.US, country)
         chosen.append(country)
 
@@ -558,7 +574,14 @@ def puppet_governments(game: Game, ctx: EventContext) -> None:
         if not empty:
             return
         prompt = f"Puppet Governments: +1 where? ({n} of 3)"
-        answer = game.ask("country", ctx.chooser, [*ids(game, empty), "done"], prompt)
+        answer = game.ask(
+            "country",
+            ctx.chooser,
+            [*ids(game, empty), "done"],
+            prompt,
+            intent="add",
+            influence_of=Side.US,
+        )
         if answer == "done":
             return
         _add(game, Side.US, str(answer), 1)

@@ -56,7 +56,14 @@ def the_cambridge_five(game: Game, ctx: EventContext) -> None:
     game.note("The Cambridge Five: " + ", ".join(str(rules.card(c)) for c in cards))
     regions = {str(rules.card(c).scoring) for c in cards}
     candidates = sorted({i for region in regions for i in rules.members(region)})
-    country = choose_country(game, ctx.chooser, candidates, "Cambridge Five: +1 USSR influence")
+    country = choose_country(
+        game,
+        ctx.chooser,
+        candidates,
+        "Cambridge Five: +1 USSR influence",
+        intent="add",
+        influence_of=Side.USSR,
+    )
     game.add_influence(country, Side.USSR, 1)
 
 
@@ -116,7 +123,9 @@ def norad_end_of_round(game: Game, side: Side, card: int, how: str) -> None:
     if not _defcon_moved_to_2_this_round(game, card):
         return
     candidates = [c.index for c in rules.countries if state.inf(c.index, Side.US) > 0]
-    country = choose_country(game, Side.US, candidates, "NORAD: +1 US influence")
+    country = choose_country(
+        game, Side.US, candidates, "NORAD: +1 US influence", intent="add", influence_of=Side.US
+    )
     game.add_influence(country, Side.US, 1)
 
 
