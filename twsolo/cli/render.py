@@ -29,7 +29,8 @@ SIDE_LABEL = {"us": "US", "ussr": "USSR"}
 def card_label(rules: Ruleset, number: int) -> str:
     c = rules.card(number)
     side = SIDE_LABEL.get(c.side, "neutral")
-    kind = f"scores {c.scoring.replace('_', ' ')}" if c.scoring else f"{c.ops} ops, {side}"
+    ops = f"{c.ops} op" if c.ops == 1 else f"{c.ops} ops"
+    kind = f"scores {c.scoring.replace('_', ' ')}" if c.scoring else f"{ops}, {side}"
     return f"#{c.number} {c.name} ({kind})"
 
 
@@ -96,6 +97,8 @@ def instructions(rules: Ruleset, records: Iterable[Record]) -> list[str]:
     for r in records:
         if isinstance(r, QUIET):
             continue
+        if isinstance(r, CardMove) and r.source == "draw" and r.target == "table":
+            continue  # drawn for the draft (the question lists them) or an event (it says so)
         if isinstance(r, CardMove) and r.source == "draw" and r.target.startswith("hand_"):
             lines.append(f"deal a card face down to {pile_name(r.target)}")
         elif isinstance(r, CardMove) and r.target == "table" and r.source.startswith("hand_"):
