@@ -239,3 +239,13 @@ def test_why_explains_the_ai(tmp_path: Path) -> None:
     assert "AI decision (turn" in result.output
     reasons = result.output.split("AI decision (turn", 1)[1]
     assert "\n  - spec §" in reasons or "\n  - appendix #" in reasons
+
+
+def test_shell_completion_of_saved_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.shell_completion import ShellComplete
+
+    monkeypatch.setenv("TWSOLO_HOME", str(tmp_path))
+    run(tmp_path, ["new", "--seed", "1", "--name", "alpha"], "quit\n")
+    run(tmp_path, ["new", "--seed", "1", "--name", "beta"], "quit\n")
+    complete = ShellComplete(cli, {}, "twsolo", "_TWSOLO_COMPLETE")
+    assert [c.value for c in complete.get_completions(["play"], "al")] == ["alpha"]

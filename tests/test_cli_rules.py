@@ -97,3 +97,11 @@ def test_cards_show_unknown() -> None:
     code, _, err = run("cards", "show", "111")
     assert code == 2
     assert "no card number 111" in err
+
+
+def test_shell_completion_of_card_names() -> None:
+    from click.shell_completion import ShellComplete
+
+    complete = ShellComplete(cli, {}, "twsolo", "_TWSOLO_COMPLETE")
+    names = [c.value for c in complete.get_completions(["cards", "show"], "de ga")]
+    assert names == ["De Gaulle Leads France"]

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 import click
+from click.shell_completion import CompletionItem
 
 from twsolo import __version__
 from twsolo.cli.session import Session
@@ -34,6 +35,14 @@ def home_option(f: F) -> F:
         default=None,
         help="Where games are saved (default: $TWSOLO_HOME or ~/.local/share/twsolo).",
     )(f)
+
+
+def complete_games(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """Shell completion of saved games' names."""
+    root = home(ctx.params.get("home_dir"))
+    return [CompletionItem(g.name) for g in list_games(root) if g.name.startswith(incomplete)]
 
 
 def game_dir(home_dir: str | None, name: str) -> SaveDir:
@@ -194,7 +203,7 @@ def new(
 
 
 @click.command()
-@click.argument("name", required=False)
+@click.argument("name", required=False, shell_complete=complete_games)
 @click.option(
     "--drop-torn-line",
     is_flag=True,

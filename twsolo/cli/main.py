@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import click
+from click.shell_completion import CompletionItem
 
 from twsolo.cli import games, simulate
 from twsolo.cli.match import matches
@@ -138,8 +139,18 @@ def find_card(rules: Ruleset, query: str) -> Card:
     return by_name[found[0]]
 
 
+def complete_cards(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """Shell completion of card names (and numbers)."""
+    rules = load_ruleset(ctx.params.get("rules_path"))
+    names = [c.name for c in rules.cards.values()]
+    found = matches(incomplete, names) if incomplete else names
+    return [CompletionItem(name) for name in found]
+
+
 @cards.command("show")
-@click.argument("card")
+@click.argument("card", shell_complete=complete_cards)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @rules_option
 def cards_show(card: str, as_json: bool, rules_path: str | None) -> None:
