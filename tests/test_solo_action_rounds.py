@@ -150,18 +150,20 @@ def test_ai_reveals_and_plays_or_passes_spec_12_1(rules: Ruleset) -> None:
 
 
 def test_round_start_hook_replaces_the_round_quagmire(rules: Ruleset) -> None:
-    """Card-events #42 through the "round_start" moment: a trapped human discards a 2+ Ops card
-    and rolls instead of drawing; the round is replaced."""
-    flow = make_flow(rules, USSR, human=[25], dice=[1])
+    """Card-events #42 through the "round_start" moment (appendix #42): a trapped human draws
+    2, discards the one with 2+ Ops and rolls; the other goes to the bottom; the round is
+    replaced."""
+    flow = make_flow(rules, USSR, dice=[1], draws=[25, 19])
     flow.game.state.effects.append(Effect(42, US))
     give(flow, US, 25, 19)
     human_action(phasing(flow, US))
-    assert [c.kind for c in asked(flow, US)] == ["card"]
+    assert asked(flow, US) == []  # one card qualifies: nothing to choose
     state = flow.game.state
     assert 25 in state.piles["discard"]
-    assert 19 in state.piles[hand_of(US)]
+    assert state.piles[hand_of(US)].bottom == [19]
     assert not state.has_effect(42)
     assert flow.counts["rounds_replaced"] == 1
+    assert all_used(flow)
 
 
 def test_card_played_moment_we_will_bury_you(rules: Ruleset) -> None:

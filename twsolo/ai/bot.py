@@ -162,10 +162,14 @@ class Bot:
             if target in choice.options:
                 return target
         budget = choice.context.get("budget")
-        candidates = [rules.index[str(o)] for o in choice.options]
+        candidates = [rules.index[str(o)] for o in choice.options if str(o) in rules.index]
         ops = budget.remaining_if(rules, candidates[0]) if isinstance(budget, OpsBudget) else 1
         chosen = best_coup(view, candidates, ops, "spec §14")
-        return rules.countries[chosen].id if chosen is not None else choice.options[0]
+        if chosen is not None:
+            return rules.countries[chosen].id
+        # No valid target by spec §14.1: decline where the question allows it (the second coup
+        # of Nuclear Subs, appendix #41), else the first target.
+        return "done" if "done" in choice.options else choice.options[0]
 
     # ------------------------------------------------------------------ spec §17
     def country(self, game: Game, view: View, choice: Choice) -> Answer:

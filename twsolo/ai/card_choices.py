@@ -35,6 +35,7 @@ from twsolo.engine.board import adjacent_controlled, controls
 from twsolo.engine.choices import CHANCE, Answer, Choice, ChoiceProvider
 from twsolo.engine.effects import NATO, ops_modifier
 from twsolo.engine.events import play_event
+from twsolo.engine.events.mid import MISSILE_CRISIS_AI_REMOVES
 from twsolo.engine.game import VP_WIN, Game, GameOver
 from twsolo.engine.ops import OpsBudget
 from twsolo.engine.state import GameState, hand_of
@@ -516,11 +517,10 @@ def decolonization(game: Game, view: View, choice: Choice) -> Answer | None:
 def un_intervention(game: Game, view: View, choice: Choice) -> Answer | None:
     """appendix #32: the AI reveals its deck/hand until a card carries the human's event and
     pairs UN Intervention with it. The unknown order of the shuffled part is taken as the card
-    numbers' order; the known bottom part follows in its order."""
+    numbers' order, between the known top and bottom parts (`Pile.in_order`)."""
     if choice.kind != "card":
         return None
-    pile = view.state.piles[hand_of(view.side)]
-    order = [*sorted(pile.shuffled), *pile.bottom]
+    order = view.state.piles[hand_of(view.side)].in_order()
     return min(_cards(choice), key=lambda c: order.index(c) if c in order else len(order))
 
 
@@ -610,6 +610,22 @@ def brush_war(game: Game, view: View, choice: Choice) -> Answer | None:
     return _name(view, min(targets, key=lambda c: (tier(c), modifier(c), view.rank(c))))
 
 
+@card_choice(40)
+def cuban_missile_crisis(game: Game, view: View, choice: Choice) -> Answer | None:
+    """appendix #40 (spec §23.7): the AI removes the human's 2 influence from West Germany or
+    Turkey, whichever changes Europe's score more; on a tie the battleground (G5)."""
+    options = _countries(view, choice)
+    if choice.kind != "country" or not options:
+        return None
+
+    def europe_after(c: int) -> int:
+        after = view.state.board_copy()
+        after.influence[c, view.human.col] = max(0, view.h(c) - MISSILE_CRISIS_AI_REMOVES)
+        return primary_score(view.rules, after, view.side, "europe")
+
+    return _name(view, min(options, key=lambda c: (-europe_after(c), not view.bg(c), view.rank(c))))
+
+
 @card_choice(43)
 def salt_negotiations(game: Game, view: View, choice: Choice) -> Answer | None:
     """appendix #43: the discarded non-scoring card with the highest Ops that carries the AI's
@@ -660,6 +676,17 @@ def missile_envy(game: Game, view: View, choice: Choice) -> Answer | None:
     if choice.kind != "card":
         return None
     return min(_cards(choice), key=lambda c: (_by_owner(view, c), c))
+
+
+@card_choice(67)
+def grain_sales(game: Game, view: View, choice: Choice) -> Answer | None:
+    """appendix #67: the AI keeps the card it took if it is the China Card or carries its own or
+    a neutral event, and plays it as if revealed this round (spec §12.2, the general rules);
+    a card carrying the human's event goes back, and Grain Sales gives its 2 Ops."""
+    card = choice.context.get("card")
+    if choice.kind != "play" or "return" not in choice.options or not isinstance(card, int):
+        return None
+    return "return" if view.rules.card(card).owner is view.human else None
 
 
 @card_choice(53)

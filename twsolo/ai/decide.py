@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from twsolo.ai.appendix import Predicates, event_window
+from twsolo.ai.appendix import FLOWER_POWER, WAR_CARDS, Predicates, event_window
 from twsolo.ai.dryrun import Metrics, dry_run_event
 from twsolo.ai.plans import ops_score_gain, plan_operations
 from twsolo.ai.trace import Step
 from twsolo.ai.view import View
 from twsolo.engine.choices import ChoiceProvider
+from twsolo.engine.events import event_refusal
+from twsolo.engine.events.early import U2_INCIDENT, WE_WILL_BURY_YOU
+from twsolo.engine.events.mid import UN_INTERVENTION
 from twsolo.engine.game import Policy
 from twsolo.engine.ops import OpsBudget, card_ops
 from twsolo.engine.space import has_ability, space_refusal
@@ -74,6 +77,10 @@ def how_to_play(judge: Judge, card: int, ways: list[str]) -> str:
     rules, state, side = view.rules, view.state, view.side
     owner = rules.card(card).owner
     ops = card_ops(state, rules, side, card)
+    narrowed = answering_human_events(view, card, ways)
+    if narrowed != ways and len(narrowed) == 1:
+        return narrowed[0]
+    ways = narrowed
     if card == CHINA_CARD:
         view.note(Step("spec §12.2.1 China Card", chosen="ops"))
     elif owner is view.human:
@@ -94,6 +101,32 @@ def how_to_play(judge: Judge, card: int, ways: list[str]) -> str:
         view.trace.extend(probe.trace)
         return "space_race"
     return "ops"
+
+
+def answering_human_events(view: View, card: int, ways: list[str]) -> list[str]:
+    """The ways the AI (the US) may play a revealed card while a human's event is in force, by
+    the entries' on_human_play:
+    - appendix #50: We Will Bury You's 3 VP wait: UN Intervention is played as its event if it
+      can be (entry 32); otherwise for its Op, which cancels the VP as well (engine hook);
+    - appendix #60: U2 Incident this turn: UN Intervention for its Op, never its event (the
+      exception above comes first);
+    - appendix #59: Flower Power: a war card goes on the Space Race when that is legal."""
+    state = view.state
+    if view.side is not Side.US:
+        return ways
+    pending = state.has_effect(WE_WILL_BURY_YOU, Side.US)
+    can_event = "event" in ways and event_refusal(state, view.rules, card, view.side) is None
+    rule, kept = "", ways
+    if card == UN_INTERVENTION and pending and can_event:
+        rule, kept = "appendix #50 UN Intervention cancels We Will Bury You", ["event"]
+    elif card == UN_INTERVENTION and state.has_effect(U2_INCIDENT) and "event" in ways:
+        rule = "appendix #60 U2 Incident: UN Intervention for its Op"
+        kept = [w for w in ways if w != "event"]
+    elif card in WAR_CARDS and state.has_effect(FLOWER_POWER) and "space_race" in ways:
+        rule, kept = "appendix #59 Flower Power: a war card on the Space Race", ["space_race"]
+    if rule:
+        view.note(Step(rule, chosen=kept[0] if len(kept) == 1 else None))
+    return kept
 
 
 def choose_headline(

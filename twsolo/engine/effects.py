@@ -26,6 +26,7 @@ DURATION: dict[int | tuple[int, str], str] = {
     35: "trigger",  # Formosan Resolution, until the US plays the China Card
     40: "turn",  # Cuban Missile Crisis: side = the side for whom a coup loses the game
     41: "turn",  # Nuclear Subs: US battleground coups do not lower DEFCON
+    (41, "double_coup"): "turn",  # Nuclear Subs, the solitaire AI's: its first coup is doubled
     42: "trigger",  # Quagmire, until the US rolls 1–4
     43: "turn",  # SALT Negotiations: all coup rolls −1
     44: "trigger",  # Bear Trap, until the USSR rolls 1–4
@@ -64,6 +65,8 @@ DEATH_SQUADS = 69  # the effect's side +1, the other −1, coups in Central/Sout
 DEATH_SQUADS_REGIONS = ("central_america", "south_america")
 IRAN_CONTRA = 93  # US realignment rolls −1
 NUCLEAR_SUBS = 41
+# Appendix #41, spec §14.5: the side's next coup attempt with a card's ops is made twice.
+NUCLEAR_SUBS_DOUBLE = Effect(NUCLEAR_SUBS, Side.US, "double_coup")
 CUBAN_MISSILE_CRISIS = 40
 YURI_AND_SAMANTHA = 109
 CHERNOBYL = 94

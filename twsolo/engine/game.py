@@ -68,7 +68,8 @@ class EventFrame:
 
 
 class Policy:
-    """The base game's end-of-game rules; the solitaire layer overrides them (spec §20.1)."""
+    """The base game's rules that the solitaire layer overrides: the end of the game (spec §20.1)
+    and the China Card inside a deck/hand (spec §3.4)."""
 
     def defcon_loser(self, game: Game) -> Side:
         """Base §8.1.3: DEFCON 1 loses the game for the phasing player."""
@@ -81,6 +82,11 @@ class Policy:
     def region_control(self, game: Game, side: Side, region: str) -> None:
         """Base §10.1 (B3): control of Europe when it is scored wins the game."""
         game.end(Result(side, f"{region}_control"))
+
+    def china_card_in_hands(self) -> bool:
+        """Whether events that take a card from a deck/hand or discard one for an Ops requirement
+        may use the China Card. Base card-events A13: never. (The solitaire game: spec §3.4.)"""
+        return False
 
 
 class Game:
@@ -126,13 +132,16 @@ class Game:
         self.log.append(DieRoll(roller.label if roller is not None else "", purpose, value))
         return value
 
-    def draw(self, pile: str, purpose: str) -> int | None:
-        """Take the top card of a pile: chance says which of the shuffled cards it is."""
+    def draw(self, pile: str, purpose: str, *, to: str | None = None) -> int | None:
+        """Take the top card of a pile: chance says which of the shuffled cards it is. With `to`,
+        the card is moved there. None if the pile is empty."""
         candidates = self.state.piles[pile].next_candidates()
         if not candidates:
             return None
         card = self.ask("draw", CHANCE, candidates, purpose, pile=pile)
         assert isinstance(card, int)
+        if to is not None:
+            self.move_card(card, to)
         return card
 
     def pick(self, cards: Sequence[int], purpose: str) -> int:
@@ -223,12 +232,16 @@ class Game:
                 self.log.append(SpaceAttempt(side, 0))
 
     # ------------------------------------------------------------------ cards and effects
-    def move_card(self, card: int, target: str, *, bottom: bool = False) -> None:
+    def move_card(self, card: int, target: str, *, bottom: bool = False, top: bool = False) -> None:
+        """Move a card into `target`: its shuffled part, its bottom or its top (state.Pile)."""
         source = self.state.where(card)
         self.state.piles[source].remove(card)
         pile = self.state.piles[target]
-        (pile.bottom if bottom else pile.shuffled).append(card)
-        self.log.append(CardMove(card, source, target, bottom))
+        if top:
+            pile.top.insert(0, card)
+        else:
+            (pile.bottom if bottom else pile.shuffled).append(card)
+        self.log.append(CardMove(card, source, target, bottom, top))
 
     def set_china_face_up(self, face_up: bool) -> None:
         if self.state.china_face_up != face_up:
@@ -251,10 +264,12 @@ class Game:
                 self.state.effects.remove(effect)
                 self.log.append(EffectChange(effect, False))
 
-    def shuffle(self, pile: str) -> None:
-        """Shuffle a pile: its known bottom part joins the shuffled part (state.Pile)."""
-        if self.state.piles[pile].bottom:
-            self.state.piles[pile].shuffle()
+    def shuffle(self, pile: str, *, keep_top: bool = False) -> None:
+        """Shuffle a pile: its known bottom part, and its known top part unless `keep_top`, join
+        the shuffled part (state.Pile)."""
+        p = self.state.piles[pile]
+        if p.bottom or (p.top and not keep_top):
+            p.shuffle(keep_top=keep_top)
             self.log.append(Note(f"shuffle {pile.replace('_', ' ')}"))
 
     # ------------------------------------------------------------------ markers

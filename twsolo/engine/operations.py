@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from twsolo.engine.board import placement_access
 from twsolo.engine.coup import coup, coup_refusal, realign, realign_refusal
+from twsolo.engine.effects import NUCLEAR_SUBS_DOUBLE
 from twsolo.engine.influence import conduct_influence, placement_options
 from twsolo.engine.ops import OpsBudget
 from twsolo.engine.space import attempt, space_refusal
@@ -52,6 +53,20 @@ def operation_options(
     return options
 
 
+def coup_with(game: Game, side: Side, budget: OpsBudget, *, done: bool = False) -> None:
+    """One coup attempt with the budget's full ops (an area bonus counts if the target is in its
+    area). `done`: the player may decline (the second attempt of appendix #41)."""
+    rules = game.rules
+    targets: list[str] = [rules.countries[c].id for c in coup_targets(game, side)]
+    options = [*targets, "done"] if done else targets
+    answer = game.ask("coup", side, options, "coup which country?", budget=budget)
+    if answer == "done":
+        return
+    target = rules.index[str(answer)]
+    ops = budget.base + sum(1 for area in budget.areas if rules.in_region(target, area))
+    coup(game, side, target, ops)
+
+
 def conduct_operations(
     game: Game, side: Side, budget: OpsBudget, *, allow_space: bool = True, card_ops: int = 0
 ) -> str | None:
@@ -76,11 +91,12 @@ def conduct_operations(
     if kind == "influence":
         conduct_influence(game, side, budget)
     elif kind == "coup":
-        targets = [rules.countries[c].id for c in coup_targets(game, side)]
-        answer = game.ask("coup", side, targets, "coup which country?", budget=budget)
-        target = rules.index[str(answer)]
-        ops = budget.base + sum(1 for area in budget.areas if rules.in_region(target, area))
-        coup(game, side, target, ops)
+        coup_with(game, side, budget)
+        if NUCLEAR_SUBS_DOUBLE.side is side and NUCLEAR_SUBS_DOUBLE in game.state.effects:
+            game.remove_effect(NUCLEAR_SUBS_DOUBLE)
+            game.note(f"Nuclear Subs: the {side.label} makes its coup attempt twice")
+            if coup_targets(game, side):
+                coup_with(game, side, budget, done=True)
     elif kind == "realign":
         while rolls := [
             rules.countries[c].id

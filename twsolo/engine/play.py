@@ -9,16 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from twsolo.engine.events import EVENTS, play_event
+from twsolo.engine.events.common import spend_card
+from twsolo.engine.events.mid import missile_envy_due
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget, card_ops
 from twsolo.engine.space import attempt, space_refusal
-from twsolo.engine.state import area_of
 from twsolo.ids import CHINA_CARD, Side
 
 if TYPE_CHECKING:
     from twsolo.engine.game import Game
-
-FORMOSAN_RESOLUTION = 35  # ends when the US plays the China Card (A13)
 
 
 def ways_to_play(game: Game, side: Side, card: int) -> list[str]:
@@ -26,6 +25,8 @@ def ways_to_play(game: Game, side: Side, card: int) -> list[str]:
     c = game.rules.card(card)
     if c.scoring:
         return ["event"]  # a scoring card is always played as its event (A6)
+    if missile_envy_due(game.state, side, card):
+        return ["ops"]  # card-events #49, appendix #49: played for ops in the next round
     ways = []
     if card != CHINA_CARD and c.owner in (None, side) and card in EVENTS:
         ways.append("event")
@@ -50,7 +51,7 @@ def play_card(game: Game, side: Side, card: int, how: str | None = None) -> str:
         play_event(game, card, side)
     elif how == "space_race":
         attempt(game, side, card_ops(game.state, game.rules, side, card))
-        _after_ops(game, side, card)
+        spend_card(game, side, card)
     else:
         play_for_ops(game, side, card)
     return how
@@ -71,17 +72,5 @@ def play_for_ops(game: Game, side: Side, card: int) -> None:
         game.check_vp_victory()
         return
     conduct_operations(game, side, budget, allow_space=False)
-    _after_ops(game, side, card)
+    spend_card(game, side, card)
     game.check_vp_victory()
-
-
-def _after_ops(game: Game, side: Side, card: int) -> None:
-    """A card played for ops or on the Space Race is discarded; the China Card passes face down
-    to the opponent (base §9.3) and ends Formosan Resolution when the US plays it."""
-    if card == CHINA_CARD:
-        game.move_card(card, area_of(side.other))
-        game.set_china_face_up(False)
-        if side is Side.US and game.state.has_effect(FORMOSAN_RESOLUTION):
-            game.remove_effect(FORMOSAN_RESOLUTION)
-    elif game.state.where(card) != "discard":
-        game.move_card(card, "discard")

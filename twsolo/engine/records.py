@@ -91,9 +91,12 @@ class CardMove(Record):
     source: str
     target: str
     bottom: bool = False
+    top: bool = False
 
     def text(self, rules: Ruleset) -> str:
-        where = f"the bottom of {pile_name(self.target)}" if self.bottom else pile_name(self.target)
+        where = pile_name(self.target)
+        if self.bottom or self.top:
+            where = f"the {'bottom' if self.bottom else 'top'} of {where}"
         return f"{rules.card(self.card)} goes from {pile_name(self.source)} to {where}"
 
 

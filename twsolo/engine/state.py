@@ -18,7 +18,8 @@ from twsolo.ids import CHINA_CARD, Side
 
 SCHEMA_VERSION = 1
 
-# Every place a card can be. Piles with an order use `Pile.bottom` (spec §4.3, §7.3).
+# Every place a card can be. Piles with an order use `Pile.bottom` (spec §4.3, §7.3) and
+# `Pile.top` (appendix #49).
 PILES: tuple[str, ...] = (
     "draw",  # the draw deck
     "discard",
@@ -36,7 +37,7 @@ PILES: tuple[str, ...] = (
     "primary",
     "secondary",
     "spent",  # the spent row of scoring cards (spec §7.3)
-    "aside",  # scoring cards set aside while revealing (spec §7.2.4)
+    "aside",  # cards set aside while revealing (spec §7.2.4, §17.5)
 )
 
 
@@ -50,55 +51,76 @@ def area_of(side: Side) -> str:
 
 @dataclass(slots=True)
 class Pile:
-    """A face-down pile: a shuffled part whose order nobody knows, and a known bottom part.
+    """A face-down pile: a known top part, a shuffled part whose order nobody knows, and a known
+    bottom part.
 
-    Drawing from the top takes a card of the shuffled part (chance decides which) or, when that is
-    empty, the first of the bottom part. Putting a card "at the bottom" appends to `bottom`.
-    Shuffling merges both. This is exact for the solitaire procedure and needs no hidden order,
-    so the same state serves digital play and the physical table.
+    Drawing from the top takes the first card of `top`; when that is empty, a card of the
+    shuffled part (chance decides which); when that is empty too, the first of the bottom part.
+    Putting a card "at the bottom" appends to `bottom`; "on top" puts it first in `top` (Missile
+    Envy, appendix #49). Shuffling merges all three; `keep_top` shuffles only the cards under the
+    known top (a shuffle that an event does before it puts its card on top). This is exact for the
+    solitaire procedure and needs no hidden order, so the same state serves digital play and the
+    physical table.
     """
 
     shuffled: list[int] = field(default_factory=list)
     bottom: list[int] = field(default_factory=list)
+    top: list[int] = field(default_factory=list)
 
     def __len__(self) -> int:
-        return len(self.shuffled) + len(self.bottom)
+        return len(self.top) + len(self.shuffled) + len(self.bottom)
 
     def __iter__(self) -> Iterator[int]:
+        yield from self.top
         yield from self.shuffled
         yield from self.bottom
 
     def __contains__(self, card: object) -> bool:
-        return card in self.shuffled or card in self.bottom
+        return card in self.top or card in self.shuffled or card in self.bottom
 
     def copy(self) -> Pile:
-        return Pile(self.shuffled.copy(), self.bottom.copy())
+        return Pile(self.shuffled.copy(), self.bottom.copy(), self.top.copy())
 
     def remove(self, card: int) -> None:
-        if card in self.shuffled:
-            self.shuffled.remove(card)
-        else:
-            self.bottom.remove(card)
+        for part in (self.top, self.shuffled, self.bottom):
+            if card in part:
+                part.remove(card)
+                return
+        raise ValueError(f"card {card} is not in the pile")
 
-    def shuffle(self) -> None:
+    def shuffle(self, *, keep_top: bool = False) -> None:
+        if not keep_top:
+            self.shuffled.extend(self.top)
+            self.top.clear()
         self.shuffled.extend(self.bottom)
         self.bottom.clear()
 
     def next_candidates(self) -> list[int]:
         """The cards that may come off the top next."""
+        if self.top:
+            return self.top[:1]
         if self.shuffled:
             return sorted(self.shuffled)
         return self.bottom[:1]
 
+    def in_order(self) -> list[int]:
+        """The cards from the top down as far as known; the shuffled part by card number."""
+        return [*self.top, *sorted(self.shuffled), *self.bottom]
+
     def to_dict(self) -> dict[str, list[int]]:
-        return {"shuffled": sorted(self.shuffled), "bottom": list(self.bottom)}
+        """`top` is written only when it holds a card: a pile without one reads and writes as
+        before the known top existed."""
+        out = {"shuffled": sorted(self.shuffled), "bottom": list(self.bottom)}
+        if self.top:
+            out["top"] = list(self.top)
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, list[int]]) -> Pile:
-        return cls(list(data["shuffled"]), list(data["bottom"]))
+        return cls(list(data["shuffled"]), list(data["bottom"]), list(data.get("top", [])))
 
-    def canonical(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        return tuple(sorted(self.shuffled)), tuple(self.bottom)
+    def canonical(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        return tuple(self.top), tuple(sorted(self.shuffled)), tuple(self.bottom)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,7 @@ and plays; region shifts, Scoring Rounds, the human's off-region penalty, extra 
 from __future__ import annotations
 
 from twsolo.engine.events import EVENTS, run_hooks
+from twsolo.engine.events.mid import missile_envy_due
 from twsolo.engine.play import play_card, ways_to_play
 from twsolo.engine.space import has_ability
 from twsolo.engine.state import hand_of
@@ -49,11 +50,11 @@ def human_ways(flow: Flow, card: int, others: list[int]) -> list[str]:
 def human_action(flow: Flow) -> None:
     """Spec §10.1: draw 2 (1 or 0 when the deck/hand runs low; 0: pass), play one through the
     engine (event, ops, space race; the AI's event then happens, §10.1.3), the other to the
-    bottom of the deck/hand. A "round_start" hook returning True replaced the round."""
+    bottom of the deck/hand. Missile Envy due this round must be the card played, for ops
+    (appendix #49; the engine offers only "ops"). A "round_start" hook returning True replaced
+    the round (Quagmire, Bear Trap: appendix #42 and #44 say what is shuffled)."""
     game, rules, human = flow.game, flow.game.rules, flow.human
-    since = len(game.log)
     if any(run_hooks(game, "round_start", side=human)):
-        shuffle_after_taking(game, since)
         flow.counts["rounds_replaced"] += 1
         return
     drawn = draw_cards(game, hand_of(human), HUMAN_DRAW, "action round: draw")
@@ -61,8 +62,9 @@ def human_action(flow: Flow) -> None:
         game.note(f"the {human.label} has no card and passes (spec §10.1.1)")
         flow.counts["human_passes"] += 1
         return
+    due = [c for c in drawn if missile_envy_due(game.state, human, c)]
     answer = game.ask(
-        "ar_card", human, sorted(drawn), "play which card?", drawn=tuple(sorted(drawn))
+        "ar_card", human, due or sorted(drawn), "play which card?", drawn=tuple(sorted(drawn))
     )
     card = int(str(answer))
     others = [c for c in drawn if c != card]
@@ -82,11 +84,10 @@ def human_action(flow: Flow) -> None:
 
 def ai_action(flow: Flow) -> None:
     """Spec §12.1: reveal the top card of the AI's deck/hand (an empty one passes) and play it
-    through the engine; the AI answers the engine's questions (§12.2–§12.3)."""
+    through the engine; the AI answers the engine's questions (§12.2–§12.3). A "round_start"
+    hook may replace the round (Quagmire, Bear Trap) or put a card on top (We Will Bury You)."""
     game, ai = flow.game, flow.ai
-    since = len(game.log)
     if any(run_hooks(game, "round_start", side=ai)):
-        shuffle_after_taking(game, since)
         flow.counts["rounds_replaced"] += 1
         return
     card = draw_to(game, hand_of(ai), "table", "AI action round: reveal the top card")

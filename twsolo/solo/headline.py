@@ -3,9 +3,8 @@ reveals, the box-4 exceptions, resolution in the base game's order, Defectors.""
 
 from __future__ import annotations
 
-from itertools import permutations
-
 from twsolo.engine.events import play_event, run_hooks
+from twsolo.engine.events.common import to_bottom
 from twsolo.engine.space import has_ability
 from twsolo.engine.state import hand_of
 from twsolo.ids import CHINA_CARD, Side
@@ -21,21 +20,8 @@ BOX_4 = "headline_second"  # space box 4: the opponent headlines first (rules/sp
 
 def put_bottom(flow: Flow, cards: list[int], purpose: str) -> None:
     """The human puts `cards` at the bottom of the deck/hand in the order the human chooses
-    (spec §4.3): asked as "bottom" when there is an order to choose."""
-    game = flow.game
-    order: tuple[int, ...] = tuple(cards)
-    if len(cards) > 1:
-        answer = game.ask(
-            "bottom",
-            flow.human,
-            [tuple(p) for p in permutations(sorted(cards))],
-            f"{purpose}: the order to the bottom of your deck/hand (first goes first)",
-            cards=tuple(sorted(cards)),
-        )
-        assert isinstance(answer, tuple)
-        order = tuple(int(c) for c in answer)
-    for card in order:
-        game.move_card(card, hand_of(flow.human), bottom=True)
+    (spec §4.3)."""
+    to_bottom(flow.game, flow.human, cards, purpose)
 
 
 def human_pick(flow: Flow, ai_card: int | None) -> int | None:

@@ -37,10 +37,7 @@ def reshuffle_discards(game: Game) -> bool:
 
 def draw_to(game: Game, pile: str, target: str, purpose: str) -> int | None:
     """The top card of `pile` (chance says which) moved to `target`; None if `pile` is empty."""
-    card = game.draw(pile, purpose)
-    if card is not None:
-        game.move_card(card, target)
-    return card
+    return game.draw(pile, purpose, to=target)
 
 
 def draw_cards(game: Game, pile: str, count: int, purpose: str) -> list[int]:
@@ -70,11 +67,12 @@ def ensure_draw(game: Game, count: int) -> None:
 
 
 def shuffle_after_taking(game: Game, since: int) -> None:
-    """Spec §3.4, §22.4: after an event (or a lasting effect) took cards out of a deck/hand —
-    drawn, revealed and kept, discarded — both deck/hands are shuffled; the cards the human put
-    at the bottom lose their place. `since`: the log position before the card was resolved."""
+    """Spec §3.4, §22.4: after an event took cards out of a deck/hand — drawn, revealed and
+    kept, discarded — both deck/hands are shuffled; the cards the human put at the bottom lose
+    their place. A card the event put on top stays there: the event shuffled before it placed it
+    (Missile Envy, appendix #49). `since`: the log position before the card was resolved."""
     if any(isinstance(r, CardMove) and r.source in HANDS for r in game.log[since:]):
         if any(game.state.piles[h].bottom for h in HANDS):
             game.note("cards were taken from a deck/hand: both are shuffled (spec §22.4)")
         for pile in HANDS:
-            game.shuffle(pile)
+            game.shuffle(pile, keep_top=True)

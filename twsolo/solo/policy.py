@@ -1,4 +1,4 @@
-"""The solitaire end-of-game rules plugged into the engine (spec §11.1, §20.1)."""
+"""The solitaire rules plugged into the engine (spec §3.4, §11.1, §20.1)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,14 @@ def human_favoured(game: Game) -> bool:
 
 
 class SoloPolicy(Policy):
-    """Spec §11.1 and §20.1 for `Game(..., policy=SoloPolicy())`; reads `state.ai_side`."""
+    """Spec §3.4, §11.1 and §20.1 for `Game(..., policy=SoloPolicy())`; reads `state.ai_side`."""
+
+    def china_card_in_hands(self) -> bool:
+        """Spec §3.4, §22.4, appendix G7: the China Card inside a deck/hand may be taken by an
+        event (Grain Sales, Missile Envy) or discarded for an Ops requirement (Blockade,
+        Quagmire, Bear Trap, Latin American Debt Crisis); it then passes face down to the
+        other side. Random and chosen discards still skip it (the events never offer it)."""
+        return True
 
     def defcon_floor(self, game: Game) -> int:
         """Spec §11.1: while the AI is the phasing side, the part of anything that would bring

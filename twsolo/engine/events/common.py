@@ -4,6 +4,7 @@ by point, wars, operations granted by an event, free coups. Each asks through th
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from itertools import permutations
 from typing import TYPE_CHECKING
 
 from twsolo.engine.board import adjacent_controlled, controls
@@ -11,9 +12,10 @@ from twsolo.engine.coup import coup, coup_refusal, realign, realign_refusal
 from twsolo.engine.effects import ops_modifier
 from twsolo.engine.events.registry import EventContext, Requirement
 from twsolo.engine.operations import conduct_operations
-from twsolo.engine.ops import OpsBudget
-from twsolo.engine.state import GameState
-from twsolo.ids import Side
+from twsolo.engine.ops import OpsBudget, card_ops
+from twsolo.engine.scoring import FORMOSAN_RESOLUTION
+from twsolo.engine.state import GameState, area_of, hand_of
+from twsolo.ids import CHINA_CARD, Side
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -236,3 +238,81 @@ def realign_rolls(
         if answer == "done":
             return
         realign(game, side, rules.index[str(answer)], free=free)
+
+
+# ---------------------------------------------------------------- cards of a deck/hand
+def china_card_used(game: Game, side: Side) -> None:
+    """The China Card used by `side` passes face down to the opponent's play area (base §9.3,
+    card-events A13) and ends Formosan Resolution when the US uses it. Played for ops or on the
+    Space Race, or in the solitaire game taken by an event or discarded for an Ops requirement:
+    "used either way, it then passes face down to the other side, as if played" (spec §3.4,
+    appendix G7)."""
+    game.move_card(CHINA_CARD, area_of(side.other))
+    game.set_china_face_up(False)
+    if side is Side.US and game.state.has_effect(FORMOSAN_RESOLUTION):
+        game.remove_effect(FORMOSAN_RESOLUTION)
+
+
+def may_take(game: Game, card: int) -> bool:
+    """Whether an event may take `card` from a deck/hand or have it discarded for an Ops
+    requirement: the China Card only where the policy puts it in play there (spec §3.4; base
+    card-events A13: never)."""
+    return card != CHINA_CARD or game.policy.china_card_in_hands()
+
+
+def meets_ops(game: Game, side: Side, card: int, need: int) -> bool:
+    """`card` may be discarded by `side` for an Ops requirement of `need` (modified ops, base
+    §5.3: a higher value meets it too; never a scoring card, which has no ops)."""
+    return may_take(game, card) and card_ops(game.state, game.rules, side, card) >= need
+
+
+def ops_discards(game: Game, side: Side, need: int) -> list[int]:
+    """The cards of `side`'s deck/hand that meet an Ops requirement of `need` (Blockade, Latin
+    American Debt Crisis, Quagmire, Bear Trap)."""
+    return sorted(c for c in game.state.piles[hand_of(side)] if meets_ops(game, side, c, need))
+
+
+def spend_card(game: Game, side: Side, card: int) -> None:
+    """`side` has used `card` without its event (played for ops or on the Space Race, given by
+    an event for its ops, discarded for an Ops requirement): it goes to the discard pile; the
+    China Card passes to the opponent instead (`china_card_used`)."""
+    if card == CHINA_CARD:
+        china_card_used(game, side)
+    elif game.state.where(card) != "discard":
+        game.move_card(card, "discard")
+
+
+def reveal_until(game: Game, side: Side, need: int, purpose: str) -> int | None:
+    """Spec §17.5: reveal cards from the top of `side`'s deck/hand onto the table, one at a
+    time, until one has `need`+ Ops (the China Card counts, §3.4); the other revealed cards are
+    shuffled back (appendix G7). Returns the card found, left on the table, or None."""
+    hand = hand_of(side)
+    passed: list[int] = []
+    found = None
+    while found is None and (card := game.draw(hand, purpose, to="table")) is not None:
+        if meets_ops(game, side, card, need):
+            found = card
+        else:
+            passed.append(card)
+    for card in passed:
+        game.move_card(card, hand)
+    game.shuffle(hand)
+    return found
+
+
+def to_bottom(game: Game, side: Side, cards: Sequence[int], purpose: str) -> None:
+    """`side` puts `cards` at the bottom of its deck/hand in the order it chooses (spec §4.3),
+    asked as "bottom" when there is an order to choose."""
+    order: tuple[int, ...] = tuple(cards)
+    if len(cards) > 1:
+        answer = game.ask(
+            "bottom",
+            side,
+            [tuple(p) for p in permutations(sorted(cards))],
+            f"{purpose}: the order to the bottom of your deck/hand (first goes first)",
+            cards=tuple(sorted(cards)),
+        )
+        assert isinstance(answer, tuple)
+        order = tuple(int(c) for c in answer)
+    for card in order:
+        game.move_card(card, hand_of(side), bottom=True)

@@ -19,16 +19,18 @@ from twsolo.engine.events.common import (
     choose_card,
     choose_country,
     grant_operations,
+    ops_discards,
     prohibited_by,
     remove_all,
     remove_by_choice,
+    spend_card,
     war,
     yes_no,
 )
 from twsolo.engine.events.play import play_event
 from twsolo.engine.events.registry import EventContext, event
 from twsolo.engine.operations import conduct_operations
-from twsolo.engine.ops import OpsBudget, card_ops
+from twsolo.engine.ops import OpsBudget
 from twsolo.engine.scoring import FORMOSAN_RESOLUTION, score_region
 from twsolo.engine.space import advance
 from twsolo.engine.state import Effect, GameState, hand_of
@@ -38,6 +40,7 @@ from twsolo.ruleset import Ruleset
 if TYPE_CHECKING:
     from twsolo.engine.game import Game
 
+BLOCKADE_OPS = 3  # the discard that saves West Germany (card-events #10)
 WARSAW_PACT = 16  # allows NATO (card-events #21)
 MARSHALL_PLAN = 23  # allows NATO
 CONTAINMENT = 25
@@ -171,14 +174,10 @@ def vietnam_revolts(game: Game, ctx: EventContext) -> None:
 @event(10)
 def blockade(game: Game, ctx: EventContext) -> None:
     """Card-events #10: the US (who decides, by the card text) discards a card of modified ops
-    3+ from its hand, not the China Card (A6, A13), its event not happening; or loses all its
-    influence in West Germany. Without such a card the loss is compulsory."""
-    s, rules = game.state, game.rules
-    cards = [
-        c
-        for c in s.piles[hand_of(Side.US)]
-        if c != CHINA_CARD and card_ops(s, rules, Side.US, c) >= 3
-    ]
+    3+ from its hand, its event not happening (A6); or loses all its influence in West Germany.
+    Without such a card the loss is compulsory. The China Card may be discarded only in the
+    solitaire game, and then passes face down to the USSR (spec §3.4, appendix G7)."""
+    cards = ops_discards(game, Side.US, BLOCKADE_OPS)
     if cards:
         card = choose_card(
             game,
@@ -188,7 +187,7 @@ def blockade(game: Game, ctx: EventContext) -> None:
             none="decline",
         )
         if card is not None:
-            game.move_card(card, "discard")
+            spend_card(game, Side.US, card)
             return
     remove_all(game, Side.US, _country(game, "west_germany"))
 

@@ -21,9 +21,11 @@ from twsolo.engine.events.common import (
     free_coup,
     ids,
     in_region,
+    ops_discards,
     realign_rolls,
     remove_all,
     remove_by_choice,
+    spend_card,
     war,
     yes_no,
 )
@@ -31,7 +33,7 @@ from twsolo.engine.events.play import play_event
 from twsolo.engine.events.registry import EventContext, event, on
 from twsolo.engine.influence import conduct_influence
 from twsolo.engine.operations import operation_options
-from twsolo.engine.ops import OpsBudget, card_ops
+from twsolo.engine.ops import OpsBudget
 from twsolo.engine.space import has_ability
 from twsolo.engine.state import Effect, GameState, Result, hand_of
 from twsolo.ids import CHINA_CARD, MAP_REGIONS, Side
@@ -49,6 +51,7 @@ NORTH_SEA_OIL = 86
 THE_REFORMER = 87
 NORTH_SEA_OIL_ROUND = Effect(NORTH_SEA_OIL, Side.US, "round")  # this turn's 8th US round
 DECLINE = "decline"
+LATIN_DEBT_OPS = 3  # the discard that stops the doubling (card-events #95)
 
 
 # ---------------------------------------------------------------- private building blocks
@@ -275,20 +278,17 @@ def chernobyl(game: Game, ctx: EventContext) -> None:
 
 @event(95)
 def latin_american_debt_crisis(game: Game, ctx: EventContext) -> None:
-    """card-events #95: the US discards a card of modified value ≥3 (not the China Card), or the
-    USSR doubles its influence in 2 South American countries; with no such card the doubling is
+    """card-events #95: the US discards a card of modified value ≥3 (the China Card only in the
+    solitaire game, where it passes face down to the USSR: spec §3.4, appendix G7), or the USSR
+    doubles its influence in 2 South American countries; with no such card the doubling is
     compulsory. The US chooses which; the USSR chooses the countries."""
-    cards = [
-        c
-        for c in _hand_without_china(game, Side.US)
-        if card_ops(game.state, game.rules, Side.US, c) >= 3
-    ]
+    cards = ops_discards(game, Side.US, LATIN_DEBT_OPS)
     if cards:
         card = choose_card(
             game, Side.US, cards, "Latin American Debt Crisis: discard a 3+ ops card", none=DECLINE
         )
         if card is not None:
-            game.move_card(card, "discard")
+            spend_card(game, Side.US, card)
             return
     chosen: list[int] = []
     for _ in range(2):

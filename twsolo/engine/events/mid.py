@@ -6,6 +6,12 @@ engine consults (engine/effects.py, scoring.py); those that act later in the tur
 hook here (`@on`): Quagmire and Bear Trap replace action rounds; Missile Envy, We Will Bury You
 and Flower Power watch the cards played. UN Intervention's own handler (early.py) gives U2
 Incident's VP and ends We Will Bury You.
+
+Where the solitaire card appendix prescribes a procedure for the AI or the human (the state has
+an `ai_side`), the handler or hook follows it: Quagmire and Bear Trap (#42, #44), Missile Envy on
+top of a deck/hand (#49), We Will Bury You against the AI (#50), the Cuban Missile Crisis played
+by or against the AI (#40), Nuclear Subs' double coup (#41). The China Card in a deck/hand
+(spec §3.4) is the policy's switch (`Policy.china_card_in_hands`).
 """
 
 from __future__ import annotations
@@ -14,7 +20,13 @@ from typing import TYPE_CHECKING
 
 from twsolo.engine.board import controls
 from twsolo.engine.coup import coup_refusal, realign_refusal
-from twsolo.engine.effects import CUBAN_MISSILE_CRISIS, ops_modifier, protection
+from twsolo.engine.effects import (
+    CUBAN_MISSILE_CRISIS,
+    NUCLEAR_SUBS,
+    NUCLEAR_SUBS_DOUBLE,
+    ops_modifier,
+    protection,
+)
 from twsolo.engine.events.common import (
     add_by_choice,
     choose_card,
@@ -22,16 +34,22 @@ from twsolo.engine.events.common import (
     free_coup,
     grant_operations,
     ids,
+    may_take,
+    meets_ops,
+    ops_discards,
     prohibited_by,
     realign_rolls,
     remove_all,
     remove_by_choice,
+    reveal_until,
+    spend_card,
+    to_bottom,
     war,
 )
 from twsolo.engine.events.play import play_event
 from twsolo.engine.events.registry import EventContext, event, on
 from twsolo.engine.operations import conduct_operations
-from twsolo.engine.ops import OpsBudget, card_ops
+from twsolo.engine.ops import OpsBudget
 from twsolo.engine.scoring import region_score, score_region
 from twsolo.engine.space import advance
 from twsolo.engine.state import Effect, GameState, area_of, hand_of
@@ -49,12 +67,18 @@ NORTH_SEA_OIL = 86
 AWACS = 110
 # War cards for Flower Power (card-events #59).
 WAR_CARDS = frozenset({11, 13, 24, 36, 102})
-# Quagmire / Bear Trap: the discard needs this many modified ops; a roll up to ESCAPE frees.
+# Quagmire / Bear Trap: the discard needs this many modified ops; a roll up to ESCAPE frees; the
+# trapped human draws as many cards as in an action round (appendix #42, spec §10.1.1).
 TRAP_OPS = 2
 TRAP_ESCAPE = 4
+TRAP_DRAW = 2
 JUNTA_OPS = 2
-# Who cancels the Cuban Missile Crisis, and from where (card-events #40).
-MISSILE_CRISIS_CANCEL = {Side.USSR: ("cuba",), Side.US: ("west_germany", "turkey")}
+# Who cancels the Cuban Missile Crisis, and from where (card-events #40), in the order the
+# solitaire AI tries them (appendix #40: Turkey, else West Germany). The AI's own play removes
+# the human's influence from the US's two (spec §23.7).
+MISSILE_CRISIS_CANCEL = {Side.USSR: ("cuba",), Side.US: ("turkey", "west_germany")}
+MISSILE_CRISIS_AI_REMOVES = 2
+UN_INTERVENTION = 32  # cancels We Will Bury You (card-events #50)
 OPEC_COUNTRIES = ("egypt", "iran", "libya", "saudi_arabia", "iraq", "gulf_states", "venezuela")
 MUSLIM_REVOLUTION = ("sudan", "iran", "iraq", "egypt", "libya", "saudi_arabia", "syria", "jordan")
 
@@ -129,9 +153,26 @@ def arms_race(game: Game, ctx: EventContext) -> None:
 @event(40)
 def cuban_missile_crisis(game: Game, ctx: EventContext) -> None:
     """card-events #40: DEFCON to 2; this turn a coup by the player's opponent loses the game
-    (coup.py), unless that side cancels it (`cancel_cuban_missile_crisis`). No choice."""
+    (coup.py), unless that side cancels it (`cancel_cuban_missile_crisis`). No choice.
+    Played by the solitaire AI (spec §23.7, appendix #40): DEFCON to 2 and 2 of the human's
+    influence out of West Germany or Turkey, the AI choosing; the rest of the card is ignored."""
     game.set_defcon(2, "Cuban Missile Crisis")
-    game.add_effect(Effect(CUBAN_MISSILE_CRISIS, ctx.player.other))
+    if ctx.player is not game.state.ai_side:
+        game.add_effect(Effect(CUBAN_MISSILE_CRISIS, ctx.player.other))
+        return
+    human = ctx.player.other
+    places = [_idx(game, c) for c in MISSILE_CRISIS_CANCEL[Side.US]]
+    options = [c for c in places if game.state.inf(c, human) > 0]
+    if options:
+        country = choose_country(
+            game,
+            ctx.player,
+            options,
+            f"Cuban Missile Crisis: remove {MISSILE_CRISIS_AI_REMOVES} {human.label} influence",
+            intent="remove",
+            influence_of=human,
+        )
+        game.remove_influence(country, human, MISSILE_CRISIS_AI_REMOVES)
 
 
 def cuban_missile_crisis_refusal(
@@ -162,10 +203,29 @@ def cancel_cuban_missile_crisis(game: Game, side: Side, country: int) -> None:
     game.note(f"the {side.label} cancels the Cuban Missile Crisis")
 
 
+@on("card_played", card=40)
+def ai_cancels_missile_crisis(game: Game, side: Side, card: int, how: str) -> None:
+    """Appendix #40 on_human_play, spec §23.7: once a card is resolved, the solitaire AI cancels
+    a Cuban Missile Crisis that binds it, if it can: as the US by removing 2 of its influence from
+    Turkey, else West Germany; as the USSR from Cuba."""
+    state = game.state
+    ai, effect = state.ai_side, state.effect(CUBAN_MISSILE_CRISIS)
+    if ai is None or effect is None or effect.side is not ai:
+        return
+    for country in (_idx(game, c) for c in MISSILE_CRISIS_CANCEL[ai]):
+        if cuban_missile_crisis_refusal(state, game.rules, ai, country) is None:
+            cancel_cuban_missile_crisis(game, ai, country)
+            return
+
+
 @event(41)
 def nuclear_subs(game: Game, ctx: EventContext) -> None:
-    """card-events #41: this turn US battleground coups do not lower DEFCON. No choice."""
-    game.add_effect(Effect(41, Side.US))
+    """card-events #41: this turn US battleground coups do not lower DEFCON. No choice. When the
+    solitaire AI is the US, the event is its own: its first coup attempt this turn is made twice
+    (appendix #41, spec §14.5: `NUCLEAR_SUBS_DOUBLE`, read by operations.py)."""
+    game.add_effect(Effect(NUCLEAR_SUBS, Side.US))
+    if game.state.ai_side is Side.US:
+        game.add_effect(NUCLEAR_SUBS_DOUBLE)
 
 
 @event(42)
@@ -202,41 +262,66 @@ def bear_trap(game: Game, ctx: EventContext) -> None:
 
 
 def _trap_round(game: Game, side: Side, card: int) -> bool:
-    """Quagmire / Bear Trap at the start of `side`'s action round (card-events #42, #44, D11):
-    discard a card of 2+ modified ops (not the China Card, not a scoring card; `side` picks it),
-    then roll 1–4 to escape. Without one, play a scoring card (`side` picks which) or sit the
-    round out. True: the round is replaced."""
-    state, rules = game.state, game.rules
+    """Quagmire / Bear Trap at the start of `side`'s action round (card-events #42, #44): a card
+    of 2+ modified ops is discarded without its event, then a roll of 1–4 frees `side`. Which
+    card: base (D11) `_trap_pick`; the solitaire game (appendix #42, #44) `reveal_until` for the
+    AI, `_trap_draw` for the human. True: the round is replaced."""
+    state = game.state
     if not state.has_effect(card, side):
         return False
-    name = rules.card(card).name
-    hand = list(state.piles[hand_of(side)])
-    eligible = [
-        c
-        for c in hand
-        if c != CHINA_CARD
-        and not rules.card(c).scoring
-        and card_ops(state, rules, side, c) >= TRAP_OPS
-    ]
-    if eligible:
-        discard = choose_card(game, side, eligible, f"{name}: discard a {TRAP_OPS}+ ops card")
-        assert discard is not None
-        game.move_card(discard, "discard")
-        roll = game.roll(side, f"{name}: 1–{TRAP_ESCAPE} escapes", high=False)
-        escaped = roll <= TRAP_ESCAPE
-        if escaped:
-            game.remove_effect(card)
-        game.note(f"{name}: {side.label} rolls {roll}, {'escapes' if escaped else 'stays'}")
+    name = game.rules.card(card).name
+    if state.ai_side is None:
+        discard = _trap_pick(game, side, name)
+    elif side is state.ai_side:
+        discard = reveal_until(game, side, TRAP_OPS, f"{name}: reveal for a {TRAP_OPS}+ ops card")
+    else:
+        discard = _trap_draw(game, side, name)
+    if discard is None:
+        game.note(f"{name}: the {side.label} discards no card this round")
         return True
-    scoring = [c for c in hand if rules.card(c).scoring]
+    game.note(f"{name}: the {side.label} discards {game.rules.card(discard)}")
+    spend_card(game, side, discard)
+    roll = game.roll(side, f"{name}: 1–{TRAP_ESCAPE} escapes", high=False)
+    escaped = roll <= TRAP_ESCAPE
+    if escaped:
+        game.remove_effect(card)
+    game.note(f"{name}: {side.label} rolls {roll}, {'escapes' if escaped else 'stays'}")
+    return True
+
+
+def _trap_pick(game: Game, side: Side, name: str) -> int | None:
+    """The base game (card-events #42, D11): `side` picks a card of 2+ modified ops from its hand
+    (never the China Card, A13). Without one it plays a scoring card (`side` picks which) or sits
+    the round out: None."""
+    eligible = ops_discards(game, side, TRAP_OPS)
+    if eligible:
+        return choose_card(game, side, eligible, f"{name}: discard a {TRAP_OPS}+ ops card")
+    scoring = [c for c in game.state.piles[hand_of(side)] if game.rules.card(c).scoring]
     if scoring:
         chosen = choose_card(game, side, scoring, f"{name}: play a scoring card")
         assert chosen is not None
         game.move_card(chosen, "table")
         play_event(game, chosen, side)
-        return True
-    game.note(f"{name}: {side.label} has no card to discard and sits out this round")
-    return True
+    return None
+
+
+def _trap_draw(game: Game, side: Side, name: str) -> int | None:
+    """Appendix #42 / #44, the human trapped: draw 2 as usual (spec §10.1.1). A card with 2+ Ops
+    (the China Card counts; the human picks if both have) is discarded, which uses the round, and
+    the other goes to the bottom; if neither has, both go to the bottom (in the human's order,
+    spec §4.3) and the round is skipped: None."""
+    hand = hand_of(side)
+    drawn = [
+        c
+        for n in range(1, TRAP_DRAW + 1)
+        if (c := game.draw(hand, f"{name}: draw ({n} of {TRAP_DRAW})", to="table")) is not None
+    ]
+    eligible = [c for c in drawn if meets_ops(game, side, c, TRAP_OPS)]
+    discard = eligible[0] if len(eligible) == 1 else None
+    if len(eligible) > 1:
+        discard = choose_card(game, side, eligible, f"{name}: discard a {TRAP_OPS}+ ops card")
+    to_bottom(game, side, [c for c in drawn if c != discard], name)
+    return discard
 
 
 @on("round_start", card=42)
@@ -339,13 +424,18 @@ def kitchen_debates(game: Game, ctx: EventContext) -> None:
 @event(49)
 def missile_envy(game: Game, ctx: EventContext) -> None:
     """card-events #49 (D7: printed ops): the opponent gives the player its highest-ops card
-    (not the China Card nor a scoring card; the opponent chooses among ties). The player plays
-    its event if it is the player's or neutral, else conducts operations with it (the player
-    chooses). Missile Envy then goes to the opponent, who must play it for ops next round."""
+    (never a scoring card; the China Card only in the solitaire game, spec §3.4; the opponent
+    chooses among ties). The player plays its event if it is the player's or neutral, else
+    conducts operations with it (the player chooses); the China Card gives its ops and then
+    passes face down to the opponent (appendix G7). Missile Envy then goes on top of the
+    opponent's deck/hand (appendix #49), who must play it for ops next round
+    (`missile_envy_due`)."""
     rules, me = game.rules, ctx.player
     giver = me.other
     cards = [
-        c for c in game.state.piles[hand_of(giver)] if c != CHINA_CARD and not rules.card(c).scoring
+        c
+        for c in game.state.piles[hand_of(giver)]
+        if may_take(game, c) and not rules.card(c).scoring
     ]
     if not cards:
         game.note(f"Missile Envy: the {giver.label} has no card to give")
@@ -356,14 +446,28 @@ def missile_envy(game: Game, ctx: EventContext) -> None:
     assert taken is not None
     game.move_card(taken, "table")
     game.note(f"Missile Envy: the {giver.label} gives {rules.card(taken)}")
-    if rules.card(taken).owner in (None, me):
+    if taken != CHINA_CARD and rules.card(taken).owner in (None, me):
         play_event(game, taken, me, headline=ctx.headline)
     else:
         budget = OpsBudget.for_card(game.state, rules, me, taken)
         conduct_operations(game, me, budget, allow_space=False)
-        game.move_card(taken, "discard")
+        spend_card(game, me, taken)
     ctx.destination = hand_of(giver)
+    game.move_card(ctx.card, hand_of(giver), top=True)
     game.add_effect(Effect(49, giver, _round_mark(game.state, game.state.phasing)))
+
+
+def missile_envy_due(state: GameState, side: Side, card: int) -> bool:
+    """Card-events #49, appendix #49: `card` is Missile Envy and `side` holds it in an action
+    round after the one that gave it: it may be played for ops only."""
+    effect = state.effect(49)
+    return (
+        card == 49
+        and effect is not None
+        and effect.side is side
+        and state.action_round > 0
+        and effect.data != _round_mark(state, side)
+    )
 
 
 @on("card_played", card=49)
@@ -385,16 +489,42 @@ def we_will_bury_you(game: Game, ctx: EventContext) -> None:
     game.add_effect(Effect(50, Side.US, _round_mark(game.state, game.state.phasing)))
 
 
+@on("round_start", card=50)
+def we_will_bury_you_un_first(game: Game, side: Side) -> bool:
+    """Appendix #50 on_human_play: when the solitaire AI is the US, in its next action round it
+    looks through its deck/hand for UN Intervention; if it holds it, the card goes on top (the
+    deck/hand shuffled under it, appendix G7), so the AI reveals and plays it (as in entry 32:
+    ai/decide.py). The round is not replaced."""
+    state = game.state
+    effect, hand = state.effect(50), hand_of(side)
+    if (
+        effect is None
+        or side is not Side.US
+        or state.ai_side is not Side.US
+        or effect.data == _round_mark(state, side)
+        or UN_INTERVENTION not in state.piles[hand]
+    ):
+        return False
+    game.note("We Will Bury You: the AI (US) takes UN Intervention from its deck/hand")
+    game.shuffle(hand, keep_top=True)
+    game.move_card(UN_INTERVENTION, hand, top=True)
+    return False
+
+
 @on("card_played", card=50)
 def we_will_bury_you_round(game: Game, side: Side, card: int, how: str) -> None:
     """After the US's next action round (not the round that set it, not a headline): USSR +3 VP
-    and the effect ends (card-events #50). A UN Intervention event has already ended it."""
+    and the effect ends (card-events #50). A UN Intervention event has already ended it; the
+    solitaire AI's UN Intervention played for its Op cancels the VP too (appendix #50)."""
     effect = game.state.effect(50)
     if effect is None or side is not Side.US or how == "headline":
         return
     if effect.data == _round_mark(game.state, side):
         return
     game.remove_effect(50)
+    if card == UN_INTERVENTION and game.state.ai_side is Side.US:
+        game.note("We Will Bury You: the AI's UN Intervention for its Op cancels the 3 VP")
+        return
     game.gain_vp(Side.USSR, 3, "We Will Bury You")
     game.check_vp_victory()
 
@@ -590,19 +720,21 @@ def puppet_governments(game: Game, ctx: EventContext) -> None:
 @event(67)
 def grain_sales(game: Game, ctx: EventContext) -> None:
     """card-events #67 (D6: the card may go to the Space Race): the US takes a random card from
-    the USSR (not the China Card) and plays it as this round's action, or returns it and
-    conducts operations with 2 ops. The US chooses."""
+    the USSR (the China Card only in the solitaire game, spec §3.4; played, it passes face down
+    to the USSR, appendix G7) and plays it as this round's action, or returns it and conducts
+    operations with 2 ops. The US chooses."""
     # engine.play imports the event registry, so it is imported here, when a card is played.
     from twsolo.engine.play import play_card, ways_to_play
 
     us = ctx.chooser
-    cards = [c for c in game.state.piles[hand_of(Side.USSR)] if c != CHINA_CARD]
+    cards = [c for c in game.state.piles[hand_of(Side.USSR)] if may_take(game, c)]
     if cards:
         taken = game.pick(cards, "Grain Sales: a random USSR card")
         game.move_card(taken, "table")
         game.note(f"Grain Sales: the US takes {game.rules.card(taken)}")
         ways = [*ways_to_play(game, us, taken), "return"]
-        how = str(game.ask("play", us, ways, f"Grain Sales: play {game.rules.card(taken)}?"))
+        prompt = f"Grain Sales: play {game.rules.card(taken)}?"
+        how = str(game.ask("play", us, ways, prompt, card=taken))
         if how != "return":
             play_card(game, us, taken, how)
             return
