@@ -13,6 +13,7 @@ from twsolo.ai.trace import Step
 from twsolo.ai.view import View
 from twsolo.engine.board import adjacent_controlled, controls
 from twsolo.engine.events import event_refusal
+from twsolo.engine.events.mid import WAR_CARDS
 from twsolo.engine.scoring import region_score
 from twsolo.engine.state import GameState, hand_of
 from twsolo.ids import CHINA_CARD, MAP_REGIONS, Side
@@ -36,7 +37,6 @@ WARS: dict[int, tuple[tuple[str, ...], bool]] = {
     24: (("india", "pakistan"), False),
     102: (("iran", "iraq"), False),
 }
-WAR_CARDS = (11, 13, 24, 36, 102)
 FLOWER_POWER = 59
 SUMMIT_REGIONS = MAP_REGIONS
 

@@ -12,7 +12,6 @@ human's escape in their next action round), the turn flow carries it, not this m
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Collection, Sequence
 from itertools import combinations
 
@@ -21,10 +20,9 @@ import numpy as np
 from twsolo.ai.decide import Judge
 from twsolo.ai.dryrun import primary_score
 from twsolo.ai.event_choices import (
-    _Diverged,
-    _Prefix,
     discard_for_requirement,
     remove_human,
+    rerun,
 )
 from twsolo.ai.military import best_coup, best_realign, coup_valid
 from twsolo.ai.placement import Planner
@@ -32,11 +30,10 @@ from twsolo.ai.plans import plan_operations, regions_in_order
 from twsolo.ai.trace import Step
 from twsolo.ai.view import View, in_region
 from twsolo.engine.board import adjacent_controlled, controls
-from twsolo.engine.choices import CHANCE, Answer, Choice, ChoiceProvider
+from twsolo.engine.choices import Answer, Choice, ChoiceProvider
 from twsolo.engine.effects import NATO, ops_modifier
-from twsolo.engine.events import play_event
 from twsolo.engine.events.mid import MISSILE_CRISIS_AI_REMOVES
-from twsolo.engine.game import VP_WIN, Game, GameOver
+from twsolo.engine.game import VP_WIN, Game
 from twsolo.engine.ops import OpsBudget
 from twsolo.engine.state import GameState, hand_of
 from twsolo.ids import SOUTHEAST_ASIA, Side
@@ -153,21 +150,9 @@ def _dry(side: Side) -> ChoiceProvider:
 
 
 def _rerun(game: Game, answer: Answer) -> GameState:
-    """Appendix G4: the event being resolved, re-run on a copy from its start with the answers
-    given so far and `answer` to the current question, the rest by the AI's rules (the entries'
-    `choices` included) and dice as in a dry run. Returns the state it ends in."""
-    frame = game.event_frames[-1]
-    state = frame.start.copy()
-    replay = _Prefix(game.answers[frame.answers :], answer, _dry)
-    trial = Game(
-        game.rules,
-        state,
-        {Side.US: replay, Side.USSR: replay, CHANCE: replay.chance(frame.player)},
-        policy=game.policy,
-    )
-    with contextlib.suppress(GameOver, _Diverged):
-        play_event(trial, frame.card, frame.player, headline=frame.headline)
-    return state
+    """The event re-run with `answer` (event_choices.rerun), the rest by the dry-run AI (whose
+    choices include the entries' own)."""
+    return rerun(game, answer, _dry)
 
 
 def _recast(view: View, *, primary: str | None = None, scoring_round: bool = False) -> View:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from twsolo.ai.appendix import FLOWER_POWER, WAR_CARDS, Predicates, event_window
+from twsolo.ai.appendix import FLOWER_POWER, Predicates, event_window
 from twsolo.ai.dryrun import Metrics, dry_run_event
 from twsolo.ai.plans import ops_score_gain, plan_operations
 from twsolo.ai.trace import Step
@@ -13,7 +13,7 @@ from twsolo.ai.view import View
 from twsolo.engine.choices import ChoiceProvider
 from twsolo.engine.events import event_refusal
 from twsolo.engine.events.early import U2_INCIDENT, WE_WILL_BURY_YOU
-from twsolo.engine.events.mid import UN_INTERVENTION
+from twsolo.engine.events.mid import UN_INTERVENTION, WAR_CARDS
 from twsolo.engine.game import Policy
 from twsolo.engine.ops import OpsBudget, card_ops
 from twsolo.engine.space import has_ability, space_refusal

@@ -20,6 +20,7 @@ from twsolo.engine.choices import CHANCE, Answer, Choice
 from twsolo.engine.events import play_event
 from twsolo.engine.game import Game, GameOver
 from twsolo.engine.ops import card_ops
+from twsolo.engine.state import GameState
 from twsolo.ids import Side
 
 if TYPE_CHECKING:
@@ -101,19 +102,9 @@ def best_by_rerun(game: Game, view: View, choice: Choice, providers: ProviderFac
     frame = game.event_frames[-1] if game.event_frames else None
     if frame is None:
         return choice.options[0]
-    prefix = game.answers[frame.answers :]
     scored: list[tuple[tuple[int, ...], int, Answer]] = []
     for i, option in enumerate(choice.options):
-        state = frame.start.copy()
-        replay = _Prefix(prefix, option, providers)
-        trial = Game(
-            game.rules,
-            state,
-            {Side.US: replay, Side.USSR: replay, CHANCE: replay.chance(frame.player)},
-            policy=game.policy,
-        )
-        with contextlib.suppress(GameOver, _Diverged):
-            play_event(trial, frame.card, frame.player, headline=frame.headline)
+        state = rerun(game, option, providers)
         m = measure(game.rules, frame.start, state, view.side, view.primary, frame.card)
         scored.append((utility(m), -i, option))
     best = max(scored)
@@ -126,6 +117,24 @@ def best_by_rerun(game: Game, view: View, choice: Choice, providers: ProviderFac
         )
     )
     return best[2]
+
+
+def rerun(game: Game, answer: Answer, providers: ProviderFactory) -> GameState:
+    """Appendix G4: the event being resolved, re-run on a copy from its start with the answers
+    given so far in it and `answer` to the current question, the rest by `providers` (the
+    AI's rules) and dice as in a dry run. Returns the state it ends in."""
+    frame = game.event_frames[-1]
+    state = frame.start.copy()
+    replay = _Prefix(game.answers[frame.answers :], answer, providers)
+    trial = Game(
+        game.rules,
+        state,
+        {Side.US: replay, Side.USSR: replay, CHANCE: replay.chance(frame.player)},
+        policy=game.policy,
+    )
+    with contextlib.suppress(GameOver, _Diverged):
+        play_event(trial, frame.card, frame.player, headline=frame.headline)
+    return state
 
 
 class _Diverged(Exception):

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from twsolo.ai.trace import Step
 from twsolo.engine.board import controls
+from twsolo.engine.scoring import pile_region
 from twsolo.engine.state import GameState
 from twsolo.ids import SOUTHEAST_ASIA, Side
 from twsolo.ruleset import Ruleset
@@ -28,11 +29,11 @@ class View:
 
     @property
     def primary(self) -> str | None:
-        return _region_in(self.rules, self.state, "primary")
+        return pile_region(self.state, self.rules, "primary")
 
     @property
     def secondary(self) -> str | None:
-        return _region_in(self.rules, self.state, "secondary")
+        return pile_region(self.state, self.rules, "secondary")
 
     @property
     def scoring_round(self) -> bool:
@@ -94,14 +95,6 @@ class View:
 
     def regions_by_table(self) -> list[str]:
         return list(self.rules.priorities.region_order)
-
-
-def _region_in(rules: Ruleset, state: GameState, pile: str) -> str | None:
-    for card in state.piles[pile]:
-        region = rules.card(card).scoring
-        if region:
-            return region
-    return None
 
 
 def in_region(rules: Ruleset, c: int, region: str) -> bool:

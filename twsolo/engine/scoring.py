@@ -80,6 +80,15 @@ class Counts:
         )
 
 
+def pile_region(state: GameState, rules: Ruleset, pile: str) -> str | None:
+    """The region of the scoring card lying in `pile` ("primary", "secondary"), or None."""
+    for card in state.piles[pile]:
+        region = rules.card(card).scoring
+        if region:
+            return region
+    return None
+
+
 def is_battleground(state: GameState, rules: Ruleset, country: int, us_controls: bool) -> bool:
     """A battleground for scoring: Taiwan counts while Formosan Resolution holds and the US
     controls it (B6)."""

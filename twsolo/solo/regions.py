@@ -9,6 +9,7 @@ while revealing). `rules/regions.yaml` says where a leaving Primary goes.
 from __future__ import annotations
 
 from twsolo.engine.game import Game
+from twsolo.engine.scoring import pile_region
 from twsolo.engine.state import GameState
 from twsolo.ruleset import Ruleset
 from twsolo.solo.context import Flow
@@ -22,18 +23,12 @@ def card_in(state: GameState, pile: str) -> int | None:
     return cards[0] if cards else None
 
 
-def region_in(state: GameState, rules: Ruleset, pile: str) -> str | None:
-    """The region of the scoring card in "primary" or "secondary", or None."""
-    card = card_in(state, pile)
-    return None if card is None else rules.card(card).scoring
-
-
 def primary_region(state: GameState, rules: Ruleset) -> str | None:
-    return region_in(state, rules, "primary")
+    return pile_region(state, rules, "primary")
 
 
 def secondary_region(state: GameState, rules: Ruleset) -> str | None:
-    return region_in(state, rules, "secondary")
+    return pile_region(state, rules, "secondary")
 
 
 def region_countries(state: GameState, rules: Ruleset) -> frozenset[int]:
@@ -41,7 +36,7 @@ def region_countries(state: GameState, rules: Ruleset) -> frozenset[int]:
     countries; Asia includes them)."""
     out: set[int] = set()
     for pile in ("primary", "secondary"):
-        region = region_in(state, rules, pile)
+        region = pile_region(state, rules, pile)
         if region:
             out.update(rules.members(region))
     return frozenset(out)
