@@ -269,6 +269,20 @@ def test_trapped_human_without_two_ops_skips_appendix_44(rules: Ruleset) -> None
     assert all_used(flow)
 
 
+def test_a_trapped_round_still_counts_for_we_will_bury_you(rules: Ruleset) -> None:
+    """A round the trap used is still the US's action round: We Will Bury You's 3 VP come
+    (card-events #50) and its effect ends."""
+    flow = flow_at(rules, USSR, phasing=US, human=[(54, 15)], draws=[15, 54])
+    state = flow.game.state
+    state.effects.extend([Effect(42, US), Effect(50, Side.USSR, "1:1:ussr")])
+    give(flow, US, 15, 54, 52)
+    vp = state.vp
+    human_action(flow)
+    assert flow.counts["rounds_replaced"] == 1
+    assert state.vp == vp - 3
+    assert not state.has_effect(50)
+
+
 # ---------------------------------------------------------------- appendix #49 Missile Envy
 def test_pile_known_top_part() -> None:
     """Decisions §3 with the known top (appendix #49): drawn first, counted, serialised only

@@ -55,7 +55,7 @@ def human_action(flow: Flow) -> None:
     the round (Quagmire, Bear Trap: appendix #42 and #44 say what is shuffled)."""
     game, rules, human = flow.game, flow.game.rules, flow.human
     if any(run_hooks(game, "round_start", side=human)):
-        flow.counts["rounds_replaced"] += 1
+        round_replaced(flow, human)
         return
     drawn = draw_cards(game, hand_of(human), HUMAN_DRAW, "action round: draw")
     if not drawn:
@@ -82,13 +82,21 @@ def human_action(flow: Flow) -> None:
     shuffle_after_taking(game, since)
 
 
+def round_replaced(flow: Flow, side: Side) -> None:
+    """A trap (Quagmire, Bear Trap) used the round: it still was the side's action round, so
+    the effects waiting for it act (We Will Bury You's VP, the end of Missile Envy's
+    obligation); no card was played (`card=0`, `how="replaced"`)."""
+    flow.counts["rounds_replaced"] += 1
+    run_hooks(flow.game, "card_played", side=side, card=0, how="replaced")
+
+
 def ai_action(flow: Flow) -> None:
     """Spec §12.1: reveal the top card of the AI's deck/hand (an empty one passes) and play it
     through the engine; the AI answers the engine's questions (§12.2–§12.3). A "round_start"
     hook may replace the round (Quagmire, Bear Trap) or put a card on top (We Will Bury You)."""
     game, ai = flow.game, flow.ai
     if any(run_hooks(game, "round_start", side=ai)):
-        flow.counts["rounds_replaced"] += 1
+        round_replaced(flow, ai)
         return
     card = draw_to(game, hand_of(ai), "table", "AI action round: reveal the top card")
     if card is None:

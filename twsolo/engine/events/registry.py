@@ -65,7 +65,7 @@ MOMENTS = {
     "round_start": "before an action round",
     # (game, side, card, how) after `side` played `card` in an action round or the headline
     # (how: event | ops | space_race | headline), once the card is resolved (We Will Bury You,
-    # Flower Power, NORAD, Missile Envy).
+    # Flower Power, NORAD, Missile Envy); after a round a trap replaced: card 0, how "replaced".
     "card_played": "after a card is resolved",
     # (game, side) -> int: extra action rounds `side` takes this turn (North Sea Oil).
     "extra_rounds": "extra action rounds",
