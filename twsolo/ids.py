@@ -9,23 +9,16 @@ class Side(StrEnum):
     US = "us"
     USSR = "ussr"
 
-    @property
-    def other(self) -> Side:
-        return Side.USSR if self is Side.US else Side.US
+    # Plain attributes set below, not properties: the engine reads them millions of times in
+    # a simulation run.
+    other: Side  # the opponent
+    col: int  # column in influence arrays: 0 = US, 1 = USSR
+    sign: int  # VP track direction: positive VP means the US is ahead (spec §1.7)
+    label: str
 
-    @property
-    def col(self) -> int:
-        """Column of this side in influence arrays: 0 = US, 1 = USSR."""
-        return 0 if self is Side.US else 1
 
-    @property
-    def sign(self) -> int:
-        """VP track direction: positive VP means the US is ahead (spec §1.7)."""
-        return 1 if self is Side.US else -1
-
-    @property
-    def label(self) -> str:
-        return "US" if self is Side.US else "USSR"
+for _side, _other, _col, _label in ((Side.US, Side.USSR, 0, "US"), (Side.USSR, Side.US, 1, "USSR")):
+    _side.other, _side.col, _side.sign, _side.label = _other, _col, 1 - 2 * _col, _label
 
 
 class Era(StrEnum):

@@ -23,9 +23,8 @@ class View:
     side: Side
     trace: list[Step] = field(default_factory=list)
 
-    @property
-    def human(self) -> Side:
-        return self.side.other
+    def __post_init__(self) -> None:
+        self.human: Side = self.side.other  # read in every cost and cap: an attribute
 
     @property
     def primary(self) -> str | None:
@@ -54,10 +53,12 @@ class View:
 
     # ---- board facts (spec §13.1)
     def a(self, c: int) -> int:
-        return self.state.inf(c, self.side)
+        value: int = self.state.influence.item(c, self.side.col)
+        return value
 
     def h(self, c: int) -> int:
-        return self.state.inf(c, self.human)
+        value: int = self.state.influence.item(c, self.human.col)
+        return value
 
     def stability(self, c: int) -> int:
         return self.rules.countries[c].stability

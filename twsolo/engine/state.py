@@ -174,7 +174,8 @@ class GameState:
 
     # ---- reading
     def inf(self, country: int, side: Side) -> int:
-        return int(self.influence.item(country, side.col))
+        value: int = self.influence.item(country, side.col)
+        return value
 
     def pile(self, name: str) -> Pile:
         return self.piles[name]
