@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from twsolo.ai.trace import Step
-from twsolo.engine.board import controls
 from twsolo.engine.scoring import pile_region
 from twsolo.engine.state import GameState
 from twsolo.ids import SOUTHEAST_ASIA, Side
@@ -66,11 +65,17 @@ class View:
     def bg(self, c: int) -> bool:
         return self.rules.countries[c].battleground
 
+    def margin(self, c: int) -> int:
+        """AI influence minus human influence in c."""
+        inf = self.state.influence
+        value: int = inf.item(c, self.side.col) - inf.item(c, self.human.col)
+        return value
+
     def ai_controls(self, c: int) -> bool:
-        return controls(self.state, self.rules, self.side, c)
+        return self.margin(c) >= self.rules.stabilities[c]
 
     def human_controls(self, c: int) -> bool:
-        return controls(self.state, self.rules, self.human, c)
+        return -self.margin(c) >= self.rules.stabilities[c]
 
     def uncontrolled(self, c: int) -> bool:
         return not self.ai_controls(c) and not self.human_controls(c)

@@ -8,8 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from twsolo.engine.state import GameState, Result
 from twsolo.ids import SOUTHEAST_ASIA, Side
 from twsolo.ruleset import Ruleset
@@ -114,28 +112,26 @@ def country_counts(
 
 
 def region_counts(state: GameState, rules: Ruleset, region: str) -> tuple[dict[Side, Counts], int]:
-    """Each side's counts in `region`, and how many battlegrounds the region has for scoring
-    (vectorised over the region's countries: this runs in every dry run)."""
-    members = rules.member_array(region)
-    margin = state.influence[members, 0].astype(np.int32) - state.influence[members, 1]
-    stability = rules.stability[members]
-    us = margin >= stability
-    ussr = -margin >= stability
-    bg = rules.battleground[members].copy()
-    taiwan = rules.index.get("taiwan")
-    if taiwan is not None and state.has_effect(FORMOSAN_RESOLUTION):
-        bg |= (members == taiwan) & us
-    weights = rules.sea_weights[members] if region == SOUTHEAST_ASIA else None
-    counts = {}
-    for side, mine in ((Side.US, us), (Side.USSR, ussr)):
-        adjacent = rules.superpower_adjacent(side.other)[members]
-        counts[side] = Counts(
-            int(mine.sum()),
-            int((mine & bg).sum()),
-            int((mine & adjacent).sum()),
-            int(weights[mine].sum()) if weights is not None else 0,
-        )
-    return counts, int(bg.sum())
+    """Each side's counts in `region`, and how many battlegrounds the region has for scoring.
+    Plain integer arithmetic over the region's countries: this runs in every dry run."""
+    inf = state.influence
+    taiwan = rules.index.get("taiwan") if state.has_effect(FORMOSAN_RESOLUTION) else None
+    sea = region == SOUTHEAST_ASIA
+    tally = [[0, 0, 0, 0], [0, 0, 0, 0]]  # per side: countries, BGs, adjacent, weighted
+    total_bgs = 0
+    for i, stability, bg, next_to_us, next_to_ussr, weight in rules.scoring_facts(region):
+        margin = inf.item(i, 0) - inf.item(i, 1)
+        us, ussr = margin >= stability, -margin >= stability
+        bg = bg or (i == taiwan and us)
+        total_bgs += bg
+        for t, mine, adjacent in ((tally[0], us, next_to_ussr), (tally[1], ussr, next_to_us)):
+            if mine:
+                t[0] += 1
+                t[1] += bg
+                t[2] += adjacent
+                t[3] += weight if sea else 0
+    counts = {Side.US: Counts(*tally[0]), Side.USSR: Counts(*tally[1])}
+    return counts, total_bgs
 
 
 def shuttle_applies(state: GameState, region: str, final: bool) -> bool:

@@ -2,15 +2,18 @@
 headlines and plays its own events when they gain, spends ops to raise its score in the
 Primary and Secondary Regions and coups when DEFCON allows and it helps.
 
-For the engine's questions (how to play, operations, targets, event choices) it plays by the
-AI's own rules applied to its side (the bot's priorities, spec §11–§18), which already do the
-last three; the human-only questions (draft, headline, the card to play, the bottom order) are
-answered here."""
+How to play a card is decided here (its own event when one dry run shows a gain); for
+operations, targets and event choices it follows the AI's own rules applied to its side (the
+bot's priorities, spec §11–§18); the human-only questions (draft, headline, the card to play,
+the bottom order) are answered here too."""
 
 from __future__ import annotations
 
 from twsolo.ai.bot import Bot
+from twsolo.ai.dryrun import dry_run_event
+from twsolo.ai.view import View
 from twsolo.engine.choices import Answer, Choice
+from twsolo.engine.events import event_refusal
 from twsolo.engine.game import Game
 from twsolo.engine.ops import card_ops
 from twsolo.ids import CHINA_CARD, Side
@@ -21,9 +24,8 @@ class GreedyPlayer:
     def __init__(self, side: Side) -> None:
         self.side = side
         # The bot's rules for targets and event choices, without its costliest look-aheads
-        # (re-running an event per option); the full bot decides how to play each card.
+        # (re-running an event per option).
         self.bot = Bot(side, dry=True)
-        self.player = Bot(side, keep=False)
 
     def value(self, rules: Ruleset, card: int) -> tuple[int, int, int]:
         """How much the player wants to hold a card: its own event first, then ops."""
@@ -52,16 +54,26 @@ class GreedyPlayer:
         return [self.value(rules, int(c)) for c in cards]
 
     def play(self, game: Game, choice: Choice) -> Answer:
-        """Its own or a neutral event when the bot's rules would trigger it; else ops."""
+        """Its own or a neutral event when one dry run says it gains (VP, the Primary's score,
+        control, or at least as much influence as the card's ops); else ops."""
         card = int(choice.context["card"])
         owner = game.rules.card(card).owner
-        if "event" in choice.options and owner in (None, self.side):
-            return self.player.choose(game, choice)
+        own = "event" in choice.options and owner in (None, self.side)
+        if own and self.event_gains(game, card):
+            return "event"
         ops = card_ops(game.state, game.rules, self.side, card)
         if "space_race" in choice.options and owner is self.side.other and ops >= 2:
             # Dump the opponent's strong events on the Space Race when it can.
             return "space_race" if game.rules.card(card).ops >= 3 else "ops"
         return "ops" if "ops" in choice.options else choice.options[0]
+
+    def event_gains(self, game: Game, card: int) -> bool:
+        if event_refusal(game.state, game.rules, card, self.side) is not None:
+            return False
+        view = View(game.rules, game.state, self.side)
+        _, m = dry_run_event(view, card, self.side, self.bot.providers, game.policy)
+        ops = game.rules.card(card).ops
+        return m.vp > 0 or m.score_gain > 0 or m.controls > 0 or m.infl_changed >= ops
 
 
 def sum_value(player: GreedyPlayer, rules: Ruleset, kept: Answer) -> tuple[int, ...]:

@@ -208,13 +208,6 @@ class Ruleset:
         return self._members.get(region, ())
 
     @cached_property
-    def _member_arrays(self) -> Mapping[str, npt.NDArray[np.intp]]:
-        return {r: _frozen(np.array(m, dtype=np.intp)) for r, m in self._members.items()}
-
-    def member_array(self, region: str) -> npt.NDArray[np.intp]:
-        return self._member_arrays[region]
-
-    @cached_property
     def _superpower_adjacent(self) -> Mapping[Side, npt.NDArray[np.bool_]]:
         return {
             side: _frozen(np.array([c.superpower is side for c in self.countries], dtype=np.bool_))
@@ -235,6 +228,29 @@ class Ruleset:
                 dtype=np.int16,
             )
         )
+
+    @cached_property
+    def _scoring_facts(self) -> Mapping[str, tuple[tuple[int, int, bool, bool, bool, int], ...]]:
+        us, ussr = self.superpower_adjacent(Side.US), self.superpower_adjacent(Side.USSR)
+        return {
+            region: tuple(
+                (
+                    i,
+                    self.stabilities[i],
+                    bool(self.battleground[i]),
+                    bool(us[i]),
+                    bool(ussr[i]),
+                    int(self.sea_weights[i]),
+                )
+                for i in members
+            )
+            for region, members in self._members.items()
+        }
+
+    def scoring_facts(self, region: str) -> tuple[tuple[int, int, bool, bool, bool, int], ...]:
+        """Per country of the region: index, stability, battleground, next to the US box, next
+        to the USSR box, Southeast Asia VP (region scoring's inner loop)."""
+        return self._scoring_facts[region]
 
     def in_region(self, index: int, region: str) -> bool:
         country = self.countries[index]
