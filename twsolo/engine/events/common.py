@@ -101,6 +101,37 @@ def add_by_choice(
     return placed
 
 
+def each_of(
+    game: Game,
+    chooser: Side,
+    candidates: Sequence[int],
+    count: int,
+    prompt: str,
+    act: Callable[[int], object],
+    *,
+    intent: str,
+    influence_of: Side,
+) -> None:
+    """`chooser` picks up to `count` different countries among `candidates`, one at a time;
+    `act` (which adds or removes `influence_of`'s influence, as `intent` says) is applied to each
+    as soon as it is picked."""
+    done: list[int] = []
+    for i in range(count):
+        left = [c for c in candidates if c not in done]
+        if not left:
+            return
+        country = choose_country(
+            game,
+            chooser,
+            left,
+            f"{prompt} ({i + 1} of {count})",
+            intent=intent,
+            influence_of=influence_of,
+        )
+        act(country)
+        done.append(country)
+
+
 def remove_by_choice(
     game: Game,
     chooser: Side,

@@ -8,7 +8,7 @@ is not registered.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from twsolo.engine.board import controller, controls
@@ -18,6 +18,7 @@ from twsolo.engine.events.common import (
     add_until_control,
     choose_card,
     choose_country,
+    each_of,
     grant_operations,
     ops_discards,
     prohibited_by,
@@ -60,34 +61,6 @@ def _country(game: Game, country_id: str) -> int:
 
 def _members(game: Game, region: str, keep: Callable[[int], bool]) -> list[int]:
     return [c for c in game.rules.members(region) if keep(c)]
-
-
-def _each_of(
-    game: Game,
-    chooser: Side,
-    candidates: Sequence[int],
-    count: int,
-    prompt: str,
-    act: Callable[[int], object],
-    removing: Side,
-) -> None:
-    """`chooser` picks up to `count` different countries among `candidates`, one at a time;
-    `act` (a removal of `removing`'s influence) is applied to each as soon as it is picked."""
-    done: list[int] = []
-    for i in range(count):
-        left = [c for c in candidates if c not in done]
-        if not left:
-            return
-        country = choose_country(
-            game,
-            chooser,
-            left,
-            f"{prompt} ({i + 1} of {count})",
-            intent="remove",
-            influence_of=removing,
-        )
-        act(country)
-        done.append(country)
 
 
 def _abdication(game: Game, ussr: Side, country_id: str) -> None:
@@ -246,14 +219,15 @@ def warsaw_pact_formed(game: Game, ctx: EventContext) -> None:
     NATO may be played from now on (Effect 16)."""
     ussr, s = ctx.chooser, game.state
     if yes_no(game, ussr, "Warsaw Pact: remove all US influence from 4 countries (no: add 5)?"):
-        _each_of(
+        each_of(
             game,
             ussr,
             _members(game, "east_europe", lambda c: s.inf(c, Side.US) > 0),
             4,
             "Warsaw Pact: remove all US influence from",
             lambda c: remove_all(game, Side.US, c),
-            Side.US,
+            intent="remove",
+            influence_of=Side.US,
         )
     else:
         add_by_choice(
@@ -437,14 +411,15 @@ def east_european_unrest(game: Game, ctx: EventContext) -> None:
     of 3 different Eastern European countries. Countries without USSR influence are not
     offered."""
     amount = 2 if game.state.turn >= 8 else 1
-    _each_of(
+    each_of(
         game,
         ctx.chooser,
         _members(game, "east_europe", lambda c: game.state.inf(c, Side.USSR) > 0),
         3,
         f"East European Unrest: remove {amount} USSR influence from",
         lambda c: game.remove_influence(c, Side.USSR, amount),
-        Side.USSR,
+        intent="remove",
+        influence_of=Side.USSR,
     )
 
 

@@ -18,6 +18,7 @@ from twsolo.engine.events.common import (
     add_by_choice,
     choose_card,
     choose_country,
+    each_of,
     free_coup,
     ids,
     in_region,
@@ -290,25 +291,16 @@ def latin_american_debt_crisis(game: Game, ctx: EventContext) -> None:
         if card is not None:
             spend_card(game, Side.US, card)
             return
-    chosen: list[int] = []
-    for _ in range(2):
-        options = [
-            c
-            for c in in_region(game, "south_america")
-            if c not in chosen and game.state.inf(c, Side.USSR) > 0
-        ]
-        if not options:
-            return
-        country = choose_country(
-            game,
-            ctx.chooser,
-            options,
-            "Latin American Debt Crisis: double USSR influence",
-            intent="add",
-            influence_of=Side.USSR,
-        )
-        game.add_influence(country, Side.USSR, game.state.inf(country, Side.USSR))
-        chosen.append(country)
+    each_of(
+        game,
+        ctx.chooser,
+        [c for c in in_region(game, "south_america") if game.state.inf(c, Side.USSR) > 0],
+        2,
+        "Latin American Debt Crisis: double USSR influence",
+        lambda c: game.add_influence(c, Side.USSR, game.state.inf(c, Side.USSR)),
+        intent="add",
+        influence_of=Side.USSR,
+    )
 
 
 @event(96)

@@ -31,6 +31,7 @@ from twsolo.engine.events.common import (
     add_by_choice,
     choose_card,
     choose_country,
+    each_of,
     free_coup,
     grant_operations,
     ids,
@@ -580,25 +581,16 @@ def willy_brandt(game: Game, ctx: EventContext) -> None:
 def muslim_revolution(game: Game, ctx: EventContext) -> None:
     """card-events #56: remove all US influence from 2 of the listed Middle East/African
     countries. The USSR chooses (among those with US influence)."""
-    chosen: list[int] = []
-    for n in (1, 2):
-        options = [
-            i
-            for i in (_idx(game, c) for c in MUSLIM_REVOLUTION)
-            if i not in chosen and game.state.inf(i, Side.US) > 0
-        ]
-        if not options:
-            return
-        country = choose_country(
-            game,
-            ctx.chooser,
-            options,
-            f"Muslim Revolution: remove all US influence from ({n} of 2)",
-            intent="remove",
-            influence_of=Side.US,
-        )
-        remove_all(game, Side.US, country)
-        chosen.append(country)
+    each_of(
+        game,
+        ctx.chooser,
+        [i for i in (_idx(game, c) for c in MUSLIM_REVOLUTION) if game.state.inf(i, Side.US) > 0],
+        2,
+        "Muslim Revolution: remove all US influence from",
+        lambda c: remove_all(game, Side.US, c),
+        intent="remove",
+        influence_of=Side.US,
+    )
 
 
 @event(57)
