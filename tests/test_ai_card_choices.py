@@ -12,7 +12,7 @@ import pytest
 
 from twsolo.ai.bot import Bot
 from twsolo.engine.choices import Answer
-from twsolo.engine.events import play_event
+from twsolo.engine.events import play_event, run_hooks
 from twsolo.engine.game import Game
 from twsolo.engine.state import Effect, GameState, area_of, hand_of
 from twsolo.ids import CHINA_CARD, Side
@@ -90,24 +90,27 @@ def total(game: Game, side: Side) -> int:
 
 
 # ---------------------------------------------------------------- #10 Blockade
-def test_blockade_ai_discards_the_lowest_card_meeting_3_ops(rules: Ruleset) -> None:
-    """Appendix #10 on_human_play: the AI pays the 3+ Ops discard (spec §17.5) and keeps West
-    Germany."""
-    game, bot = at(rules, US, influence={"west_germany": (4, 0)})
+def test_blockade_ai_reveals_until_a_3_ops_card(rules: Ruleset) -> None:
+    """Appendix #10 on_human_play, spec §17.5: the AI reveals from its deck/hand until a card
+    with 3+ Ops comes up (here #19, 1 op, then #21, 4), discards it and keeps West Germany; the
+    other revealed card goes back."""
+    game, _ = at(rules, US, influence={"west_germany": (4, 0)})
     move(game.state, hand_of(US), 21, 29, 19)
     play(game, 10, USSR)
-    assert by_entry(bot, 10) == [29]
-    assert game.state.where(29) == "discard"
+    assert game.state.where(21) == "discard"
+    assert game.state.where(19) == hand_of(US)
     assert inf(game, "west_germany") == (4, 0)
 
 
-def test_blockade_human_side_in_a_dry_run_does_not_escape(rules: Ruleset) -> None:
-    """Appendix G4: answering for the human in a dry run, the AI's rules decline the discard."""
+def test_blockade_on_the_human_waits_for_the_next_round(rules: Ruleset) -> None:
+    """Appendix #10 choices: the human answers the AI's Blockade only in the next action round
+    (tests/test_solo_appendix_procedures.py plays it); now nothing changes but the reminder."""
     game, _ = at(rules, USSR, influence={"west_germany": (4, 0)})
     move(game.state, hand_of(US), 21)
     play(game, 10, USSR)
     assert game.state.where(21) == hand_of(US)
-    assert inf(game, "west_germany") == (0, 0)
+    assert inf(game, "west_germany") == (4, 0)
+    assert game.state.has_effect(10, US)
 
 
 # ---------------------------------------------------------------- #14 COMECON, #23 Marshall Plan
@@ -732,25 +735,25 @@ def test_latin_american_debt_crisis_doubles_where_it_takes_control(rules: Rulese
             "peru": (0, 3),
         },
     )
-    play(game, 95, USSR)
+    play(game, 95, USSR)  # the human (US) answers it in the next action round (appendix #95)
+    run_hooks(game, "drawn", side=US, drawn=[])  # drew no 3+ Ops card: the doubling happens
     assert by_entry(bot, 95) == ["chile", "brazil"]
     assert inf(game, "chile") == (0, 4)
     assert inf(game, "brazil") == (0, 2)
 
 
-@pytest.mark.parametrize(("exposed", "discarded"), [(True, 29), (False, None)])
+@pytest.mark.parametrize(("exposed", "discarded"), [(True, 21), (False, None)])
 def test_latin_american_debt_crisis_ai_discards_only_when_exposed(
     rules: Ruleset, exposed: bool, discarded: int | None
 ) -> None:
-    """Appendix #95 on_human_play: as the US the AI discards a 3+ Ops card only if the human
-    has influence in South America."""
+    """Appendix #95 on_human_play: as the US the AI reveals for a 3+ Ops card and discards it
+    only if the human has influence in South America (here #21, the first revealed)."""
     influence = {"chile": (0, 2)} if exposed else {}
-    game, bot = at(rules, US, influence=influence)
+    game, _ = at(rules, US, influence=influence)
     move(game.state, hand_of(US), 21, 29)
     play(game, 95, USSR)
-    assert by_entry(bot, 95) == [discarded if discarded else "decline"]
     if exposed:
-        assert game.state.where(29) == "discard"
+        assert game.state.where(discarded) == "discard"
         assert inf(game, "chile") == (0, 2)
     else:
         assert sorted(game.state.piles[hand_of(US)]) == [21, 29]

@@ -155,16 +155,26 @@ def test_ai_discards_the_china_card_for_an_ops_requirement_g7(rules: Ruleset, ca
 
 
 def test_human_may_meet_blockade_with_the_china_card_spec_3_4(rules: Ruleset) -> None:
-    """Spec §3.4: the human (US) may discard the China Card to meet Blockade's 3+ Ops; it passes
-    face down to the AI (USSR). In the base game (card-events A13) it is not offered."""
+    """Spec §3.4: the human (US) may discard the China Card to meet Blockade's 3+ Ops (in the
+    next action round, appendix #10); it passes face down to the AI (USSR). In the base game
+    (card-events A13) it is not offered."""
     flow = flow_at(
-        rules, USSR, phasing=USSR, ai=["event"], human=[CHINA_CARD], draws=[10], bot=False
+        rules,
+        USSR,
+        phasing=USSR,
+        ai=["event"],
+        human=[CHINA_CARD, 19, "ops", "influence", "done"],
+        draws=[10, 19, CHINA_CARD],
+        bot=False,
     )
     board(flow, west_germany=(4, 0))
     give(flow, USSR, 10)
     give(flow, US, 19)
     china_to_hand(flow, US)
     ai_action(flow)
+    assert flow.game.state.has_effect(10, US)  # answered in the human's next round
+    flow.game.state.phasing = US
+    human_action(flow)
     assert asked(flow, US)[0].options == (CHINA_CARD, "decline")
     assert china_with(flow.game.state, USSR, face_up=False)
     assert inf(flow.game, "west_germany") == (4, 0)
@@ -281,6 +291,51 @@ def test_a_trapped_round_still_counts_for_we_will_bury_you(rules: Ruleset) -> No
     assert flow.counts["rounds_replaced"] == 1
     assert state.vp == vp - 3
     assert not state.has_effect(50)
+
+
+# ---------------------------------------------------------------- appendix #10, #95 escapes
+def test_human_escapes_blockade_in_the_next_round_appendix_10(rules: Ruleset) -> None:
+    """Appendix #10: at the next action round the human (US) discards one of the 2 drawn cards
+    with 3+ Ops (#21 NATO) and must play the other (#19 Truman Doctrine); West Germany stays."""
+    flow = flow_at(
+        rules, USSR, phasing=US, human=[21, 19, "ops", "influence", "done"], draws=[19, 21]
+    )
+    state = flow.game.state
+    board(flow, west_germany=(4, 0))
+    state.effects.append(Effect(10, US, "escape"))
+    give(flow, US, 19, 21)
+    human_action(flow)
+    assert state.where(21) == "discard"
+    assert not state.has_effect(10)
+    assert asked(flow, US)[1].options == (19,)  # the other card must be played
+    assert inf(flow.game, "west_germany")[0] == 4
+
+
+def test_human_declines_and_loses_west_germany_appendix_10(rules: Ruleset) -> None:
+    """Appendix #10: declining the discard, all US influence leaves West Germany now."""
+    flow = flow_at(
+        rules, USSR, phasing=US, human=["decline", 19, "ops", "influence", "done"], draws=[19, 21]
+    )
+    state = flow.game.state
+    board(flow, west_germany=(4, 0))
+    state.effects.append(Effect(10, US, "escape"))
+    give(flow, US, 19, 21)
+    human_action(flow)
+    assert inf(flow.game, "west_germany")[0] == 0
+    assert not state.has_effect(10)
+
+
+def test_debt_crisis_without_a_3_ops_card_doubles_appendix_95(rules: Ruleset) -> None:
+    """Appendix #95 (as #10): no drawn card has 3+ Ops, so the USSR (the AI) doubles its
+    influence in 2 South American countries at once."""
+    flow = flow_at(rules, USSR, phasing=US, human=[19, "ops", "influence", "done"], draws=[19, 26])
+    state = flow.game.state
+    board(flow, argentina=(0, 1), chile=(0, 2))
+    state.effects.append(Effect(95, US, "escape"))
+    give(flow, US, 19, 26)
+    human_action(flow)
+    assert inf(flow.game, "argentina")[1] == 2
+    assert inf(flow.game, "chile")[1] == 4
 
 
 # ---------------------------------------------------------------- appendix #49 Missile Envy

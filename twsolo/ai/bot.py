@@ -84,10 +84,11 @@ class Bot:
             revealed = [o for o in options if isinstance(o, int)]
             human = choice.context.get("human_headline")
             return choose_headline(judge, revealed, "reveal" in options, human)
-        if game.event_frames and (fn := CARD_CHOICES.get(game.event_frames[-1].card)):
+        card = game.event_frames[-1].card if game.event_frames else choice.context.get("event_card")
+        if card is not None and (fn := CARD_CHOICES.get(int(card))):
             answer = fn(game, view, choice)
             if answer is not None:
-                view.note(Step(f"appendix #{game.event_frames[-1].card} choices", chosen=answer))
+                view.note(Step(f"appendix #{card} choices", chosen=answer))
                 return answer
         if kind == "play":
             self.plan, self.points = None, []  # a new card: no plan carries over

@@ -221,16 +221,23 @@ class Session:
         self.echo(board(self.rules, state))
 
     def why(self) -> None:
-        decision = self.bot.last
-        if decision is None:
+        """The AI's last decision with its reasons, and the answers that carried it out (the
+        points of a planned placement have no reasons of their own)."""
+        decisions = self.bot.decisions
+        if not decisions:
             self.echo("The AI has made no decision in this session yet.")
             return
-        self.echo(
-            f"AI decision (turn {decision.turn}, AR {decision.action_round}): "
-            f"{decision.kind} → {answer_label(self.rules, decision.answer)}"
+        start = next(
+            (i for i in range(len(decisions) - 1, -1, -1) if decisions[i].steps),
+            len(decisions) - 1,
         )
-        for step in decision.steps:
-            self.echo(f"  - {step.text()}")
+        for decision in decisions[start:]:
+            self.echo(
+                f"AI decision (turn {decision.turn}, AR {decision.action_round}): "
+                f"{decision.kind} → {answer_label(self.rules, decision.answer)}"
+            )
+            for step in decision.steps:
+                self.echo(f"  - {step.text()}")
 
     def history(self, args: list[str]) -> None:
         target = None

@@ -16,6 +16,7 @@ from twsolo.ruleset import Ruleset
 # turn (spec §19). "game": until a card ends it. "trigger": until its own condition ends it.
 DURATION: dict[int | tuple[int, str], str] = {
     9: "turn",  # Vietnam Revolts: USSR +1 op, all ops in Southeast Asia
+    (10, "escape"): "trigger",  # Blockade waiting for the human's next action round (solitaire)
     16: "game",  # Warsaw Pact Formed: allows NATO
     17: "game",  # De Gaulle Leads France: France loses NATO protection
     21: "game",  # NATO
@@ -47,6 +48,7 @@ DURATION: dict[int | tuple[int, str], str] = {
     87: "game",  # The Reformer: no USSR coups in Europe; Glasnost bonus
     93: "turn",  # Iran-Contra Scandal: US realignment rolls −1
     94: "turn",  # Chernobyl: data = the region where the USSR may not place influence by ops
+    (95, "escape"): "trigger",  # Latin American Debt Crisis waiting for the human (solitaire)
     96: "game",  # Tear Down This Wall: Willy Brandt cancelled and prohibited
     97: "game",  # An Evil Empire: Flower Power cancelled and prohibited
     98: "turn",  # Aldrich Ames Remix: US deck/hand revealed

@@ -62,6 +62,10 @@ def human_action(flow: Flow) -> None:
         game.note(f"the {human.label} has no card and passes (spec §10.1.1)")
         flow.counts["human_passes"] += 1
         return
+    used = [c for out in run_hooks(game, "drawn", side=human, drawn=list(drawn)) for c in out]
+    drawn = [c for c in drawn if c not in used]  # a discard to escape (appendix #10, #95)
+    if not drawn:
+        return
     due = [c for c in drawn if missile_envy_due(game.state, human, c)]
     answer = game.ask(
         "ar_card", human, due or sorted(drawn), "play which card?", drawn=tuple(sorted(drawn))

@@ -14,7 +14,7 @@ from twsolo.engine.events.registry import EventContext, Requirement
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget, card_ops
 from twsolo.engine.scoring import FORMOSAN_RESOLUTION
-from twsolo.engine.state import GameState, area_of, hand_of
+from twsolo.engine.state import Effect, GameState, area_of, hand_of
 from twsolo.ids import CHINA_CARD, Side
 from twsolo.ruleset import Ruleset
 
@@ -40,11 +40,19 @@ def choose_country(
     *,
     intent: str = "",
     influence_of: Side | None = None,
+    event_card: int | None = None,
 ) -> int:
     """A country among `candidates`. `intent` ("add" or "remove") and `influence_of` (whose
-    influence) tell an AI provider what the choice does (spec §17.2–§17.4)."""
+    influence) tell an AI provider what the choice does (spec §17.2–§17.4); `event_card` names
+    the card whose effect asks, when it acts outside the event itself (a hook)."""
     answer = game.ask(
-        "country", chooser, ids(game, candidates), prompt, intent=intent, influence_of=influence_of
+        "country",
+        chooser,
+        ids(game, candidates),
+        prompt,
+        intent=intent,
+        influence_of=influence_of,
+        event_card=event_card,
     )
     return game.rules.index[str(answer)]
 
@@ -111,6 +119,7 @@ def each_of(
     *,
     intent: str,
     influence_of: Side,
+    event_card: int | None = None,
 ) -> None:
     """`chooser` picks up to `count` different countries among `candidates`, one at a time;
     `act` (which adds or removes `influence_of`'s influence, as `intent` says) is applied to each
@@ -127,6 +136,7 @@ def each_of(
             f"{prompt} ({i + 1} of {count})",
             intent=intent,
             influence_of=influence_of,
+            event_card=event_card,
         )
         act(country)
         done.append(country)
@@ -311,6 +321,41 @@ def spend_card(game: Game, side: Side, card: int) -> None:
         china_card_used(game, side)
     elif game.state.where(card) != "discard":
         game.move_card(card, "discard")
+
+
+ESCAPE = "escape"  # Effect data: the human may escape the event in its next action round
+
+
+def defer_to_next_round(game: Game, card: int, target: Side) -> bool:
+    """Appendix #10, #95: in the solitaire game the human hit by the AI's Blockade or Latin
+    American Debt Crisis answers it in the next action round, from the 2 cards drawn there.
+    Records the pending event and says so; False outside that case (the event acts now)."""
+    if game.state.ai_side is not target.other:
+        return False
+    game.add_effect(Effect(card, target, ESCAPE))
+    game.note(
+        f"{game.rules.card(card)}: the {target.label} may escape it in the next action round "
+        f"by discarding one of the cards drawn there (appendix #{card})"
+    )
+    return True
+
+
+def escape_with_drawn(
+    game: Game, side: Side, card: int, drawn: Sequence[int], need: int, prompt: str
+) -> int | None:
+    """The pending escape of `card` at `side`'s action round, if one is pending: discard one of
+    the `drawn` cards with `need`+ Ops, or not. Returns the card discarded (0: none, the event
+    acts now); None when nothing was pending."""
+    effect = Effect(card, side, ESCAPE)
+    if effect not in game.state.effects:
+        return None
+    game.remove_effect(effect)
+    options = [c for c in drawn if meets_ops(game, side, c, need)]
+    chosen = choose_card(game, side, options, prompt, none="decline") if options else None
+    if chosen is None:
+        return 0
+    spend_card(game, side, chosen)
+    return chosen
 
 
 def reveal_until(game: Game, side: Side, need: int, purpose: str) -> int | None:

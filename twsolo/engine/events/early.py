@@ -18,18 +18,21 @@ from twsolo.engine.events.common import (
     add_until_control,
     choose_card,
     choose_country,
+    defer_to_next_round,
     each_of,
+    escape_with_drawn,
     grant_operations,
     ops_discards,
     prohibited_by,
     remove_all,
     remove_by_choice,
+    reveal_until,
     spend_card,
     war,
     yes_no,
 )
 from twsolo.engine.events.play import play_event
-from twsolo.engine.events.registry import EventContext, event
+from twsolo.engine.events.registry import EventContext, event, on
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget
 from twsolo.engine.scoring import FORMOSAN_RESOLUTION, score_region
@@ -149,7 +152,18 @@ def blockade(game: Game, ctx: EventContext) -> None:
     """Card-events #10: the US (who decides, by the card text) discards a card of modified ops
     3+ from its hand, its event not happening (A6); or loses all its influence in West Germany.
     Without such a card the loss is compulsory. The China Card may be discarded only in the
-    solitaire game, and then passes face down to the USSR (spec §3.4, appendix G7)."""
+    solitaire game, and then passes face down to the USSR (spec §3.4, appendix G7). In the
+    solitaire game the human answers it in the next action round (appendix #10: `blockade_due`)
+    and the AI reveals from its deck/hand for a 3+ ops card (appendix #10 on_human_play)."""
+    if defer_to_next_round(game, 10, Side.US):
+        return
+    if game.state.ai_side is Side.US:
+        card = reveal_until(game, Side.US, BLOCKADE_OPS, "Blockade: the AI reveals for 3+ ops")
+        if card is not None:
+            spend_card(game, Side.US, card)
+            return
+        remove_all(game, Side.US, _country(game, "west_germany"))
+        return
     cards = ops_discards(game, Side.US, BLOCKADE_OPS)
     if cards:
         card = choose_card(
@@ -163,6 +177,18 @@ def blockade(game: Game, ctx: EventContext) -> None:
             spend_card(game, Side.US, card)
             return
     remove_all(game, Side.US, _country(game, "west_germany"))
+
+
+@on("drawn", card=10)
+def blockade_due(game: Game, side: Side, drawn: list[int]) -> list[int]:
+    """Appendix #10: the human hit by the AI's Blockade discards one of the cards drawn this
+    round with 3+ ops, and must then play the other; otherwise all US influence leaves West
+    Germany now."""
+    prompt = "Blockade: discard a drawn card of 3+ ops, or decline and lose West Germany"
+    used = escape_with_drawn(game, side, 10, drawn, BLOCKADE_OPS, prompt)
+    if used == 0:
+        remove_all(game, Side.US, _country(game, "west_germany"))
+    return [used] if used else []
 
 
 @event(11)

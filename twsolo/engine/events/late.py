@@ -18,7 +18,9 @@ from twsolo.engine.events.common import (
     add_by_choice,
     choose_card,
     choose_country,
+    defer_to_next_round,
     each_of,
+    escape_with_drawn,
     free_coup,
     ids,
     in_region,
@@ -26,6 +28,7 @@ from twsolo.engine.events.common import (
     realign_rolls,
     remove_all,
     remove_by_choice,
+    reveal_until,
     spend_card,
     war,
     yes_no,
@@ -283,6 +286,21 @@ def latin_american_debt_crisis(game: Game, ctx: EventContext) -> None:
     solitaire game, where it passes face down to the USSR: spec §3.4, appendix G7), or the USSR
     doubles its influence in 2 South American countries; with no such card the doubling is
     compulsory. The US chooses which; the USSR chooses the countries."""
+    if defer_to_next_round(game, 95, Side.US):
+        return
+    if game.state.ai_side is Side.US:
+        # Appendix #95 on_human_play: the AI escapes only when the human is in South America.
+        exposed = any(game.state.inf(c, Side.USSR) for c in in_region(game, "south_america"))
+        card = (
+            reveal_until(game, Side.US, LATIN_DEBT_OPS, "Debt Crisis: the AI reveals")
+            if exposed
+            else None
+        )
+        if card is not None:
+            spend_card(game, Side.US, card)
+            return
+        _double_in_south_america(game, ctx.chooser)
+        return
     cards = ops_discards(game, Side.US, LATIN_DEBT_OPS)
     if cards:
         card = choose_card(
@@ -291,16 +309,32 @@ def latin_american_debt_crisis(game: Game, ctx: EventContext) -> None:
         if card is not None:
             spend_card(game, Side.US, card)
             return
+    _double_in_south_america(game, ctx.chooser)
+
+
+def _double_in_south_america(game: Game, ussr: Side) -> None:
     each_of(
         game,
-        ctx.chooser,
+        ussr,
         [c for c in in_region(game, "south_america") if game.state.inf(c, Side.USSR) > 0],
         2,
         "Latin American Debt Crisis: double USSR influence",
         lambda c: game.add_influence(c, Side.USSR, game.state.inf(c, Side.USSR)),
         intent="add",
         influence_of=Side.USSR,
+        event_card=95,
     )
+
+
+@on("drawn", card=95)
+def latin_american_debt_due(game: Game, side: Side, drawn: list[int]) -> list[int]:
+    """Appendix #95 (as Blockade, #10): the human discards a drawn card of 3+ ops in this
+    action round, or the USSR (the AI) doubles its influence in 2 South American countries."""
+    prompt = "Latin American Debt Crisis: discard a drawn card of 3+ ops, or decline"
+    used = escape_with_drawn(game, side, 95, drawn, LATIN_DEBT_OPS, prompt)
+    if used == 0:
+        _double_in_south_america(game, Side.USSR)
+    return [used] if used else []
 
 
 @event(96)

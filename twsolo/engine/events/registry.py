@@ -67,6 +67,10 @@ MOMENTS = {
     # (how: event | ops | space_race | headline), once the card is resolved (We Will Bury You,
     # Flower Power, NORAD, Missile Envy); after a round a trap replaced: card 0, how "replaced".
     "card_played": "after a card is resolved",
+    # (game, side, drawn) -> list[int]: in the solitaire game, after the human drew the cards
+    # of an action round: the cards an effect used (a discard to escape Blockade or Latin
+    # American Debt Crisis, appendix #10, #95); the rest stay playable.
+    "drawn": "after the human's action-round draw",
     # (game, side) -> int: extra action rounds `side` takes this turn (North Sea Oil).
     "extra_rounds": "extra action rounds",
     # (game) at the end of the turn, before turn-long effects expire.
