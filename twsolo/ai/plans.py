@@ -28,6 +28,7 @@ class OpsPlan:
     points: list[int] = field(default_factory=list)  # influence, in order
     target: int | None = None  # coup, or the first realignment
     region: str | None = None  # where the realignments are rolled
+    space_step: bool = False  # reached the Space Race step (§12.3.3): depends on its terms
 
 
 def regions_in_order(view: View) -> list[str]:
@@ -65,12 +66,12 @@ def last_rounds(view: View) -> bool:
     return view.state.action_round > rounds - n
 
 
-# The last plan: (position key, allow_space, plan, its trace steps).
-_last_plan: list[tuple[tuple[object, ...], bool, OpsPlan, list[Step]]] = []
+# The last plan: (position key, (allow_space, card_ops), plan, its trace steps).
+_last_plan: list[tuple[tuple[object, ...], tuple[bool, int], OpsPlan, list[Step]]] = []
 
 
-def plan_key(view: View, budget: OpsBudget, card_ops: int) -> tuple[object, ...]:
-    """Everything a plan depends on but whether the Space Race may be tried."""
+def plan_key(view: View, budget: OpsBudget) -> tuple[object, ...]:
+    """Everything a plan depends on but the Space Race's terms (allowed, the card's ops)."""
     s = view.state
     return (
         view.side,
@@ -89,22 +90,20 @@ def plan_key(view: View, budget: OpsBudget, card_ops: int) -> tuple[object, ...]
         tuple(budget.areas),
         budget.spent,
         tuple(sorted(budget.outside)),
-        card_ops,
     )
 
 
 def plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_ops: int) -> OpsPlan:
     """Spec §12.3, remembered for the position it was made for: the "play" decision probes the
     plan, and the "operation" question that follows on an unchanged board reuses it."""
-    key = plan_key(view, budget, card_ops)
+    key = plan_key(view, budget)
+    terms = (allow_space, card_ops)
     if _last_plan:
-        last_key, last_space, plan, steps = _last_plan[0]
-        # A plan made with the Space Race allowed that did not choose it is the same plan
-        # without it.
-        same_space = last_space == allow_space or (last_space and plan.kind != "space_race")
-        if last_key == key and same_space:
+        last_key, last_terms, plan, steps = _last_plan[0]
+        # A plan decided before the Space Race step does not depend on its terms.
+        if last_key == key and (not plan.space_step or last_terms == terms):
             view.trace.extend(steps)
-            return OpsPlan(plan.kind, list(plan.points), plan.target, plan.region)
+            return OpsPlan(plan.kind, list(plan.points), plan.target, plan.region, plan.space_step)
     new_steps: list[Step] = []
     plan = _plan_operations(
         View(view.rules, view.state, view.side, new_steps),
@@ -112,9 +111,9 @@ def plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_op
         allow_space=allow_space,
         card_ops=card_ops,
     )
-    _last_plan[:] = [(key, allow_space, plan, new_steps)]
+    _last_plan[:] = [(key, terms, plan, new_steps)]
     view.trace.extend(new_steps)
-    return OpsPlan(plan.kind, list(plan.points), plan.target, plan.region)
+    return OpsPlan(plan.kind, list(plan.points), plan.target, plan.region, plan.space_step)
 
 
 def _plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_ops: int) -> OpsPlan:
@@ -151,13 +150,13 @@ def _plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_o
             return OpsPlan("realign", target=target, region=region)
     if allow_space and space_refusal(view.state, view.rules, view.side, card_ops) is None:
         view.note(Step("spec §16.2 space race", why="nothing to do in the Primary/Secondary"))
-        return OpsPlan("space_race")
+        return OpsPlan("space_race", space_step=True)
     points = plan_influence(view, budget.copy(), regions_in_order(view), option0=False)
     if points:
         view.note(Step("spec §12.3.3 influence by §18", why=f"{len(points)} points"))
-        return OpsPlan("influence", points=points)
+        return OpsPlan("influence", points=points, space_step=True)
     view.note(Step("spec §12.3", why="no legal operation"))
-    return OpsPlan("none")
+    return OpsPlan("none", space_step=True)
 
 
 def decisive_coup(view: View, budget: OpsBudget) -> int | None:
