@@ -51,12 +51,24 @@ def plan_influence(
     return planner.run(regions, score_region=score_region)
 
 
-def has_influence_target(view: View, budget: OpsBudget, region: str, *, option0: bool) -> bool:
+def influence_from(
+    view: View, budget: OpsBudget, region: str, *, option0: bool
+) -> list[int] | None:
+    """Spec §12.3.2a with §12.5: None when §13 finds no target in `region`; else the whole
+    placement, starting there and moving on only with the ops it cannot spend there."""
     sim = view.sandbox([])
     planner = Planner(
-        sim, budget=budget, access=placement_access(view.state, view.rules, view.side)
+        sim, budget=budget.copy(), access=placement_access(view.state, view.rules, view.side)
     )
-    return bool(planner.next_goals(region, option0=option0 and region == view.primary))
+    goals = planner.next_goals(region, option0=option0)
+    if not goals:
+        return None
+    for goal in goals:
+        planner.place(goal)
+    order = [region, *[r for r in regions_in_order(view) if r != region]]
+    points = planner.run(order, score_region=view.primary if option0 else None)
+    view.trace.extend(sim.trace)
+    return points
 
 
 def last_rounds(view: View) -> bool:
@@ -134,10 +146,8 @@ def _plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_o
                 return OpsPlan("coup", target=target)
     for region in [r for r in (primary, secondary) if r]:
         option0 = sr and region == primary
-        if has_influence_target(view, budget, region, option0=option0):
-            rest = regions_in_order(view)
-            order = [region, *[r for r in rest if r != region]]
-            points = plan_influence(view, budget.copy(), order, option0=option0)
+        points = influence_from(view, budget, region, option0=option0)
+        if points is not None:
             view.note(Step("spec §12.3 influence", chosen=region, why=f"{len(points)} points"))
             return OpsPlan("influence", points=points)
         members = list(view.members(region))
