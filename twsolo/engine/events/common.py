@@ -90,23 +90,17 @@ def add_by_choice(
     """Add `amount` influence of `side`, one point at a time where `chooser` says, among
     `candidates` (re-evaluated each point when callable), at most `per_country` in one country,
     or each in a different country when `distinct`. Stops early when no candidate is left."""
-    placed: list[int] = []
-    limit = 1 if distinct else per_country
-    for i in range(amount):
-        options = [c for c in _current(candidates) if limit is None or placed.count(c) < limit]
-        if not options:
-            break
-        country = choose_country(
-            game,
-            chooser,
-            options,
-            f"{prompt} ({i + 1} of {amount})",
-            intent="add",
-            influence_of=side,
-        )
-        game.add_influence(country, side, 1)
-        placed.append(country)
-    return placed
+    return _points(
+        game,
+        chooser,
+        side,
+        amount,
+        candidates,
+        prompt,
+        limit=1 if distinct else per_country,
+        intent="add",
+        act=lambda c: game.add_influence(c, side, 1),
+    )
 
 
 def each_of(
@@ -124,22 +118,18 @@ def each_of(
     """`chooser` picks up to `count` different countries among `candidates`, one at a time;
     `act` (which adds or removes `influence_of`'s influence, as `intent` says) is applied to each
     as soon as it is picked."""
-    done: list[int] = []
-    for i in range(count):
-        left = [c for c in candidates if c not in done]
-        if not left:
-            return
-        country = choose_country(
-            game,
-            chooser,
-            left,
-            f"{prompt} ({i + 1} of {count})",
-            intent=intent,
-            influence_of=influence_of,
-            event_card=event_card,
-        )
-        act(country)
-        done.append(country)
+    _points(
+        game,
+        chooser,
+        influence_of,
+        count,
+        candidates,
+        prompt,
+        limit=1,
+        intent=intent,
+        act=act,
+        event_card=event_card,
+    )
 
 
 def remove_by_choice(
@@ -154,12 +144,43 @@ def remove_by_choice(
 ) -> list[int]:
     """Remove `amount` influence of `side` point by point where `chooser` says, among countries
     of `candidates` that still hold some, at most `per_country` from one country."""
-    taken: list[int] = []
+    return _points(
+        game,
+        chooser,
+        side,
+        amount,
+        candidates,
+        prompt,
+        limit=per_country,
+        intent="remove",
+        act=lambda c: game.remove_influence(c, side, 1),
+        eligible=lambda c: game.state.inf(c, side) > 0,
+    )
+
+
+def _points(
+    game: Game,
+    chooser: Side,
+    side: Side,
+    amount: int,
+    candidates: Candidates,
+    prompt: str,
+    *,
+    limit: int | None,
+    intent: str,
+    act: Callable[[int], object],
+    eligible: Callable[[int], bool] = lambda c: True,
+    event_card: int | None = None,
+) -> list[int]:
+    """`amount` times: `chooser` picks a country among the eligible `candidates` (re-evaluated
+    each time when callable), at most `limit` times the same one, and `act` is applied to it.
+    Stops early when none is left. The countries picked, in order."""
+    done: list[int] = []
     for i in range(amount):
         options = [
             c
             for c in _current(candidates)
-            if game.state.inf(c, side) > 0 and (per_country is None or taken.count(c) < per_country)
+            if eligible(c) and (limit is None or done.count(c) < limit)
         ]
         if not options:
             break
@@ -168,12 +189,13 @@ def remove_by_choice(
             chooser,
             options,
             f"{prompt} ({i + 1} of {amount})",
-            intent="remove",
+            intent=intent,
             influence_of=side,
+            event_card=event_card,
         )
-        game.remove_influence(country, side, 1)
-        taken.append(country)
-    return taken
+        act(country)
+        done.append(country)
+    return done
 
 
 def remove_all(game: Game, side: Side, country: int) -> int:
