@@ -12,13 +12,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from twsolo.ai.view import View
 from twsolo.engine.board import controlled
 from twsolo.engine.choices import CHANCE, Answer, Choice
 from twsolo.engine.events import play_event
 from twsolo.engine.game import Game, GameOver, Policy
 from twsolo.engine.scoring import region_score
-from twsolo.engine.state import GameState
+from twsolo.engine.state import GameState, Pile
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
 
@@ -105,13 +107,21 @@ def measure(
 
 def _changed(before: GameState, after: GameState, card: int | None) -> bool:
     """Whether anything changed but the played card's own place."""
-    a, b = before.to_dict(), after.to_dict()
-    for d in (a, b):
-        for pile in d["piles"].values():
-            for part in pile.values():
-                if card in part:
-                    part.remove(card)
-    return bool(a != b)
+    if not np.array_equal(before.influence, after.influence):
+        return True
+    tracks = ("vp", "defcon", "milops", "space", "space_attempts", "china_face_up", "result")
+    if any(getattr(before, t) != getattr(after, t) for t in tracks):
+        return True
+    if sorted(e.sort_key() for e in before.effects) != sorted(e.sort_key() for e in after.effects):
+        return True
+    return any(
+        _without(pile, card) != _without(after.piles[name], card)
+        for name, pile in before.piles.items()
+    )
+
+
+def _without(pile: Pile, card: int | None) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(c for c in part if c != card) for part in pile.canonical())
 
 
 ProviderFactory = Callable[[Side], "ChoiceProvider"]

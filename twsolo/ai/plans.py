@@ -188,15 +188,16 @@ def decisive_coup(view: View, budget: OpsBudget) -> int | None:
     if not pool:
         return None
     base = primary_score(view.rules, view.state, view.side, primary)
+    swings = {c: expected_coup_swing(view, c, ops, primary) - base for c in pool}
+    if max(swings.values()) <= 0:
+        return None  # influence never lowers the AI's score: no coup can beat it
     sim = view.sandbox([])
     influence = Planner(
         sim, budget=budget.copy(), access=placement_access(view.state, view.rules, view.side)
     )
     influence.run([primary], score_region=primary)
     influence_gain = primary_score(view.rules, sim.state, view.side, primary) - base
-    swings = {c: expected_coup_swing(view, c, ops, primary) - base for c in pool}
-    best = max(swings.values())
-    if best <= influence_gain:
+    if max(swings.values()) <= influence_gain:
         return None
     target = best_coup(view, [c for c in pool if swings[c] > influence_gain], ops, "spec §12.4.1")
     if target is not None:
