@@ -47,7 +47,7 @@ def test_ai_reveals_until_it_chooses_spec_9_2(rules: Ruleset) -> None:
     or "reveal" while its deck/hand has cards; the other revealed cards are shuffled back."""
     flow = make_flow(rules, USSR, ai=["reveal", 8], draws=[7, 8])
     give(flow, USSR, 7, 8, 9)
-    assert ai_pick(flow, None) == 8
+    assert ai_pick(flow.game, flow.ai, None) == 8
     first, second = asked(flow, USSR)
     assert first.options == (7, "reveal")
     assert second.options == (7, 8, "reveal")
@@ -63,12 +63,12 @@ def test_ai_never_headlines_the_china_card_spec_9_2(rules: Ruleset) -> None:
     no card left to reveal, the AI must choose among those revealed; with none, no headline."""
     flow = make_flow(rules, USSR, ai=[8], draws=[CHINA, 8])
     give(flow, USSR, CHINA, 8)
-    assert ai_pick(flow, None) == 8
+    assert ai_pick(flow.game, flow.ai, None) == 8
     assert [c.options for c in asked(flow, USSR)] == [(8,)]
     assert list(flow.game.state.piles[hand_of(USSR)]) == [CHINA]
     only_china = make_flow(rules, USSR, draws=[CHINA])
     give(only_china, USSR, CHINA)
-    assert ai_pick(only_china, None) is None
+    assert ai_pick(only_china.game, only_china.ai, None) is None
     assert not asked(only_china, USSR)
     assert list(only_china.game.state.piles[hand_of(USSR)]) == [CHINA]
 

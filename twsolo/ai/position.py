@@ -26,6 +26,7 @@ from twsolo.engine.state import GameState, hand_of
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
 from twsolo.scenario import Scenario
+from twsolo.solo.headline import ai_pick
 from twsolo.solo.policy import SoloPolicy
 
 EARLY_WAR_REGIONS = ("europe", "asia", "middle_east")
@@ -66,7 +67,7 @@ def decide(rules: Ruleset, scenario: Scenario) -> dict[str, Any]:
     card, how = None, "pass"
     with contextlib.suppress(GameOver):
         if state.action_round == 0:
-            card = headline(game, ai, scenario.human_headline)
+            card = ai_pick(game, ai, scenario.human_headline)
             how = "event" if card is not None else "pass"
             if card is not None:
                 play_event(game, card, ai, headline=True)
@@ -88,30 +89,6 @@ def decide(rules: Ruleset, scenario: Scenario) -> dict[str, Any]:
         "state_after": state_after(rules, state),
         "trace": [step.to_dict() for d in bot.decisions for step in d.steps],
     }
-
-
-def headline(game: Game, ai: Side, human_headline: int | None) -> int | None:
-    """Spec §9.2: reveal, ask the AI, reveal again until it picks; the rest go back."""
-    revealed: list[int] = []
-    hand = hand_of(ai)
-    while True:
-        card = game.draw(hand, "the AI reveals a headline candidate (spec §9.2)")
-        if card is None:
-            break
-        game.move_card(card, "table")
-        if card == 6:  # the China Card: shuffled back, reveal again (spec §9.2)
-            game.move_card(card, hand)
-            continue
-        revealed.append(card)
-        can_reveal = bool(game.state.piles[hand].next_candidates())
-        options: list[int | str] = [*revealed, *(["reveal"] if can_reveal else [])]
-        answer = game.ask("headline", ai, options, "AI headline", human_headline=human_headline)
-        if answer != "reveal":
-            for other in revealed:
-                if other != answer:
-                    game.move_card(other, hand)
-            return int(str(answer))
-    return None
 
 
 def describe(rules: Ruleset, records: list[Record], ai: Side) -> list[dict[str, Any]]:

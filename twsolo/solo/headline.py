@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from twsolo.engine.events import play_event, run_hooks
 from twsolo.engine.events.common import to_bottom
+from twsolo.engine.game import Game
 from twsolo.engine.space import has_ability
 from twsolo.engine.state import hand_of
 from twsolo.ids import CHINA_CARD, Side
@@ -49,14 +50,13 @@ def human_pick(flow: Flow, ai_card: int | None) -> int | None:
     return card
 
 
-def ai_pick(flow: Flow, human_card: int | None) -> int | None:
+def ai_pick(game: Game, ai: Side, human_card: int | None) -> int | None:
     """Spec §9.2: reveal the AI's cards one by one (chance), asking the AI after each reveal
     which revealed card it headlines, or "reveal" for another while its deck/hand has cards.
     The China Card is never an option: it goes back at once, under the other cards (the same
     as shuffling it back and revealing again, and it cannot come up twice). The cards not
     headlined are shuffled back into the AI's deck/hand. `human_card` is the human's headline
     when the AI knows it (the AI holds space box 4, §9.2 exception, §23.1)."""
-    game, ai = flow.game, flow.ai
     hand = hand_of(ai)
     revealed: list[int] = []
     chosen: int | None = None
@@ -144,12 +144,12 @@ def headline_phase(flow: Flow) -> None:
     game.set_marker("scoring_round", False)
     picks: dict[Side, int | None] = {}
     if has_ability(game.state, game.rules, human, BOX_4):
-        picks[ai] = ai_pick(flow, None)
+        picks[ai] = ai_pick(flow.game, ai, None)
         picks[human] = human_pick(flow, picks[ai])
     else:
         picks[human] = human_pick(flow, None)
         known = picks[human] if has_ability(game.state, game.rules, ai, BOX_4) else None
-        picks[ai] = ai_pick(flow, known)
+        picks[ai] = ai_pick(flow.game, ai, known)
     cards = {side: card for side, card in picks.items() if card is not None}
     flow.counts["headlines"] += len(cards)
     resolve(flow, cards)
