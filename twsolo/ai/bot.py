@@ -10,11 +10,9 @@ from twsolo.ai.card_choices import CARD_CHOICES
 from twsolo.ai.decide import Judge, choose_headline, how_to_play
 from twsolo.ai.event_choices import best_by_rerun, place_own, remove_human, remove_own
 from twsolo.ai.military import best_coup, best_realign
-from twsolo.ai.placement import Planner
-from twsolo.ai.plans import OpsPlan, plan_operations, regions_in_order
+from twsolo.ai.plans import OpsPlan, plan_influence, plan_operations, regions_in_order
 from twsolo.ai.trace import Step
 from twsolo.ai.view import View
-from twsolo.engine.board import placement_access
 from twsolo.engine.choices import Answer, Choice
 from twsolo.engine.game import Game
 from twsolo.engine.ops import OpsBudget
@@ -146,10 +144,13 @@ class Bot:
         budget = choice.context.get("budget")
         if not isinstance(budget, OpsBudget):
             return "done"
-        access = choice.context.get("access") or placement_access(view.state, rules, view.side)
-        sim = view.sandbox()
-        planner = Planner(sim, budget=budget.copy(), access=access)
-        self.points = planner.run(regions_in_order(view))
+        self.points = plan_influence(
+            view,
+            budget.copy(),
+            regions_in_order(view),
+            option0=False,
+            access=choice.context.get("access"),
+        )
         if self.points:
             return rules.countries[self.points.pop(0)].id
         view.note(Step("spec §13", chosen="done", why="no target within the caps"))

@@ -6,6 +6,7 @@ Bot recomputes it when the position has moved (an event resolved first, spec §1
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from twsolo.ai.dryrun import primary_score
@@ -41,12 +42,19 @@ def regions_in_order(view: View) -> list[str]:
 
 
 def plan_influence(
-    view: View, budget: OpsBudget, regions: list[str], *, option0: bool
+    view: View,
+    budget: OpsBudget,
+    regions: list[str],
+    *,
+    option0: bool,
+    access: Collection[int] | None = None,
 ) -> list[int]:
+    """The points of a §13 placement over `regions` in order; `access` is the action's access
+    when it began (base §6.1.1), computed now when not given."""
     sim = view.sandbox()
-    planner = Planner(
-        sim, budget=budget, access=placement_access(view.state, view.rules, view.side)
-    )
+    if access is None:
+        access = placement_access(view.state, view.rules, view.side)
+    planner = Planner(sim, budget=budget, access=access)
     score_region = view.primary if option0 else None
     return planner.run(regions, score_region=score_region)
 
