@@ -12,6 +12,7 @@ from twsolo.ai.plans import ops_score_gain
 from twsolo.ai.trace import Step
 from twsolo.ai.view import View
 from twsolo.engine.board import adjacent_controlled, controls
+from twsolo.engine.effects import protection
 from twsolo.engine.events import event_refusal
 from twsolo.engine.events.mid import WAR_CARDS
 from twsolo.engine.scoring import region_score
@@ -152,7 +153,7 @@ class Predicates:
             v.h(c) > 0
             and v.stability(c) <= 2
             and adjacent_controlled(v.state, v.rules, v.human, c) <= 1
-            and not (v.rules.countries[c].region == "europe" and v.state.has_effect(21))
+            and protection(v.state, v.rules, v.side, c, coup=False) is None
             for c in range(len(v.rules.countries))
         )
 
