@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from twsolo.ai.view import View
-from twsolo.engine.board import controlled
+from twsolo.engine.board import controls
 from twsolo.engine.choices import CHANCE, Answer, Choice
 from twsolo.engine.events import play_event
 from twsolo.engine.game import Game, GameOver, Policy
@@ -84,31 +84,60 @@ def measure(
     region: str | None,
     card: int | None = None,
 ) -> Metrics:
+    """The metrics from the countries whose influence changed: control depends on nothing else
+    (stability is fixed), so the others add nothing. This runs after every dry run."""
     human = ai.other
-    ctrl_before = {s: controlled(before, rules, s) for s in Side}
-    ctrl_after = {s: controlled(after, rules, s) for s in Side}
-    delta = after.influence.astype(int) - before.influence.astype(int)
+    changed = np.flatnonzero((after.influence != before.influence).any(axis=1)).tolist()
+    added = removed = lost = gained = broken = given_up = 0
+    human_gains = False
+    for c in changed:
+        a0, a1 = before.inf(c, ai), after.inf(c, ai)
+        h0, h1 = before.inf(c, human), after.inf(c, human)
+        added += max(0, a1 - a0)
+        lost += max(0, a0 - a1)
+        removed += max(0, h0 - h1)
+        ai0, ai1 = controls(before, rules, ai, c), controls(after, rules, ai, c)
+        hu0, hu1 = controls(before, rules, human, c), controls(after, rules, human, c)
+        gained += ai1 and not ai0
+        given_up += ai0 and not ai1
+        broken += hu0 and not hu1
+        human_gains = human_gains or (hu1 and not hu0)
     result = after.result
     return Metrics(
         vp=(after.vp - before.vp) * ai.sign,
         wins=result is not None and result.winner is ai,
-        infl_added=int(delta[:, ai.col].clip(min=0).sum()),
-        infl_removed=int((-delta[:, human.col]).clip(min=0).sum()),
-        controls=int((ctrl_after[ai] & ~ctrl_before[ai]).sum()),
-        breaks=int((ctrl_before[human] & ~ctrl_after[human]).sum()),
-        score_gain=primary_score(rules, after, ai, region)
-        - primary_score(rules, before, ai, region),
-        has_effect=_changed(before, after, card),
-        ai_influence_lost=int((-delta[:, ai.col]).clip(min=0).sum()),
-        ai_controls_lost=int((ctrl_before[ai] & ~ctrl_after[ai]).sum()),
-        human_gains_control=bool((ctrl_after[human] & ~ctrl_before[human]).any()),
+        infl_added=added,
+        infl_removed=removed,
+        controls=gained,
+        breaks=broken,
+        score_gain=_score_gain(rules, before, after, ai, region, changed),
+        has_effect=bool(changed) or _changed_off_board(before, after, card),
+        ai_influence_lost=lost,
+        ai_controls_lost=given_up,
+        human_gains_control=human_gains,
     )
 
 
-def _changed(before: GameState, after: GameState, card: int | None) -> bool:
-    """Whether anything changed but the played card's own place."""
-    if not np.array_equal(before.influence, after.influence):
-        return True
+def _score_gain(
+    rules: Ruleset,
+    before: GameState,
+    after: GameState,
+    ai: Side,
+    region: str | None,
+    changed: list[int],
+) -> int:
+    """The change of `region`'s score for `ai`. A score reads the region's influence and two
+    effects (Formosan Resolution, Shuttle Diplomacy): with neither changed it is 0."""
+    if region is None:
+        return 0
+    members = rules.members(region)
+    if before.effects == after.effects and not any(c in members for c in changed):
+        return 0
+    return primary_score(rules, after, ai, region) - primary_score(rules, before, ai, region)
+
+
+def _changed_off_board(before: GameState, after: GameState, card: int | None) -> bool:
+    """Whether anything but influence changed, the played card's own place aside."""
     tracks = ("vp", "defcon", "milops", "space", "space_attempts", "china_face_up", "result")
     if any(getattr(before, t) != getattr(after, t) for t in tracks):
         return True

@@ -14,11 +14,12 @@ from twsolo.ai.military import best_coup, best_realign, coup_lowers_defcon, coup
 from twsolo.ai.placement import Planner
 from twsolo.ai.trace import Step
 from twsolo.ai.view import View
-from twsolo.engine.board import placement_access
+from twsolo.engine.board import controller, placement_access
 from twsolo.engine.effects import coup_roll_modifier
 from twsolo.engine.legal import coup_success_chance
 from twsolo.engine.ops import OpsBudget
 from twsolo.engine.space import space_refusal
+from twsolo.ids import Side
 
 ROUNDS_EARLY, ROUNDS_LATER = 6, 7  # action rounds per turn (spec §5)
 
@@ -223,20 +224,23 @@ def decisive_coup(view: View, budget: OpsBudget) -> int | None:
 
 
 def expected_coup_swing(view: View, c: int, ops: int, region: str) -> float:
-    """The AI's expected score of `region` after a coup in c, over the six die results."""
-    mod = coup_roll_modifier(view.state, view.rules, view.side, c)
+    """The AI's expected score of `region` after a coup in c, over the six die results. A
+    region's score reads only who controls each country: one scoring per controller of c."""
+    rules = view.rules
+    mod = coup_roll_modifier(view.state, rules, view.side, c)
     state = view.state.board_copy()
     a, h = view.a(c), view.h(c)
-    scores: dict[int, int] = {}  # by coup result: one scoring per distinct outcome
+    scores: dict[Side | None, int] = {}
     total = 0.0
     for roll in range(1, 7):
         result = max(0, roll + ops + mod - 2 * view.stability(c))
-        if result not in scores:
-            removed = min(h, result)
-            state.influence[c, view.human.col] = h - removed
-            state.influence[c, view.side.col] = a + result - removed
-            scores[result] = primary_score(view.rules, state, view.side, region)
-        total += scores[result]
+        removed = min(h, result)
+        state.influence[c, view.human.col] = h - removed
+        state.influence[c, view.side.col] = a + result - removed
+        holder = controller(state, rules, c)
+        if holder not in scores:
+            scores[holder] = primary_score(rules, state, view.side, region)
+        total += scores[holder]
     return total / 6
 
 

@@ -42,11 +42,10 @@ def adjacent_to_superpower(rules: Ruleset, country: int, side: Side) -> bool:
 def placement_access(state: GameState, rules: Ruleset, side: Side) -> frozenset[int]:
     """Base §6.1.1 (A7): countries holding own influence, their neighbours, and countries adjacent
     to the own superpower. Fixed at the start of the action: new influence opens nothing."""
-    own = np.flatnonzero(state.influence[:, side.col] > 0)
-    access = {int(i) for i in own}
-    for i in own:
-        access.update(rules.neighbours[int(i)])
-    access.update(c.index for c in rules.countries if c.superpower is side)
+    access = set(rules.superpower_neighbours(side))
+    for i in np.flatnonzero(state.influence[:, side.col]).tolist():
+        access.add(i)
+        access.update(rules.neighbours[i])
     return frozenset(access)
 
 

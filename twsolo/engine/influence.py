@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from twsolo.engine.board import controls, placement_access
+from twsolo.engine.board import controlled, controls, placement_access
 from twsolo.engine.effects import chernobyl_region
 from twsolo.engine.ops import OpsBudget
 from twsolo.engine.state import GameState
@@ -33,10 +33,15 @@ def placement_refusal(
     if country not in access:
         name = rules.countries[country].name
         return f"{name} is not accessible: no {side.label} influence in or next to it"
-    region = chernobyl_region(state) if side is Side.USSR else None
+    region = closed_region(state, side)
     if region and rules.in_region(country, region):
         return f"Chernobyl: the USSR may not place influence in {region.replace('_', ' ')}"
     return None
+
+
+def closed_region(state: GameState, side: Side) -> str | None:
+    """The region where `side` may not place influence (Chernobyl, card-events #97), or None."""
+    return chernobyl_region(state) if side is Side.USSR else None
 
 
 def cost_refusal(rules: Ruleset, country: int, cost: int, available: int) -> str:
@@ -46,12 +51,16 @@ def cost_refusal(rules: Ruleset, country: int, cost: int, available: int) -> str
 def placement_options(
     state: GameState, rules: Ruleset, side: Side, budget: OpsBudget, access: frozenset[int]
 ) -> list[int]:
-    """Countries where one more point can go now (access, card bans, cost within the budget)."""
+    """Countries where one more point can go now (access, card bans, cost within the budget):
+    `placement_refusal` and `point_cost` made for the whole board at once, as this runs for
+    every point."""
+    closed = closed_region(state, side)
+    dear = controlled(state, rules, side.other).tolist()
     return [
         c
         for c in sorted(access)
-        if placement_refusal(state, rules, side, c, access) is None
-        and budget.can_spend(rules, c, point_cost(state, rules, side, c))
+        if not (closed and rules.in_region(c, closed))
+        and budget.can_spend(rules, c, 2 if dear[c] else 1)
     ]
 
 

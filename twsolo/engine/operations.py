@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from twsolo.engine.board import placement_access
 from twsolo.engine.coup import coup, coup_refusal, realign, realign_refusal
 from twsolo.engine.effects import NUCLEAR_SUBS_DOUBLE
@@ -19,20 +21,24 @@ if TYPE_CHECKING:
 KINDS = ("influence", "coup", "realign", "space_race")
 
 
+def opponent_held(game: Game, side: Side) -> list[int]:
+    """Countries with opponent influence, in index order: the only candidates for a coup or a
+    realignment (their refusals' first test, made for the whole board at once)."""
+    return np.flatnonzero(game.state.influence[:, side.other.col]).tolist()
+
+
 def coup_targets(game: Game, side: Side, *, free: bool = False) -> list[int]:
     state, rules = game.state, game.rules
     return [
-        c.index
-        for c in rules.countries
-        if coup_refusal(state, rules, side, c.index, free=free) is None
+        c
+        for c in opponent_held(game, side)
+        if coup_refusal(state, rules, side, c, free=free) is None
     ]
 
 
 def realign_targets(game: Game, side: Side) -> list[int]:
     state, rules = game.state, game.rules
-    return [
-        c.index for c in rules.countries if realign_refusal(state, rules, side, c.index) is None
-    ]
+    return [c for c in opponent_held(game, side) if realign_refusal(state, rules, side, c) is None]
 
 
 def operation_options(

@@ -219,6 +219,17 @@ class Ruleset:
         return self._superpower_adjacent[side]
 
     @cached_property
+    def _superpower_neighbours(self) -> Mapping[Side, frozenset[int]]:
+        return {
+            side: frozenset(np.flatnonzero(self.superpower_adjacent(side)).tolist())
+            for side in Side
+        }
+
+    def superpower_neighbours(self, side: Side) -> frozenset[int]:
+        """The indices of the countries adjacent to `side`'s superpower box."""
+        return self._superpower_neighbours[side]
+
+    @cached_property
     def sea_weights(self) -> npt.NDArray[np.int16]:
         """Southeast Asia scoring's VP per country (card-events B4)."""
         s = self.scoring
