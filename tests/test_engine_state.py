@@ -44,6 +44,22 @@ def test_copy_is_independent(rules: Ruleset) -> None:
     assert clone != state
 
 
+@pytest.mark.parametrize("how", ["copy", "board_copy", "json"])
+def test_scalar_reads_follow_each_copys_own_influence(rules: Ruleset, how: str) -> None:
+    """`inf` reads through `cells`, a view of the influence array: each copy reads its own."""
+    state = position(rules, influence={"france": (1, 2)})
+    france = rules.index["france"]
+    clone = {
+        "copy": state.copy,
+        "board_copy": state.board_copy,
+        "json": lambda: GameState.from_dict(state.to_dict()),
+    }[how]()
+    clone.influence[france] = (4, 0)
+    state.influence[france, Side.USSR.col] = 3
+    assert (clone.inf(france, Side.US), clone.inf(france, Side.USSR)) == (4, 0)
+    assert (state.inf(france, Side.US), state.inf(france, Side.USSR)) == (1, 3)
+
+
 # --------------------------------------------------------------------------- JSON
 
 

@@ -114,13 +114,13 @@ def country_counts(
 def region_counts(state: GameState, rules: Ruleset, region: str) -> tuple[dict[Side, Counts], int]:
     """Each side's counts in `region`, and how many battlegrounds the region has for scoring.
     Plain integer arithmetic over the region's countries: this runs in every dry run."""
-    inf = state.influence
+    cells = state.cells
     taiwan = rules.index.get("taiwan") if state.has_effect(FORMOSAN_RESOLUTION) else None
     sea = region == SOUTHEAST_ASIA
     tally = [[0, 0, 0, 0], [0, 0, 0, 0]]  # per side: countries, BGs, adjacent, weighted
     total_bgs = 0
     for i, stability, bg, next_to_us, next_to_ussr, weight in rules.scoring_facts(region):
-        margin = inf.item(i, 0) - inf.item(i, 1)
+        margin = cells[i, 0] - cells[i, 1]
         us, ussr = margin >= stability, -margin >= stability
         bg = bg or (i == taiwan and us)
         total_bgs += bg

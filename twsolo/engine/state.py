@@ -171,10 +171,17 @@ class GameState:
     scoring_rounds_this_turn: int = 0
     scorings: int = 0  # regions scored in Scoring Rounds this game (spec §8.5: at most 17)
     primary_scored: bool = False  # the current Primary was scored (spec §7.3.1)
+    # `influence` for scalar reads (`cells[country, col]`), several times faster than
+    # ndarray.item in the AI's inner loops. It shares the array's memory, so `influence` is
+    # changed in place and never rebound; a copy makes its own.
+    cells: memoryview = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.cells = self.influence.data
 
     # ---- reading
     def inf(self, country: int, side: Side) -> int:
-        value: int = self.influence.item(country, side.col)
+        value: int = self.cells[country, side.col]
         return value
 
     def pile(self, name: str) -> Pile:
@@ -195,11 +202,18 @@ class GameState:
                 return side
         raise KeyError("the China Card is in no player's area or deck/hand")
 
+    # Plain loops, not any()/next() over a generator: these run on every rule check.
     def has_effect(self, card: int, side: Side | None = None) -> bool:
-        return any(e.card == card and (side is None or e.side is side) for e in self.effects)
+        for e in self.effects:  # noqa: SIM110 (speed, above)
+            if e.card == card and (side is None or e.side is side):
+                return True
+        return False
 
     def effect(self, card: int) -> Effect | None:
-        return next((e for e in self.effects if e.card == card), None)
+        for e in self.effects:
+            if e.card == card:
+                return e
+        return None
 
     @property
     def over(self) -> bool:
@@ -233,6 +247,7 @@ class GameState:
         placements (the AI's §13 search) and must not touch piles, tracks or effects."""
         clone = copy.copy(self)
         clone.influence = self.influence.copy()
+        clone.cells = clone.influence.data
         return clone
 
     def __eq__(self, other: object) -> bool:
