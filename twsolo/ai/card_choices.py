@@ -172,7 +172,7 @@ def _plan_first(view: View, options: Collection[int], points: int, regions: Sequ
     """Spec §13 with `points` to place among `options`, region after region: the first point
     (within the caps of §11.4 if any target allows it; else the first by §18)."""
     for caps in (True, False):
-        sim = View(view.rules, view.state.copy(), view.side, view.trace)
+        sim = view.sandbox()
         placed = Planner(sim, points=points, candidates=set(options), caps=caps).run(regions)
         if placed:
             return placed[0]
@@ -239,7 +239,7 @@ def _first_point(
     budget = choice.context.get("budget")
     if not isinstance(budget, OpsBudget):
         return None
-    sim = View(view.rules, view.state.copy(), view.side, view.trace)
+    sim = view.sandbox()
     access = choice.context.get("access")
     planner = Planner(sim, budget=budget.copy(), access=access)
     points = planner.run(regions, score_region=score_region)
@@ -420,7 +420,7 @@ def war_target(view: View, targets: Sequence[int], tie: int) -> int:
 
     def key(c: int) -> tuple[int, int, bool]:
         odds = max(0, 7 - WAR_SUCCESS - adjacent_controlled(view.state, view.rules, view.human, c))
-        after = view.state.copy()
+        after = view.state.board_copy()
         after.influence[c, view.side.col] += view.h(c)
         after.influence[c, view.human.col] = 0
         region = view.primary
@@ -684,7 +684,7 @@ def south_african_unrest(game: Game, view: View, choice: Choice) -> Answer | Non
     south_africa, angola, botswana = (_idx(view, c) for c in ("south_africa", "angola", "botswana"))
 
     def outcome(adds: dict[int, int]) -> tuple[int, int, set[int]]:
-        after = view.state.copy()
+        after = view.state.board_copy()
         for c, n in adds.items():
             after.influence[c, view.side.col] += n
         gained = {

@@ -137,13 +137,14 @@ class Planner:
     def best(self, goals: Sequence[Goal], rule: str) -> Goal | None:
         if not goals:
             return None
-        chosen = min(goals, key=self.tiebreak_key)
+        ranked = sorted(goals, key=self.tiebreak_key)  # stable: the first is min()'s choice
+        chosen = ranked[0]
         names = self.view.rules.countries
         self.view.note(
             Step(
                 rule,
                 chosen=names[chosen.country].id,
-                candidates=tuple(names[g.country].id for g in sorted(goals, key=self.tiebreak_key)),
+                candidates=tuple(names[g.country].id for g in ranked),
                 why=f"{goal_text(chosen.option)}, cost {chosen.cost}",
             )
         )

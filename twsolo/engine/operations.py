@@ -3,6 +3,7 @@ operation, then its targets. Used for the human's ops, event grants and scripted
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -28,17 +29,25 @@ def opponent_held(game: Game, side: Side) -> list[int]:
 
 
 def coup_targets(game: Game, side: Side, *, free: bool = False) -> list[int]:
-    state, rules = game.state, game.rules
-    return [
-        c
-        for c in opponent_held(game, side)
-        if coup_refusal(state, rules, side, c, free=free) is None
-    ]
+    return list(_coup_targets(game, side, free=free))
 
 
 def realign_targets(game: Game, side: Side) -> list[int]:
+    return list(_realign_targets(game, side))
+
+
+def _coup_targets(game: Game, side: Side, *, free: bool = False) -> Iterator[int]:
     state, rules = game.state, game.rules
-    return [c for c in opponent_held(game, side) if realign_refusal(state, rules, side, c) is None]
+    for c in opponent_held(game, side):
+        if coup_refusal(state, rules, side, c, free=free) is None:
+            yield c
+
+
+def _realign_targets(game: Game, side: Side) -> Iterator[int]:
+    state, rules = game.state, game.rules
+    for c in opponent_held(game, side):
+        if realign_refusal(state, rules, side, c) is None:
+            yield c
 
 
 def operation_options(
@@ -50,9 +59,10 @@ def operation_options(
     access = placement_access(state, rules, side)
     if budget.total() > 0 and placement_options(state, rules, side, budget, access):
         options.append("influence")
-    if budget.total() > 0 and coup_targets(game, side):
+    # One legal target is enough to offer the kind: stop at the first.
+    if budget.total() > 0 and next(_coup_targets(game, side), None) is not None:
         options.append("coup")
-    if budget.total() > 0 and realign_targets(game, side):
+    if budget.total() > 0 and next(_realign_targets(game, side), None) is not None:
         options.append("realign")
     if allow_space and space_refusal(state, rules, side, card_ops) is None:
         options.append("space_race")
