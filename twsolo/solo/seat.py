@@ -38,7 +38,7 @@ CHOSEN_REGIONS = 2
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One answer of the human: the question's kind, the answer, where the log stood when it was
-    given, and how many map regions the question's country options touched."""
+    given, and how many map regions the options of a "country" question touched (else 0)."""
 
     kind: str
     answer: Answer
@@ -76,9 +76,9 @@ class HumanSeat:
     def choose(self, game: Game, choice: Choice) -> Answer:
         shown = self.restrict(game, choice)
         answer = self.inner.choose(game, shown)
-        self.journal.append(
-            Entry(choice.kind, answer, len(game.log), option_regions(game, choice.options))
-        )
+        # Only an event's "country" question is read by its regions (spent_outside).
+        regions = option_regions(game, choice.options) if choice.kind == "country" else 0
+        self.journal.append(Entry(choice.kind, answer, len(game.log), regions))
         return answer
 
     # ---------------------------------------------------------------- restrictions
