@@ -250,23 +250,34 @@ class Predicates:
         return self.war_modifier() >= -1
 
 
-def event_window(view: View, card: int, metrics: Metrics, predicates: Predicates) -> bool:
-    """Appendix §1.1 with G2: the AI triggers its own or a neutral event only inside a listed
-    window whose condition holds, when the event may happen now and has an effect."""
+def event_closed(view: View, card: int) -> bool:
+    """Appendix §1.1 with G2, before any dry run: no entry, the event may not happen now, or
+    none of its windows is open. Notes why in the trace."""
     rules = view.rules
     entry = rules.appendix.get(card)
     if card == CHINA_CARD or entry is None:
         view.note(Step(f"spec §21.1 (#{card})", why="no appendix entry: played for ops"))
-        return False
+        return True
     reason = event_refusal(view.state, rules, card, view.side, headline=view.headline)
     if reason is not None:
         view.note(Step(f"appendix G2 (#{card})", chosen="ops", why=reason))
-        return False
+        return True
+    if not any(window_matches(view, w) for w in entry.windows):
+        view.note(Step(f"appendix #{card}", chosen="ops", why="no window open now"))
+        return True
+    return False
+
+
+def event_window(view: View, card: int, metrics: Metrics, predicates: Predicates) -> bool:
+    """Appendix §1.1 with G2: the AI triggers its own or a neutral event only inside a listed
+    window whose condition holds, when the event has an effect (after `event_closed`)."""
+    entry = view.rules.appendix[card]
     if not metrics.has_effect:
         view.note(Step(f"appendix G2 (#{card})", chosen="ops", why="the event has no effect"))
         return False
-    for window in entry.windows:
-        if window_matches(view, window) and evaluate(window.condition, predicates):
+    open_windows = [w for w in entry.windows if window_matches(view, w)]
+    for window in open_windows:
+        if evaluate(window.condition, predicates):
             view.note(
                 Step(
                     f"appendix #{card} window {window.text}",
@@ -275,14 +286,11 @@ def event_window(view: View, card: int, metrics: Metrics, predicates: Predicates
                 )
             )
             return True
-    open_windows = [w.text for w in entry.windows if window_matches(view, w)]
     view.note(
         Step(
             f"appendix #{card}",
             chosen="ops",
-            why="no window open now"
-            if not open_windows
-            else "condition fails: " + "; ".join(open_windows),
+            why="condition fails: " + "; ".join(w.text for w in open_windows),
             figures=_figures(metrics),
         )
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from twsolo.ai.appendix import FLOWER_POWER, Predicates, event_window
+from twsolo.ai.appendix import FLOWER_POWER, Predicates, event_closed, event_window
 from twsolo.ai.dryrun import Metrics, dry_run_event
 from twsolo.ai.plans import ops_score_gain, plan_operations
 from twsolo.ai.trace import Step
@@ -28,14 +28,21 @@ class Judge:
 
     def __init__(self, view: View, providers: ProviderFactory, policy: Policy) -> None:
         self.view, self.providers, self.policy = view, providers, policy
+        # One dry run per card and player: the board does not change while a decision judges.
+        self.runs: dict[tuple[int, Side], tuple[GameState, Metrics]] = {}
 
     def dry_run(self, card: int, player: Side) -> tuple[GameState, Metrics]:
-        return dry_run_event(
-            self.view, card, player, self.providers, self.policy, headline=self.view.headline
-        )
+        if (card, player) not in self.runs:
+            self.runs[card, player] = dry_run_event(
+                self.view, card, player, self.providers, self.policy, headline=self.view.headline
+            )
+        return self.runs[card, player]
 
     def allows_event(self, card: int) -> bool:
-        """Appendix windows and conditions for the AI's own or a neutral event (spec §12.2.2)."""
+        """Appendix windows and conditions for the AI's own or a neutral event (spec §12.2.2);
+        no dry run when no window can open."""
+        if event_closed(self.view, card):
+            return False
         after, metrics = self.dry_run(card, self.view.side)
 
         def beats_ops() -> bool:
