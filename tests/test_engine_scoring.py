@@ -8,12 +8,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.support import game_at, position
 from twsolo.engine.defcon import military_ops_check
 from twsolo.engine.game import Game, GameOver, Policy
 from twsolo.engine.records import VPChange
-from twsolo.engine.scoring import RegionScore, SideScore, final_scoring, region_score, score_region
+from twsolo.engine.scoring import (
+    RegionScore,
+    SideScore,
+    counts_if_held,
+    final_scoring,
+    region_counts,
+    region_score,
+    score_region,
+)
 from twsolo.engine.state import Effect, Result, area_of
 from twsolo.ids import CHINA_CARD, Side
 from twsolo.ruleset import Ruleset
@@ -555,3 +565,45 @@ def test_military_ops_check_nets_both_penalties(
     assert game.state.milops == [0, 0]
     vp_records = [r for r in game.log if isinstance(r, VPChange)]
     assert len(vp_records) == (1 if vp_change else 0)
+
+
+# --------------------------------------------------------------------------- counts of one change
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_counts_if_held_match_counting_the_changed_board(
+    rules: Ruleset, data: st.DataObject
+) -> None:
+    """`counts_if_held` (one country's counts swapped, for the AI's coup look-ahead) equals
+    counting the region again on a board where that country has the new controller."""
+    region = data.draw(st.sampled_from(["europe", "asia", "middle_east", "southeast_asia"]))
+    members = rules.members(region)
+    state = position(rules, empty=True, effects=data.draw(st.sampled_from([[], [FORMOSAN]])))
+    for c in members:
+        state.influence[c] = data.draw(st.tuples(st.integers(0, 5), st.integers(0, 5)))
+    country = data.draw(st.sampled_from(members))
+    holder = data.draw(st.sampled_from([Side.US, Side.USSR, None]))
+    expected = counts_if_held(
+        state, rules, region, region_counts(state, rules, region), country, holder
+    )
+    stability = rules.countries[country].stability
+    state.influence[country] = {Side.US: (stability, 0), Side.USSR: (0, stability), None: (0, 0)}[
+        holder
+    ]
+    assert expected == region_counts(state, rules, region)
+
+
+@pytest.mark.parametrize("now", [Side.US, Side.USSR, None])
+@pytest.mark.parametrize("holder", [Side.US, Side.USSR, None])
+def test_counts_if_held_taiwan_under_formosan(
+    rules: Ruleset, now: Side | None, holder: Side | None
+) -> None:
+    """Taiwan is a battleground only while the US controls it (B6): its change of controller
+    also changes the number of battlegrounds in Asia."""
+    taiwan = rules.index["taiwan"]
+    control = {Side.US: (3, 0), Side.USSR: (0, 3), None: (0, 0)}
+    state = position(rules, empty=True, effects=[FORMOSAN], influence={"taiwan": control[now]})
+    got = counts_if_held(state, rules, "asia", region_counts(state, rules, "asia"), taiwan, holder)
+    state.influence[taiwan] = control[holder]
+    assert got == region_counts(state, rules, "asia")

@@ -218,14 +218,14 @@ def _take_key_non_bg(p: Planner, region: str, members: list[int]) -> Goal | None
     """Option 3: an uncontrolled non-battleground, affordable, if the AI controls no
     non-battleground in the region (domination needs one) or it touches the human superpower."""
     v = p.view
-    has_non_bg = any(v.ai_controls(c) and not v.bg(c) for c in v.members(region))
+    takes = [c for c in members if not v.bg(c) and v.uncontrolled(c) and p.affordable_take(c)]
+    if not takes:
+        return None
+    has_non_bg = any(not v.bg(c) and v.ai_controls(c) for c in v.members(region))
     goals = [
         p._take("take_key_non_bg", c)
-        for c in members
-        if not v.bg(c)
-        and v.uncontrolled(c)
-        and p.affordable_take(c)
-        and (not has_non_bg or v.adjacent_to_human_superpower(c))
+        for c in takes
+        if not has_non_bg or v.adjacent_to_human_superpower(c)
     ]
     return p.best(goals, "spec §13.2 option 3 (take a key non-BG)")
 

@@ -14,10 +14,17 @@ from twsolo.ai.military import best_coup, best_realign, coup_lowers_defcon, coup
 from twsolo.ai.placement import Planner
 from twsolo.ai.trace import Step
 from twsolo.ai.view import View
-from twsolo.engine.board import controller, placement_access
+from twsolo.engine.board import placement_access
 from twsolo.engine.effects import coup_roll_modifier
 from twsolo.engine.legal import coup_success_chance
 from twsolo.engine.ops import OpsBudget
+from twsolo.engine.scoring import (
+    Counts,
+    counts_if_held,
+    region_counts,
+    score_counts,
+    shuttle_applies,
+)
 from twsolo.engine.space import space_refusal
 from twsolo.ids import Side
 
@@ -197,7 +204,8 @@ def decisive_coup(view: View, budget: OpsBudget) -> int | None:
     if not pool:
         return None
     base = primary_score(view.rules, view.state, view.side, primary)
-    swings = {c: expected_coup_swing(view, c, ops, primary) - base for c in pool}
+    counts = region_counts(view.state, view.rules, primary)
+    swings = {c: expected_coup_swing(view, c, ops, primary, counts) - base for c in pool}
     if max(swings.values()) <= 0:
         return None  # influence never lowers the AI's score: no coup can beat it
     sim = view.sandbox([])
@@ -223,23 +231,27 @@ def decisive_coup(view: View, budget: OpsBudget) -> int | None:
     return target
 
 
-def expected_coup_swing(view: View, c: int, ops: int, region: str) -> float:
-    """The AI's expected score of `region` after a coup in c, over the six die results. A
-    region's score reads only who controls each country: one scoring per controller of c."""
-    rules = view.rules
-    mod = coup_roll_modifier(view.state, rules, view.side, c)
-    state = view.state.board_copy()
-    a, h = view.a(c), view.h(c)
+def expected_coup_swing(
+    view: View, c: int, ops: int, region: str, base: tuple[dict[Side, Counts], int]
+) -> float:
+    """The AI's expected score of `region` after a coup in c, over the six die results, from
+    the region's counts now (`base`). A score reads only who controls each country: one
+    scoring per controller of c."""
+    rules, side = view.rules, view.side
+    mod = coup_roll_modifier(view.state, rules, side, c)
+    a, h, stability = view.a(c), view.h(c), view.stability(c)
+    shuttle = shuttle_applies(view.state, region, False)
     scores: dict[Side | None, int] = {}
     total = 0.0
     for roll in range(1, 7):
-        result = max(0, roll + ops + mod - 2 * view.stability(c))
+        result = max(0, roll + ops + mod - 2 * stability)
         removed = min(h, result)
-        state.influence[c, view.human.col] = h - removed
-        state.influence[c, view.side.col] = a + result - removed
-        holder = controller(state, rules, c)
+        margin = (a + result - removed) - (h - removed)
+        holder = side if margin >= stability else side.other if -margin >= stability else None
         if holder not in scores:
-            scores[holder] = primary_score(rules, state, view.side, region)
+            counts, bgs = counts_if_held(view.state, rules, region, base, c, holder)
+            score = score_counts(rules, region, counts, bgs, shuttle=shuttle)
+            scores[holder] = score.vp * side.sign
         total += scores[holder]
     return total / 6
 

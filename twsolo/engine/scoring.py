@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from twsolo.engine.board import controller
 from twsolo.engine.state import GameState, Result
 from twsolo.ids import SOUTHEAST_ASIA, Side
 from twsolo.ruleset import Ruleset
@@ -131,6 +132,32 @@ def region_counts(state: GameState, rules: Ruleset, region: str) -> tuple[dict[S
                 t[2] += adjacent
                 t[3] += weight if sea else 0
     counts = {Side.US: Counts(*tally[0]), Side.USSR: Counts(*tally[1])}
+    return counts, total_bgs
+
+
+def counts_if_held(
+    state: GameState,
+    rules: Ruleset,
+    region: str,
+    base: tuple[dict[Side, Counts], int],
+    country: int,
+    holder: Side | None,
+) -> tuple[dict[Side, Counts], int]:
+    """`region_counts` (given as `base`) as they would be if `holder` (None: nobody) controlled
+    `country` of the region, every other country as now: one country's counts out, the new
+    ones in, without re-reading the region."""
+    counts, total_bgs = dict(base[0]), base[1]
+    now = controller(state, rules, country)
+    if now is not None:
+        counts[now] = counts[now] - country_counts(
+            state, rules, region, country, now, now is Side.US
+        )
+    if holder is not None:
+        us = holder is Side.US
+        counts[holder] = counts[holder] + country_counts(state, rules, region, country, holder, us)
+    total_bgs += int(is_battleground(state, rules, country, holder is Side.US)) - int(
+        is_battleground(state, rules, country, now is Side.US)
+    )
     return counts, total_bgs
 
 
