@@ -86,7 +86,9 @@ def on(moment: str, card: int) -> Callable[[Hook], Hook]:
         raise ValueError(f"unknown moment {moment!r}")
 
     def register(fn: Hook) -> Hook:
-        HOOKS[moment].append((card, fn))
+        hooks = HOOKS[moment]
+        hooks.append((card, fn))
+        hooks.sort(key=lambda h: h[0])  # kept in card order (stable for one card's hooks)
         return fn
 
     return register
@@ -94,4 +96,4 @@ def on(moment: str, card: int) -> Callable[[Hook], Hook]:
 
 def run_hooks(game: Game, moment: str, **kwargs: Any) -> list[Any]:
     """Call every hook of `moment` (in card order); their results, in the same order."""
-    return [fn(game, **kwargs) for _, fn in sorted(HOOKS[moment], key=lambda h: h[0])]
+    return [fn(game, **kwargs) for _, fn in HOOKS[moment]]
