@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -107,3 +109,23 @@ def test_state_problems_finds_a_lost_card(rules: Ruleset) -> None:
     assert state_problems(state, Side.USSR) == [
         "cards not conserved (each of the 110 in exactly one place)"
     ]
+
+
+def test_digest_script_tells_games_apart_and_repeats_itself() -> None:
+    """scripts/digest.py (the check that a speed-up changed no decision): the same seeds give
+    the same digest, other seeds another."""
+    script = Path(__file__).resolve().parents[1] / "scripts" / "digest.py"
+
+    def digest(*args: str) -> str:
+        out = subprocess.run(
+            [sys.executable, str(script), "--games", "2", *args],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+        return out.split(": ")[-1].strip()
+
+    first = digest("--per-game")
+    assert len(first) == 16
+    assert digest() == first
+    assert digest("--seed", "5") != first
