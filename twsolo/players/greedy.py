@@ -38,7 +38,9 @@ class GreedyPlayer:
         rules = game.rules
         if choice.kind == "draft":
             # Keep the set it values most; OP balance is already in the legal options.
-            return max(choice.options, key=lambda kept: sum_value(self, rules, kept))
+            drawn = {int(c) for kept in choice.options if isinstance(kept, tuple) for c in kept}
+            values = {c: self.value(rules, c) for c in drawn}
+            return max(choice.options, key=lambda kept: sum_value(values, kept))
         if choice.kind in ("headline", "ar_card"):
             cards = [int(str(o)) for o in choice.options]
             return max(cards, key=lambda c: self.value(rules, c))
@@ -76,7 +78,7 @@ class GreedyPlayer:
         return m.vp > 0 or m.score_gain > 0 or m.controls > 0 or m.infl_changed >= ops
 
 
-def sum_value(player: GreedyPlayer, rules: Ruleset, kept: Answer) -> tuple[int, ...]:
-    cards = [int(c) for c in kept] if isinstance(kept, tuple) else []
-    values = [player.value(rules, c) for c in cards]
-    return (sum(v[0] for v in values), sum(v[1] for v in values))
+def sum_value(values: dict[int, tuple[int, int, int]], kept: Answer) -> tuple[int, ...]:
+    """A kept set's worth: how many own (and neutral) events, then its ops."""
+    chosen = [values[int(c)] for c in kept] if isinstance(kept, tuple) else []
+    return (sum(v[0] for v in chosen), sum(v[1] for v in chosen))
