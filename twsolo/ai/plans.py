@@ -67,23 +67,35 @@ def plan_influence(
     return planner.run(regions, score_region=score_region)
 
 
+def influence_stage(view: View, budget: OpsBudget, region: str, *, option0: bool) -> Planner:
+    """§13 in `region` alone, on a board copy with its own trace: how a placement starting
+    there begins (the decisive coup weighs it; influence_from goes on from it)."""
+    planner = Planner(
+        view.sandbox([]),
+        budget=budget.copy(),
+        access=placement_access(view.state, view.rules, view.side),
+    )
+    planner.run([region], score_region=region if option0 else None)
+    return planner
+
+
 def influence_from(
-    view: View, budget: OpsBudget, region: str, *, option0: bool
+    view: View,
+    budget: OpsBudget,
+    region: str,
+    *,
+    option0: bool,
+    stage: Planner | None = None,
 ) -> list[int] | None:
     """Spec §12.3.2a with §12.5: None when §13 finds no target in `region`; else the whole
-    placement, starting there and moving on only with the ops it cannot spend there."""
-    sim = view.sandbox([])
-    planner = Planner(
-        sim, budget=budget.copy(), access=placement_access(view.state, view.rules, view.side)
-    )
-    goals = planner.next_goals(region, option0=option0)
-    if not goals:
+    placement, starting there and moving on only with the ops it cannot spend there. `stage`:
+    the `influence_stage` of `region` when it is already made."""
+    planner = stage or influence_stage(view, budget, region, option0=option0)
+    if not planner.placed:
         return None
-    for goal in goals:
-        planner.place(goal)
-    order = [region, *[r for r in regions_in_order(view) if r != region]]
-    points = planner.run(order, score_region=view.primary if option0 else None)
-    view.trace.extend(sim.trace)
+    rest = [r for r in regions_in_order(view) if r != region]
+    points = planner.run(rest)
+    view.trace.extend(planner.view.trace)
     return points
 
 
@@ -149,8 +161,11 @@ def _plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_o
     Primary Region, then the Secondary, then the Space Race, then influence anywhere by §18."""
     primary, secondary = view.primary, view.secondary
     sr = view.scoring_round
-    if sr and primary and (target := decisive_coup(view, budget)) is not None:
-        return OpsPlan("coup", target=target)
+    stage = None  # the Primary's option-0 placement, when the decisive coup has weighed it
+    if sr and primary:
+        target, stage = decisive_coup(view, budget)
+        if target is not None:
+            return OpsPlan("coup", target=target)
     if last_rounds(view) and view.state.milops[view.side.col] < view.state.defcon:
         # Spec §14.4: the Primary Region first, then any allowed region by §18.
         order = [r for r in (primary, *view.regions_by_table()) if r]
@@ -162,7 +177,9 @@ def _plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_o
                 return OpsPlan("coup", target=target)
     for region in [r for r in (primary, secondary) if r]:
         option0 = sr and region == primary
-        points = influence_from(view, budget, region, option0=option0)
+        points = influence_from(
+            view, budget, region, option0=option0, stage=stage if region == primary else None
+        )
         if points is not None:
             view.note(Step("spec §12.3 influence", chosen=region, why=f"{len(points)} points"))
             return OpsPlan("influence", points=points)
@@ -185,14 +202,15 @@ def _plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_o
     return OpsPlan("none", space_step=True)
 
 
-def decisive_coup(view: View, budget: OpsBudget) -> int | None:
+def decisive_coup(view: View, budget: OpsBudget) -> tuple[int | None, Planner | None]:
     """Spec §12.4.1: in a Scoring Round, a Primary coup with success chance ≥ 1/2 whose expected
-    VP swing for the coming scoring beats the best influence plan (option 0)."""
+    VP swing for the coming scoring beats the best influence plan (option 0). Also the option-0
+    placement when it was made (the influence plan starts from it)."""
     primary = view.primary
     assert primary is not None
     members = list(view.members(primary))
     if not members:
-        return None
+        return None, None
     ops = budget.remaining_if(view.rules, members[0])
     likely = view.rules.priorities.decisive_coup_min_chance
     pool = [
@@ -202,20 +220,16 @@ def decisive_coup(view: View, budget: OpsBudget) -> int | None:
         and coup_success_chance(view.state, view.rules, view.side, c, ops) >= likely
     ]
     if not pool:
-        return None
+        return None, None
     base = primary_score(view.rules, view.state, view.side, primary)
     counts = region_counts(view.state, view.rules, primary)
     swings = {c: expected_coup_swing(view, c, ops, primary, counts) - base for c in pool}
     if max(swings.values()) <= 0:
-        return None  # influence never lowers the AI's score: no coup can beat it
-    sim = view.sandbox([])
-    influence = Planner(
-        sim, budget=budget.copy(), access=placement_access(view.state, view.rules, view.side)
-    )
-    influence.run([primary], score_region=primary)
-    influence_gain = primary_score(view.rules, sim.state, view.side, primary) - base
+        return None, None  # influence never lowers the AI's score: no coup can beat it
+    stage = influence_stage(view, budget, primary, option0=True)
+    influence_gain = primary_score(view.rules, stage.view.state, view.side, primary) - base
     if max(swings.values()) <= influence_gain:
-        return None
+        return None, stage
     target = best_coup(view, [c for c in pool if swings[c] > influence_gain], ops, "spec §12.4.1")
     if target is not None:
         view.note(
@@ -228,7 +242,7 @@ def decisive_coup(view: View, budget: OpsBudget) -> int | None:
                 },
             )
         )
-    return target
+    return target, stage
 
 
 def expected_coup_swing(
