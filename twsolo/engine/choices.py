@@ -25,9 +25,10 @@ Actor = Side | Literal["chance"]
 Answer = Hashable  # str, int, or a tuple of them: JSON-able, comparable
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # a value, not frozen for speed (as engine/records.py)
 class Choice:
-    """One question. `kind` names what is asked (see KINDS); `options` are all legal answers."""
+    """One question. `kind` names what is asked (see KINDS); `options` are all legal answers.
+    Providers read it and never change it: to narrow a question, `dataclasses.replace` it."""
 
     kind: str
     actor: Actor

@@ -2,6 +2,10 @@
 
 The journal, the game log and the "do this on the board" instructions are built from records,
 so each can describe itself in words a person at the table follows.
+
+Records are values: written once, never changed. They are not `frozen` dataclasses only because
+a frozen dataclass costs three times as much to build, and a simulated game builds thousands
+(docs/decisions.md §10).
 """
 
 from __future__ import annotations
@@ -13,13 +17,13 @@ from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Record:
     def text(self, rules: Ruleset) -> str:
         raise NotImplementedError
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class InfluenceChange(Record):
     country: int
     side: Side
@@ -34,7 +38,7 @@ class InfluenceChange(Record):
         return f"{verb} {self.side.label} influence {prep} {name} (now {self.after})"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class VPChange(Record):
     before: int
     after: int
@@ -46,7 +50,7 @@ class VPChange(Record):
         return f"{side.label} gains {abs(delta)} VP ({self.reason}); VP track at {_vp(self.after)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DefconChange(Record):
     before: int
     after: int
@@ -56,7 +60,7 @@ class DefconChange(Record):
         return f"DEFCON {self.before} → {self.after} ({self.reason})"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MilopsChange(Record):
     side: Side
     before: int
@@ -66,7 +70,7 @@ class MilopsChange(Record):
         return f"{self.side.label} military operations {self.before} → {self.after}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SpaceChange(Record):
     side: Side
     before: int
@@ -76,7 +80,7 @@ class SpaceChange(Record):
         return f"{self.side.label} space race marker to box {self.after}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SpaceAttempt(Record):
     side: Side
     count: int  # attempts made this turn after the change
@@ -85,7 +89,7 @@ class SpaceAttempt(Record):
         return f"{self.side.label} space race attempts this turn: {self.count}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardMove(Record):
     card: int
     source: str
@@ -100,7 +104,7 @@ class CardMove(Record):
         return f"{rules.card(self.card)} goes from {pile_name(self.source)} to {where}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class EffectChange(Record):
     effect: Effect
     added: bool
@@ -111,7 +115,7 @@ class EffectChange(Record):
         return f"{card}{detail}: lasting effect {'in force' if self.added else 'ends'}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DieRoll(Record):
     roller: str
     purpose: str
@@ -121,7 +125,7 @@ class DieRoll(Record):
         return f"{self.roller} rolls {self.value} ({self.purpose})"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CoupDone(Record):
     side: Side
     country: int
@@ -141,7 +145,7 @@ class CoupDone(Record):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RealignDone(Record):
     side: Side
     country: int
@@ -157,7 +161,7 @@ class RealignDone(Record):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SpaceAttemptDone(Record):
     side: Side
     roll: int
@@ -168,7 +172,7 @@ class SpaceAttemptDone(Record):
         return f"{self.side.label} space race attempt: roll {self.roll}, {outcome}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class EventStart(Record):
     card: int
     player: Side
@@ -178,7 +182,7 @@ class EventStart(Record):
         return f"{self.player.label} plays {rules.card(self.card)} as an event"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class EventEnd(Record):
     card: int
     happened: bool
@@ -187,7 +191,7 @@ class EventEnd(Record):
         return f"{rules.card(self.card)}: {'resolved' if self.happened else 'no effect'}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Answered(Record):
     """A question and its answer, in the log's order (the journal's backbone)."""
 
@@ -199,7 +203,7 @@ class Answered(Record):
         return f"{self.actor}: {self.kind} → {self.answer}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Note(Record):
     """A fact worth telling that changes nothing by itself (a coup's arithmetic, a refusal)."""
 
@@ -209,7 +213,7 @@ class Note(Record):
         return self.message
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MarkerChange(Record):
     """The turn sequence's markers and the solitaire bookkeeping (turn, action round, phasing
     side, Scoring Round flags)."""
@@ -222,7 +226,7 @@ class MarkerChange(Record):
         return f"{self.name.replace('_', ' ')}: {shown}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GameEnd(Record):
     result: Result
 

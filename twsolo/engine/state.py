@@ -41,6 +41,12 @@ PILES: tuple[str, ...] = (
 )
 
 
+# `where` looks first where the card asked about most often lies (a card is in exactly one
+# pile): the card being played, the hands; then the rest in PILES order.
+LOOKUP_FIRST = ("table", "hand_us", "hand_ussr")
+LOOKUP_ORDER = (*LOOKUP_FIRST, *(p for p in PILES if p not in LOOKUP_FIRST))
+
+
 def hand_of(side: Side) -> str:
     return f"hand_{side.value}"
 
@@ -189,7 +195,8 @@ class GameState:
 
     def where(self, card: int) -> str:
         """The name of the pile that holds `card`."""
-        for name, pile in self.piles.items():
+        for name in LOOKUP_ORDER:
+            pile = self.piles[name]
             if card in pile.shuffled or card in pile.top or card in pile.bottom:  # inline: hot
                 return name
         raise KeyError(f"card {card} is in no pile")
