@@ -21,6 +21,11 @@ for _side, _other, _col, _label in ((Side.US, Side.USSR, 0, "US"), (Side.USSR, S
     _side.other, _side.col, _side.sign, _side.label = _other, _col, 1 - 2 * _col, _label
 
 
+# Both sides as a plain tuple: iterating the enum itself is several times slower, and scoring and
+# control loops over the sides run in every AI look-ahead.
+SIDES: tuple[Side, Side] = (Side.US, Side.USSR)
+
+
 class Era(StrEnum):
     EARLY = "early"
     MID = "mid"

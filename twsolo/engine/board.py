@@ -6,7 +6,7 @@ import numpy as np
 import numpy.typing as npt
 
 from twsolo.engine.state import GameState
-from twsolo.ids import Side
+from twsolo.ids import SIDES, Side
 from twsolo.ruleset import Ruleset
 
 
@@ -29,7 +29,7 @@ def controls(state: GameState, rules: Ruleset, side: Side, country: int) -> bool
 
 
 def controller(state: GameState, rules: Ruleset, country: int) -> Side | None:
-    for side in Side:
+    for side in SIDES:
         if controls(state, rules, side, country):
             return side
     return None

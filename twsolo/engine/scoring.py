@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from twsolo.engine.board import controller
 from twsolo.engine.state import GameState, Result
-from twsolo.ids import SOUTHEAST_ASIA, Side
+from twsolo.ids import SIDES, SOUTHEAST_ASIA, Side
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -183,10 +183,10 @@ def score_counts(
     if shuttle and counts[Side.USSR].battlegrounds:
         # One USSR-controlled battleground is treated as not controlled (card-events #73).
         counts = {**counts, Side.USSR: counts[Side.USSR] - Counts(1, 1)}
-    bgs = {s: counts[s].battlegrounds for s in Side}
+    bgs = {s: counts[s].battlegrounds for s in SIDES}
     sides = {}
     auto_win = None
-    for side in Side:
+    for side in SIDES:
         n, mine, other = counts[side].countries, bgs[side], side.other
         more = n > counts[other].countries
         if more and total_bgs and mine == total_bgs:
