@@ -246,11 +246,11 @@ def decisive_coup(view: View, budget: OpsBudget) -> tuple[int | None, Planner | 
 
 
 def expected_coup_swing(
-    view: View, c: int, ops: int, region: str, base: tuple[dict[Side, Counts], int]
+    view: View, c: int, ops: int, region: str, now: tuple[dict[Side, Counts], int]
 ) -> float:
     """The AI's expected score of `region` after a coup in c, over the six die results, from
-    the region's counts now (`base`). A score reads only who controls each country: one
-    scoring per controller of c."""
+    the region's counts `now` (`region_counts`). A score reads only who controls each country:
+    one scoring per controller of c."""
     rules, side = view.rules, view.side
     mod = coup_roll_modifier(view.state, rules, side, c)
     a, h, stability = view.a(c), view.h(c), view.stability(c)
@@ -263,7 +263,7 @@ def expected_coup_swing(
         margin = (a + result - removed) - (h - removed)
         holder = side if margin >= stability else side.other if -margin >= stability else None
         if holder not in scores:
-            counts, bgs = counts_if_held(view.state, rules, region, base, c, holder)
+            counts, bgs = counts_if_held(view.state, rules, region, now, c, holder)
             score = score_counts(rules, region, counts, bgs, shuttle=shuttle)
             scores[holder] = score.vp * side.sign
         total += scores[holder]

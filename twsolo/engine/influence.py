@@ -40,7 +40,7 @@ def placement_refusal(
 
 
 def closed_region(state: GameState, side: Side) -> str | None:
-    """The region where `side` may not place influence (Chernobyl, card-events #97), or None."""
+    """The region where `side` may not place influence (Chernobyl, card #94), or None."""
     return chernobyl_region(state) if side is Side.USSR else None
 
 
