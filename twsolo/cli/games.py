@@ -172,34 +172,10 @@ def run(save: SaveDir, rules_path: str | None, *, drop_torn_line: bool = False) 
 )
 @click.option("--rules", "rules_path", type=click.Path(file_okay=False, exists=True), default=None)
 @home_option
-def new(
-    side: str,
-    difficulty: str,
-    table: bool,
-    dice: str | None,
-    fast_deal: bool,
-    optional_cards: bool,
-    seed: int | None,
-    name: str | None,
-    from_path: str | None,
-    rules_path: str | None,
-    home_dir: str | None,
-) -> None:
+def new(**options: Any) -> None:
     """Start a new game against the AI."""
-    save = create(
-        home_dir=home_dir,
-        name=name,
-        side=side,
-        difficulty=difficulty,
-        table=table,
-        dice=dice,
-        fast_deal=fast_deal,
-        optional_cards=optional_cards,
-        seed=seed,
-        rules_path=rules_path,
-        from_path=from_path,
-    )
-    run(save, rules_path)
+    save = create(**options)  # the options are create()'s keyword arguments, by name
+    run(save, options["rules_path"])
 
 
 @click.command()
