@@ -173,6 +173,19 @@ def bench_memory(rules: Ruleset, n: int) -> None:
     print(f"{'process peak RSS':<44} {rss:>9.1f} MiB")
 
 
+def reference_loop() -> None:
+    """A fixed pure-Python workload, timed before and after the sections: this machine's speed
+    drifts by ±20% between runs, and this row tells a slow run from a slower twsolo."""
+    samples = []
+    for _ in range(5):
+        start = time.perf_counter()
+        total = 0
+        for i in range(1_000_000):
+            total += i * i % 7
+        samples.append((time.perf_counter() - start) * 1000)
+    print(f"{'reference loop (machine speed now)':<44} {statistics.median(samples):>9.3f} ms")
+
+
 SECTIONS: dict[str, Callable[[Ruleset, int], None]] = {
     "decision": bench_decision,
     "copy": bench_copy,
@@ -191,8 +204,10 @@ def main() -> None:
     if unknown:
         parser.error(f"unknown section(s): {', '.join(sorted(unknown))}")
     rules = load_ruleset()
+    reference_loop()
     for name in args.sections or SECTIONS:
         SECTIONS[name](rules, args.n)
+    reference_loop()
 
 
 if __name__ == "__main__":
