@@ -3,7 +3,9 @@ the Choice seam: refused answers, recorded answers, replay from the record."""
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 
 import pytest
 
@@ -44,16 +46,20 @@ def test_copy_is_independent(rules: Ruleset) -> None:
     assert clone != state
 
 
-@pytest.mark.parametrize("how", ["copy", "board_copy", "json"])
+@pytest.mark.parametrize("how", ["copy", "board_copy", "json", "pickle", "copy.deepcopy"])
 def test_scalar_reads_follow_each_copys_own_influence(rules: Ruleset, how: str) -> None:
-    """`inf` reads through `cells`, a view of the influence array: each copy reads its own."""
+    """`inf` reads through `cells`, a view of the influence array: each copy reads its own,
+    and a state still pickles (the view is rebuilt, not sent)."""
     state = position(rules, influence={"france": (1, 2)})
     france = rules.index["france"]
     clone = {
         "copy": state.copy,
         "board_copy": state.board_copy,
         "json": lambda: GameState.from_dict(state.to_dict()),
+        "pickle": lambda: pickle.loads(pickle.dumps(state)),
+        "copy.deepcopy": lambda: copy.deepcopy(state),
     }[how]()
+    assert clone == state
     clone.influence[france] = (4, 0)
     state.influence[france, Side.USSR.col] = 3
     assert (clone.inf(france, Side.US), clone.inf(france, Side.USSR)) == (4, 0)

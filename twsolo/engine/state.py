@@ -6,9 +6,8 @@ copy for a dry run costs microseconds. Every card of the game sits in exactly on
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import numpy as np
@@ -228,34 +227,38 @@ class GameState:
 
     # ---- copying and comparing
     def copy(self) -> GameState:
-        return GameState(
+        """A copy sharing nothing mutable (the other fields hold immutable values)."""
+        return self._clone(
             influence=self.influence.copy(),
-            vp=self.vp,
-            defcon=self.defcon,
-            turn=self.turn,
-            action_round=self.action_round,
-            phasing=self.phasing,
             milops=self.milops.copy(),
             space=self.space.copy(),
             space_attempts=self.space_attempts.copy(),
-            china_face_up=self.china_face_up,
             piles={name: pile.copy() for name, pile in self.piles.items()},
             effects=self.effects.copy(),
-            result=self.result,
-            ai_side=self.ai_side,
-            scoring_round=self.scoring_round,
-            scoring_rounds_this_turn=self.scoring_rounds_this_turn,
-            scorings=self.scorings,
-            primary_scored=self.primary_scored,
         )
 
     def board_copy(self) -> GameState:
         """A copy whose influence may change, sharing everything else: for planners that try
         placements (the AI's §13 search) and must not touch piles, tracks or effects."""
-        clone = copy.copy(self)
-        clone.influence = self.influence.copy()
+        return self._clone(influence=self.influence.copy())
+
+    def _clone(self, **changes: Any) -> GameState:
+        # Field by field past __init__: the AI's look-aheads copy states thousands of times.
+        clone = object.__new__(GameState)
+        for name in STATE_FIELDS:
+            setattr(clone, name, changes[name] if name in changes else getattr(self, name))
         clone.cells = clone.influence.data
         return clone
+
+    # Pickling and copy.copy: `cells` is a view of `influence`, rebuilt on arrival (a memoryview
+    # cannot be pickled, and a copy's view must be of its own array).
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in STATE_FIELDS}
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        for name, value in fields.items():
+            setattr(self, name, value)
+        self.cells = self.influence.data
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
@@ -323,3 +326,7 @@ class GameState:
             scorings=int(data["scorings"]),
             primary_scored=bool(data["primary_scored"]),
         )
+
+
+# The fields a pickle or a copy carries: all but `cells` (see GameState.__getstate__).
+STATE_FIELDS = tuple(f.name for f in fields(GameState) if f.name != "cells")
