@@ -19,6 +19,7 @@ import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -146,20 +147,34 @@ def bench_game(rules: Ruleset, n: int) -> None:
     row("whole game, AI vs random", samples)
 
 
-def bench_throughput(rules: Ruleset, n: int) -> None:
-    """Games per second on one worker and on every core (the same seeds)."""
+def bench_throughput(rules: Ruleset, n: int, rounds: int = 3) -> None:
+    """Games per second on one worker and on every core (the same seeds). The two are measured
+    in turn, `rounds` times, and the speed-up is the median of each round's ratio: the machine's
+    speed drifts within a run, and a ratio of measurements minutes apart would carry it. The same
+    ratio for `spin` alone shows what the machine's cores give at best."""
     specs = [GameSpec(seed, ("us", "ussr")[seed % 2], "greedy") for seed in range(max(8, n // 10))]
     cores = os.cpu_count() or 1
-    rates = {}
+    jobs: dict[str, tuple[Callable[[Any], Any], list[Any]]] = {
+        "games": (play, specs),
+        "reference loop": (spin, list(range(4 * cores))),
+    }
+    rates: dict[tuple[str, int], list[float]] = {}
+    for _ in range(rounds):
+        for job, (fn, items) in jobs.items():
+            for workers in sorted({1, cores}):
+                start = time.perf_counter()
+                list(make_pool(workers).map(fn, items))
+                rate = len(items) / (time.perf_counter() - start)
+                rates.setdefault((job, workers), []).append(rate)
     for workers in sorted({1, cores}):
-        start = time.perf_counter()
-        list(make_pool(workers).map(play, specs))
-        rates[workers] = len(specs) / (time.perf_counter() - start)
-        print(f"{'games per second, ' + str(workers) + ' worker(s)':<44} {rates[workers]:>9.2f}")
+        name = f"games per second, {workers} worker(s)"
+        print(f"{name:<44} {statistics.median(rates['games', workers]):>9.2f}   n={rounds} runs")
     if cores > 1:
-        print(
-            f"{'speed-up, ' + str(cores) + ' workers over 1':<44} {rates[cores] / rates[1]:>9.2f}x"
-        )
+        for job in jobs:
+            ratios = [m / o for o, m in zip(rates[job, 1], rates[job, cores], strict=True)]
+            shown = ", ".join(f"{r:.2f}" for r in ratios)
+            name = f"speed-up, {cores} workers over 1 ({job})"
+            print(f"{name:<44} {statistics.median(ratios):>9.2f}x  (rounds: {shown})")
 
 
 def bench_memory(rules: Ruleset, n: int) -> None:
@@ -173,15 +188,21 @@ def bench_memory(rules: Ruleset, n: int) -> None:
     print(f"{'process peak RSS':<44} {rss:>9.1f} MiB")
 
 
+def spin(_: object = None) -> int:
+    """A fixed pure-Python workload (picklable, for the worker pool too)."""
+    total = 0
+    for i in range(1_000_000):
+        total += i * i % 7
+    return total
+
+
 def reference_loop() -> None:
-    """A fixed pure-Python workload, timed before and after the sections: this machine's speed
-    drifts by ±20% between runs, and this row tells a slow run from a slower twsolo."""
+    """`spin`, timed before and after the sections: this machine's speed drifts by ±20%
+    between runs, and this row tells a slow run from a slower twsolo."""
     samples = []
     for _ in range(5):
         start = time.perf_counter()
-        total = 0
-        for i in range(1_000_000):
-            total += i * i % 7
+        spin()
         samples.append((time.perf_counter() - start) * 1000)
     print(f"{'reference loop (machine speed now)':<44} {statistics.median(samples):>9.3f} ms")
 

@@ -29,9 +29,10 @@ class ProcessPool:
         self.workers = workers
 
     def map(self, fn: Task, items: Sequence[Any]) -> Iterator[Any]:
-        chunk = max(1, min(8, len(items) // (self.workers * 4) or 1))
+        # One game per task: games last 10-300 ms, so batches would leave a worker idle at the
+        # end while another finishes its batch; a task costs about 0.2 ms.
         with ProcessPoolExecutor(max_workers=self.workers) as executor:
-            yield from executor.map(fn, items, chunksize=chunk)
+            yield from executor.map(fn, items)
 
 
 def make_pool(workers: int) -> Pool:
