@@ -17,6 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from twsolo.ids import Side
+from twsolo.ruleset import DIFFICULTY_LEVELS
 from twsolo.sim.games import HUMANS, GameSpec, providers, rules_for
 from twsolo.solo import SoloOptions, play_game
 
@@ -34,9 +35,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--seed", type=int, default=0, help="the first seed")
     parser.add_argument("--human", choices=HUMANS, default="greedy")
-    parser.add_argument(
-        "--difficulty", choices=list(rules_for(None).setup.difficulty), default="normal"
-    )
+    parser.add_argument("--difficulty", choices=DIFFICULTY_LEVELS, default="normal")
     parser.add_argument("--per-game", action="store_true", help="print each game's digest")
     args = parser.parse_args()
     total = hashlib.sha256()

@@ -13,11 +13,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from twsolo.ruleset import DIFFICULTY_LEVELS
 from twsolo.sim.games import HUMANS, GameSpec, play
 from twsolo.sim.pool import make_pool
 from twsolo.sim.stats import summarize
-
-LEVELS = ("normal", "experienced", "hard", "expert")
 
 
 def main() -> None:
@@ -34,7 +33,7 @@ def main() -> None:
     print("| difficulty | " + " | ".join(f"vs {h}" for h in HUMANS) + " |")
     print("| --- | " + " | ".join("---" for _ in HUMANS) + " |")
     start = time.perf_counter()
-    for level in LEVELS:
+    for level in DIFFICULTY_LEVELS:
         cells = []
         for human in HUMANS:
             specs = [

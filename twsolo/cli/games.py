@@ -17,7 +17,7 @@ from twsolo.engine.state import GameState, hand_of
 from twsolo.errors import TwsoloError
 from twsolo.ids import Side
 from twsolo.persist.savefile import Header, SaveDir, SaveError, home, list_games
-from twsolo.ruleset import load_ruleset
+from twsolo.ruleset import DIFFICULTY_LEVELS, load_ruleset
 from twsolo.scenario import Scenario, load_scenario
 from twsolo.solo import SoloOptions
 
@@ -143,7 +143,7 @@ def run(save: SaveDir, rules_path: str | None, *, drop_torn_line: bool = False) 
 )
 @click.option(
     "--difficulty",
-    type=click.Choice(["normal", "experienced", "hard", "expert"]),
+    type=click.Choice(DIFFICULTY_LEVELS),
     default="normal",
     show_default=True,
     help="spec §2.5: the AI starts ahead on VP.",

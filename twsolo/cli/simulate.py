@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from twsolo.ruleset import load_ruleset
+from twsolo.ruleset import DIFFICULTY_LEVELS, load_ruleset
 from twsolo.sim.games import HUMANS, GameSpec, GameSummary, play
 from twsolo.sim.pool import make_pool
 from twsolo.sim.stats import compare, summarize
@@ -62,7 +62,7 @@ def run_batch(batch: list[GameSpec], workers: int, label: str) -> list[GameSumma
 )
 @click.option(
     "--difficulty",
-    type=click.Choice(["normal", "experienced", "hard", "expert"]),
+    type=click.Choice(DIFFICULTY_LEVELS),
     default="normal",
     show_default=True,
     help="spec §2.5.",

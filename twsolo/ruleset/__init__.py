@@ -2,5 +2,6 @@
 
 from twsolo.ruleset.load import load_ruleset
 from twsolo.ruleset.model import Card, Country, Ruleset
+from twsolo.ruleset.schema import DIFFICULTY_LEVELS
 
-__all__ = ["Card", "Country", "Ruleset", "load_ruleset"]
+__all__ = ["DIFFICULTY_LEVELS", "Card", "Country", "Ruleset", "load_ruleset"]
