@@ -277,11 +277,7 @@ def ops_score_gain(view: View, card: int) -> int:
     if primary is None:
         return 0
     budget = OpsBudget.for_card(view.state, view.rules, view.side, card)
-    sim = view.sandbox([])
-    planner = Planner(
-        sim, budget=budget, access=placement_access(view.state, view.rules, view.side)
-    )
-    planner.run([primary], score_region=primary if view.scoring_round else None)
-    return primary_score(view.rules, sim.state, view.side, primary) - primary_score(
+    stage = influence_stage(view, budget, primary, option0=view.scoring_round)
+    return primary_score(view.rules, stage.view.state, view.side, primary) - primary_score(
         view.rules, view.state, view.side, primary
     )
