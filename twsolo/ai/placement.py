@@ -12,13 +12,11 @@ from dataclasses import dataclass
 
 from twsolo.ai.trace import Step
 from twsolo.ai.view import View, in_region
-from twsolo.engine.board import controls
 from twsolo.engine.effects import chernobyl_region
 from twsolo.engine.ops import OpsBudget
 from twsolo.engine.scoring import (
     Counts,
-    country_counts,
-    is_battleground,
+    control_change,
     region_counts,
     score_counts,
     shuttle_applies,
@@ -354,20 +352,15 @@ def _actions(p: Planner, region: str, c: int, limit: int) -> list[_Action]:
         targets.add(p.take_target(c))
     if v.human_controls(c):
         targets.add(p.break_target(c))
-    us_before = controls(state, rules, Side.US, c)
     out = []
     for target in sorted(targets):
         cost = p.cost_to(c, target)
         if cost > limit or (p.caps and target > v.cap(c)):
             continue
         takes = target >= p.take_target(c)  # else the country ends uncontrolled
-        us_after = takes and side is Side.US
-        ai = country_counts(state, rules, region, c, side, us_after) if takes else Counts()
-        lost = v.human_controls(c)
-        human = country_counts(state, rules, region, c, side.other, us_before) if lost else Counts()
-        bgs = int(is_battleground(state, rules, c, us_after)) - int(
-            is_battleground(state, rules, c, us_before)
-        )
+        # The country is the human's or nobody's now (the targets above), so what its present
+        # controller loses is the human's.
+        _, human, ai, bgs = control_change(state, rules, region, c, side if takes else None)
         out.append(_Action(c, target, cost, ai, human, bgs))
     return out
 

@@ -135,6 +135,22 @@ def region_counts(state: GameState, rules: Ruleset, region: str) -> tuple[dict[S
     return counts, total_bgs
 
 
+def control_change(
+    state: GameState, rules: Ruleset, region: str, country: int, holder: Side | None
+) -> tuple[Side | None, Counts, Counts, int]:
+    """If `holder` (None: nobody) controlled `country` of `region`: its present controller, what
+    that side's counts lose, what the holder's gain, and the change in the region's number of
+    battlegrounds (Taiwan under Formosan Resolution, B6)."""
+    now = controller(state, rules, country)
+    us_now, us_then = now is Side.US, holder is Side.US
+    lost = country_counts(state, rules, region, country, now, us_now) if now else Counts()
+    gained = country_counts(state, rules, region, country, holder, us_then) if holder else Counts()
+    bgs = int(is_battleground(state, rules, country, us_then)) - int(
+        is_battleground(state, rules, country, us_now)
+    )
+    return now, lost, gained, bgs
+
+
 def counts_if_held(
     state: GameState,
     rules: Ruleset,
@@ -144,21 +160,14 @@ def counts_if_held(
     holder: Side | None,
 ) -> tuple[dict[Side, Counts], int]:
     """`region_counts` (given as `base`) as they would be if `holder` (None: nobody) controlled
-    `country` of the region, every other country as now: one country's counts out, the new
-    ones in, without re-reading the region."""
-    counts, total_bgs = dict(base[0]), base[1]
-    now = controller(state, rules, country)
+    `country` of the region, every other country as now, without re-reading the region."""
+    now, lost, gained, bgs = control_change(state, rules, region, country, holder)
+    counts = dict(base[0])
     if now is not None:
-        counts[now] = counts[now] - country_counts(
-            state, rules, region, country, now, now is Side.US
-        )
+        counts[now] = counts[now] - lost
     if holder is not None:
-        us = holder is Side.US
-        counts[holder] = counts[holder] + country_counts(state, rules, region, country, holder, us)
-    total_bgs += int(is_battleground(state, rules, country, holder is Side.US)) - int(
-        is_battleground(state, rules, country, now is Side.US)
-    )
-    return counts, total_bgs
+        counts[holder] = counts[holder] + gained
+    return counts, base[1] + bgs
 
 
 def shuttle_applies(state: GameState, region: str, final: bool) -> bool:
