@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from twsolo.ai.trace import Step
+from twsolo.engine.board import controls
 from twsolo.engine.scoring import pile_region
 from twsolo.engine.state import GameState
 from twsolo.ids import SOUTHEAST_ASIA, Side
@@ -66,12 +67,10 @@ class View:
         return self.rules.countries[c].battleground
 
     def ai_controls(self, c: int) -> bool:
-        cells = self.state.cells  # two reads inline: the planners call this most of all
-        return cells[c, self.side.col] - cells[c, self.human.col] >= self.rules.stabilities[c]
+        return controls(self.state, self.rules, self.side, c)
 
     def human_controls(self, c: int) -> bool:
-        cells = self.state.cells
-        return cells[c, self.human.col] - cells[c, self.side.col] >= self.rules.stabilities[c]
+        return controls(self.state, self.rules, self.human, c)
 
     def uncontrolled(self, c: int) -> bool:
         return not self.ai_controls(c) and not self.human_controls(c)
