@@ -250,33 +250,33 @@ class Predicates:
         return self.war_modifier() >= -1
 
 
-def event_closed(view: View, card: int) -> bool:
-    """Appendix §1.1 with G2, before any dry run: no entry, the event may not happen now, or
-    none of its windows is open. Notes why in the trace."""
+def open_windows(view: View, card: int) -> list[Window]:
+    """Appendix §1.1 with G2, before any dry run: the card's windows open now; none (noting
+    why in the trace) when it has no entry, the event may not happen now, or no window is open."""
     rules = view.rules
     entry = rules.appendix.get(card)
     if card == CHINA_CARD or entry is None:
         view.note(Step(f"spec §21.1 (#{card})", why="no appendix entry: played for ops"))
-        return True
+        return []
     reason = event_refusal(view.state, rules, card, view.side, headline=view.headline)
     if reason is not None:
         view.note(Step(f"appendix G2 (#{card})", chosen="ops", why=reason))
-        return True
-    if not any(window_matches(view, w) for w in entry.windows):
+        return []
+    windows = [w for w in entry.windows if window_matches(view, w)]
+    if not windows:
         view.note(Step(f"appendix #{card}", chosen="ops", why="no window open now"))
-        return True
-    return False
+    return windows
 
 
-def event_window(view: View, card: int, metrics: Metrics, predicates: Predicates) -> bool:
-    """Appendix §1.1 with G2: the AI triggers its own or a neutral event only inside a listed
-    window whose condition holds, when the event has an effect (after `event_closed`)."""
-    entry = view.rules.appendix[card]
+def event_window(
+    view: View, card: int, windows: list[Window], metrics: Metrics, predicates: Predicates
+) -> bool:
+    """Appendix §1.1 with G2: the AI triggers its own or a neutral event only inside an open
+    window (`open_windows`) whose condition holds, when the event has an effect."""
     if not metrics.has_effect:
         view.note(Step(f"appendix G2 (#{card})", chosen="ops", why="the event has no effect"))
         return False
-    open_windows = [w for w in entry.windows if window_matches(view, w)]
-    for window in open_windows:
+    for window in windows:
         if evaluate(window.condition, predicates):
             view.note(
                 Step(
@@ -290,7 +290,7 @@ def event_window(view: View, card: int, metrics: Metrics, predicates: Predicates
         Step(
             f"appendix #{card}",
             chosen="ops",
-            why="condition fails: " + "; ".join(w.text for w in open_windows),
+            why="condition fails: " + "; ".join(w.text for w in windows),
             figures=_figures(metrics),
         )
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from twsolo.ai.appendix import FLOWER_POWER, Predicates, event_closed, event_window
+from twsolo.ai.appendix import FLOWER_POWER, Predicates, event_window, open_windows
 from twsolo.ai.dryrun import Metrics, dry_run_event
 from twsolo.ai.plans import ops_score_gain, plan_operations
 from twsolo.ai.trace import Step
@@ -41,7 +41,8 @@ class Judge:
     def allows_event(self, card: int) -> bool:
         """Appendix windows and conditions for the AI's own or a neutral event (spec §12.2.2);
         no dry run when no window can open."""
-        if event_closed(self.view, card):
+        windows = open_windows(self.view, card)
+        if not windows:
             return False
         after, metrics = self.dry_run(card, self.view.side)
 
@@ -49,7 +50,7 @@ class Judge:
             return metrics.vp + metrics.score_gain > ops_score_gain(self.view, card)
 
         predicates = Predicates(self.view, card, metrics, after, beats_ops)
-        return event_window(self.view, card, metrics, predicates)
+        return event_window(self.view, card, windows, metrics, predicates)
 
     def hurts(self, card: int) -> bool:
         """Spec §12.2.3a: the human's event would hurt the AI (dry run, human's choices by the
