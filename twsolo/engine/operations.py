@@ -56,14 +56,15 @@ def operation_options(
     """The kinds of operation `side` can conduct now with this budget."""
     state, rules = game.state, game.rules
     options = []
-    access = placement_access(state, rules, side)
-    if budget.total() > 0 and placement_options(state, rules, side, budget, access):
-        options.append("influence")
-    # One legal target is enough to offer the kind: stop at the first.
-    if budget.total() > 0 and next(_coup_targets(game, side), None) is not None:
-        options.append("coup")
-    if budget.total() > 0 and next(_realign_targets(game, side), None) is not None:
-        options.append("realign")
+    if budget.total() > 0:
+        access = placement_access(state, rules, side)
+        if placement_options(state, rules, side, budget, access):
+            options.append("influence")
+        # One legal target is enough to offer the kind: stop at the first.
+        if next(_coup_targets(game, side), None) is not None:
+            options.append("coup")
+        if next(_realign_targets(game, side), None) is not None:
+            options.append("realign")
     if allow_space and space_refusal(state, rules, side, card_ops) is None:
         options.append("space_race")
     return options
