@@ -83,9 +83,7 @@ def position(rules: Ruleset, seed: int) -> Game | None:
     regions = list(SCORING_REGIONS)
     rng.shuffle(regions)
     for pile, region in (("primary", regions[0]), ("secondary", regions[1])):
-        card = rules.scoring_card_for(region).number
-        state.piles[state.where(card)].remove(card)
-        state.piles[pile].shuffled.append(card)
+        state.put(rules.scoring_card_for(region).number, pile)
     ai = rng.choice(list(Side))
     state.ai_side = state.phasing = ai
     state.turn, state.action_round = rng.randint(1, 10), rng.randint(1, 7)

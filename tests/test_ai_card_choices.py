@@ -70,8 +70,7 @@ def at(
 
 def move(state: GameState, pile: str, *cards: int) -> None:
     for card in cards:
-        state.piles[state.where(card)].remove(card)
-        state.piles[pile].shuffled.append(card)
+        state.put(card, pile)
 
 
 def play(game: Game, card: int, player: Side, *, headline: bool = False) -> None:

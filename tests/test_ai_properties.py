@@ -95,9 +95,7 @@ def test_ai_action_round_obeys_the_spec(
         return
     state = game.state
     for pile, region in (("primary", regions[0]), ("secondary", regions[1])):
-        card = rules.scoring_card_for(region).number
-        state.piles[state.where(card)].remove(card)
-        state.piles[pile].shuffled.append(card)
+        state.put(rules.scoring_card_for(region).number, pile)
     state.ai_side, state.phasing = ai, ai
     state.turn, state.action_round, state.defcon = turn, action_round, defcon
     state.scoring_round = scoring_round

@@ -223,8 +223,7 @@ class _Cards:
             loc.fail(f"{self.rules.card(number)} cannot be placed here")
             return None
         self.named.add(number)
-        self.state.piles[self.state.where(number)].remove(number)
-        self.state.piles[target].shuffled.append(number)
+        self.state.put(number, target)
         return number
 
     def move_scoring(self, loc: Located, region: str, target: str, available: list[str]) -> None:

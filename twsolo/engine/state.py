@@ -199,6 +199,13 @@ class GameState:
                 return name
         raise KeyError(f"card {card} is in no pile")
 
+    # ---- setting up a position
+    def put(self, card: int, pile: str) -> None:
+        """Move `card` into `pile`'s shuffled part, unrecorded: for building a position
+        (scenario files, tests, benchmarks). A game's own moves go through Game.move_card."""
+        self.piles[self.where(card)].remove(card)
+        self.piles[pile].shuffled.append(card)
+
     @property
     def china_holder(self) -> Side:
         """The side that has the China Card, in its play area or inside its deck/hand."""
