@@ -17,7 +17,7 @@ from twsolo.engine.events import event_refusal
 from twsolo.engine.events.mid import WAR_CARDS
 from twsolo.engine.scoring import region_score
 from twsolo.engine.state import GameState, hand_of
-from twsolo.ids import CHINA_CARD, MAP_REGIONS, Side
+from twsolo.ids import CHINA_CARD, MAP_REGIONS, CardId, Side
 from twsolo.ruleset.conditions import All, Any_, Compare, Condition, Flag, Not, Window
 
 # The regions an event acts in (appendix §5: event_region_score_gain, primary_in_event_area,
@@ -38,7 +38,6 @@ WARS: dict[int, tuple[tuple[str, ...], bool]] = {
     24: (("india", "pakistan"), False),
     102: (("iran", "iraq"), False),
 }
-FLOWER_POWER = 59
 SUMMIT_REGIONS = MAP_REGIONS
 
 _OPS = {
@@ -180,7 +179,7 @@ class Predicates:
         )
 
     def _flower_power_active(self) -> bool:
-        return self.view.state.has_effect(FLOWER_POWER)
+        return self.view.state.has_effect(CardId.FLOWER_POWER)
 
     def _free_coup_target(self) -> bool:
         v = self.view

@@ -31,12 +31,12 @@ from twsolo.ai.trace import Step
 from twsolo.ai.view import View, in_region
 from twsolo.engine.board import adjacent_controlled, controls
 from twsolo.engine.choices import Answer, Choice, ChoiceProvider
-from twsolo.engine.effects import NATO, ops_modifier
+from twsolo.engine.effects import ops_modifier
 from twsolo.engine.events.mid import MISSILE_CRISIS_AI_REMOVES
 from twsolo.engine.game import VP_WIN, Game
 from twsolo.engine.ops import OpsBudget
 from twsolo.engine.state import GameState, hand_of
-from twsolo.ids import SOUTHEAST_ASIA, Side
+from twsolo.ids import SOUTHEAST_ASIA, CardId, Side
 
 CardChoice = Callable[[Game, View, Choice], Answer | None]
 CARD_CHOICES: dict[int, CardChoice] = {}
@@ -891,7 +891,7 @@ def special_relationship(game: Game, view: View, choice: Choice) -> Answer | Non
     (battlegrounds first), else by spec §13."""
     if choice.kind != "country":
         return None
-    n = 2 if view.state.has_effect(NATO) else 1
+    n = 2 if view.state.has_effect(CardId.NATO) else 1
     options = _countries(view, choice)
     return _place(game, view, options, total=n, per_country=n, regions=["europe"], whole=True)
 

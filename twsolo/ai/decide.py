@@ -5,20 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from twsolo.ai.appendix import FLOWER_POWER, Predicates, event_window, open_windows
+from twsolo.ai.appendix import Predicates, event_window, open_windows
 from twsolo.ai.dryrun import Metrics, dry_run_event
 from twsolo.ai.plans import ops_score_gain, plan_operations
 from twsolo.ai.trace import Step
 from twsolo.ai.view import View
 from twsolo.engine.choices import ChoiceProvider
 from twsolo.engine.events import event_refusal
-from twsolo.engine.events.early import U2_INCIDENT, WE_WILL_BURY_YOU
-from twsolo.engine.events.mid import UN_INTERVENTION, WAR_CARDS
+from twsolo.engine.events.mid import WAR_CARDS
 from twsolo.engine.game import Policy
 from twsolo.engine.ops import OpsBudget, card_ops
 from twsolo.engine.space import has_ability, space_refusal
 from twsolo.engine.state import GameState
-from twsolo.ids import CHINA_CARD, Side
+from twsolo.ids import CHINA_CARD, CardId, Side
 
 ProviderFactory = Callable[[Side], ChoiceProvider]
 
@@ -122,15 +121,17 @@ def answering_human_events(view: View, card: int, ways: list[str]) -> list[str]:
     state = view.state
     if view.side is not Side.US:
         return ways
-    pending = state.has_effect(WE_WILL_BURY_YOU, Side.US)
+    pending = state.has_effect(CardId.WE_WILL_BURY_YOU, Side.US)
     can_event = "event" in ways and event_refusal(state, view.rules, card, view.side) is None
     rule, kept = "", ways
-    if card == UN_INTERVENTION and pending and can_event:
+    if card == CardId.UN_INTERVENTION and pending and can_event:
         rule, kept = "appendix #50 UN Intervention cancels We Will Bury You", ["event"]
-    elif card == UN_INTERVENTION and state.has_effect(U2_INCIDENT) and "event" in ways:
+    elif (
+        card == CardId.UN_INTERVENTION and state.has_effect(CardId.U2_INCIDENT) and "event" in ways
+    ):
         rule = "appendix #60 U2 Incident: UN Intervention for its Op"
         kept = [w for w in ways if w != "event"]
-    elif card in WAR_CARDS and state.has_effect(FLOWER_POWER) and "space_race" in ways:
+    elif card in WAR_CARDS and state.has_effect(CardId.FLOWER_POWER) and "space_race" in ways:
         rule, kept = "appendix #59 Flower Power: a war card on the Space Race", ["space_race"]
     if rule:
         view.note(Step(rule, chosen=kept[0] if len(kept) == 1 else None))

@@ -8,18 +8,15 @@ from twsolo.ai.trace import Step
 from twsolo.ai.view import View
 from twsolo.engine.coup import coup_refusal, realign_modifiers, realign_refusal
 from twsolo.engine.effects import (
-    CUBAN_MISSILE_CRISIS,
-    NUCLEAR_SUBS,
-    YURI_AND_SAMANTHA,
     coup_roll_modifier,
 )
 from twsolo.engine.legal import coup_success_chance
-from twsolo.ids import Side
+from twsolo.ids import CardId, Side
 
 
 def coup_lowers_defcon(view: View, c: int) -> bool:
     """Base §6.3.4: a battleground coup lowers DEFCON, except a US coup under Nuclear Subs."""
-    return view.bg(c) and not (view.side is Side.US and view.state.has_effect(NUCLEAR_SUBS))
+    return view.bg(c) and not (view.side is Side.US and view.state.has_effect(CardId.NUCLEAR_SUBS))
 
 
 def expected_removed(view: View, c: int, ops: int) -> float:
@@ -37,10 +34,10 @@ def coup_valid(view: View, c: int, ops: int, *, free: bool = False) -> bool:
     state, rules = view.state, view.rules
     if view.h(c) == 0 or coup_refusal(state, rules, view.side, c, free=free) is not None:
         return False
-    crisis = state.effect(CUBAN_MISSILE_CRISIS)
+    crisis = state.effect(CardId.CUBAN_MISSILE_CRISIS)
     if crisis is not None and crisis.side is view.side:
         return False  # appendix G5: never a coup while a Cuban Missile Crisis binds the AI
-    if view.side is Side.US and state.has_effect(YURI_AND_SAMANTHA):
+    if view.side is Side.US and state.has_effect(CardId.YURI_AND_SAMANTHA):
         return False  # appendix #109: the AI as the US makes no coups this turn
     if coup_lowers_defcon(view, c):
         p = rules.priorities

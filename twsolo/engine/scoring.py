@@ -10,14 +10,12 @@ from typing import TYPE_CHECKING, Any
 
 from twsolo.engine.board import controller
 from twsolo.engine.state import GameState, Result
-from twsolo.ids import SIDES, SOUTHEAST_ASIA, Side
+from twsolo.ids import SIDES, SOUTHEAST_ASIA, CardId, Side
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from twsolo.engine.game import Game
 
-FORMOSAN_RESOLUTION = 35  # a US-controlled Taiwan counts as a battleground for scoring (B6)
-SHUTTLE_DIPLOMACY = 73  # the USSR counts one battleground fewer in the next Asia/ME scoring
 SHUTTLE_REGIONS = ("asia", "middle_east")
 
 
@@ -96,7 +94,7 @@ def is_battleground(state: GameState, rules: Ruleset, country: int, us_controls:
     return (
         rules.countries[country].id == "taiwan"
         and us_controls
-        and state.has_effect(FORMOSAN_RESOLUTION)
+        and state.has_effect(CardId.FORMOSAN_RESOLUTION)
     )
 
 
@@ -116,7 +114,7 @@ def region_counts(state: GameState, rules: Ruleset, region: str) -> tuple[dict[S
     """Each side's counts in `region`, and how many battlegrounds the region has for scoring.
     Plain integer arithmetic over the region's countries: this runs in every dry run."""
     cells = state.cells
-    taiwan = rules.index.get("taiwan") if state.has_effect(FORMOSAN_RESOLUTION) else None
+    taiwan = rules.index.get("taiwan") if state.has_effect(CardId.FORMOSAN_RESOLUTION) else None
     sea = region == SOUTHEAST_ASIA
     tally = [[0, 0, 0, 0], [0, 0, 0, 0]]  # per side: countries, BGs, adjacent, weighted
     total_bgs = 0
@@ -173,7 +171,7 @@ def counts_if_held(
 def shuttle_applies(state: GameState, region: str, final: bool) -> bool:
     """Shuttle Diplomacy: the USSR counts one battleground fewer in the next Asia or Middle
     East scoring, not at final scoring (card-events D2)."""
-    return not final and region in SHUTTLE_REGIONS and state.has_effect(SHUTTLE_DIPLOMACY)
+    return not final and region in SHUTTLE_REGIONS and state.has_effect(CardId.SHUTTLE_DIPLOMACY)
 
 
 def score_counts(
@@ -230,8 +228,8 @@ def score_region(game: Game, region: str) -> RegionScore:
     name = region.replace("_", " ").title()
     if score.vp:
         game.gain_vp(Side.US, score.vp, f"{name} scoring")
-    if region in SHUTTLE_REGIONS and game.state.has_effect(SHUTTLE_DIPLOMACY):
-        game.remove_effect(SHUTTLE_DIPLOMACY)
+    if region in SHUTTLE_REGIONS and game.state.has_effect(CardId.SHUTTLE_DIPLOMACY):
+        game.remove_effect(CardId.SHUTTLE_DIPLOMACY)
         if 73 in game.state.piles["in_effect"]:
             game.move_card(73, "discard")
     if score.auto_win is not None:

@@ -8,10 +8,10 @@ from twsolo.engine.events.mid import missile_envy_due
 from twsolo.engine.play import play_card, ways_to_play
 from twsolo.engine.space import has_ability
 from twsolo.engine.state import hand_of
-from twsolo.ids import Side
+from twsolo.ids import CardId, Side
 from twsolo.solo.context import Flow, RoundInfo
 from twsolo.solo.draft import EARLY_WAR_TURNS
-from twsolo.solo.headline import UN_INTERVENTION, put_bottom
+from twsolo.solo.headline import put_bottom
 from twsolo.solo.piles import draw_cards, draw_to, shuffle_after_taking
 from twsolo.solo.regions import primary_region, region_countries, secondary_region, shift
 from twsolo.solo.scoring_rounds import is_scoring_round, score_primary
@@ -40,7 +40,7 @@ def human_ways(flow: Flow, card: int, others: list[int]) -> list[str]:
     only when the other card drawn this round carries the AI's event."""
     game = flow.game
     ways = ways_to_play(game, flow.human, card)
-    if card == UN_INTERVENTION and "event" in ways:
+    if card == CardId.UN_INTERVENTION and "event" in ways:
         pair = others[0] if others else None
         if pair is None or game.rules.card(pair).owner is not flow.ai or pair not in EVENTS:
             ways.remove("event")
@@ -75,7 +75,7 @@ def human_action(flow: Flow) -> None:
     put_bottom(flow, others, "action round")
     ways = human_ways(flow, card, others)
     how = str(game.ask("play", human, ways, f"play {rules.card(card)} how?", card=card))
-    if card == UN_INTERVENTION and how == "event":
+    if card == CardId.UN_INTERVENTION and how == "event":
         flow.seat.un_card = others[0]
     since = len(game.log)
     try:

@@ -13,9 +13,8 @@ from twsolo.engine.effects import ops_modifier
 from twsolo.engine.events.registry import EventContext, Requirement
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget, card_ops
-from twsolo.engine.scoring import FORMOSAN_RESOLUTION
 from twsolo.engine.state import Effect, GameState, area_of, hand_of
-from twsolo.ids import CHINA_CARD, Side
+from twsolo.ids import CHINA_CARD, CardId, Side
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -312,8 +311,8 @@ def china_card_used(game: Game, side: Side) -> None:
     appendix G7)."""
     game.move_card(CHINA_CARD, area_of(side.other))
     game.set_china_face_up(False)
-    if side is Side.US and game.state.has_effect(FORMOSAN_RESOLUTION):
-        game.remove_effect(FORMOSAN_RESOLUTION)
+    if side is Side.US and game.state.has_effect(CardId.FORMOSAN_RESOLUTION):
+        game.remove_effect(CardId.FORMOSAN_RESOLUTION)
 
 
 def may_take(game: Game, card: int) -> bool:

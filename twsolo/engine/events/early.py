@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from twsolo.engine.board import controller, controls
-from twsolo.engine.effects import NATO, RED_SCARE, US_JAPAN_PACT, VIETNAM_REVOLTS
 from twsolo.engine.events.common import (
     add_by_choice,
     add_until_control,
@@ -35,24 +34,16 @@ from twsolo.engine.events.play import play_event
 from twsolo.engine.events.registry import EventContext, event, on
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget
-from twsolo.engine.scoring import FORMOSAN_RESOLUTION, score_region
+from twsolo.engine.scoring import score_region
 from twsolo.engine.space import advance
 from twsolo.engine.state import Effect, GameState, hand_of
-from twsolo.ids import CHINA_CARD, Side
+from twsolo.ids import CHINA_CARD, CardId, Side
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from twsolo.engine.game import Game
 
 BLOCKADE_OPS = 3  # the discard that saves West Germany (card-events #10)
-WARSAW_PACT = 16  # allows NATO (card-events #21)
-MARSHALL_PLAN = 23  # allows NATO
-CONTAINMENT = 25
-DE_GAULLE = 17
-WE_WILL_BURY_YOU = 50  # ended when the US plays UN Intervention (#50)
-CAMP_DAVID = 65  # prohibits Arab-Israeli War
-U2_INCIDENT = 60  # +1 VP to the USSR when UN Intervention is played (#60)
-IRON_LADY = 83  # prohibits Socialist Governments
 INDEPENDENT_REDS = ("yugoslavia", "romania", "bulgaria", "hungary", "czechoslovakia")
 SUEZ = ("france", "uk", "israel")
 
@@ -74,33 +65,33 @@ def _abdication(game: Game, ussr: Side, country_id: str) -> None:
 
 
 # ---------------------------------------------------------------- scoring cards
-@event(1)
+@event(CardId.ASIA_SCORING)
 def asia_scoring(game: Game, ctx: EventContext) -> None:
     """Card-events #1 (B1–B3, B6): score Asia, Southeast Asia included. No choice."""
     score_region(game, "asia")
 
 
-@event(2)
+@event(CardId.EUROPE_SCORING)
 def europe_scoring(game: Game, ctx: EventContext) -> None:
     """Card-events #2: score Europe; control of Europe wins the game (A15). No choice."""
     score_region(game, "europe")
 
 
-@event(3)
+@event(CardId.MIDDLE_EAST_SCORING)
 def middle_east_scoring(game: Game, ctx: EventContext) -> None:
     """Card-events #3: score the Middle East. No choice."""
     score_region(game, "middle_east")
 
 
 # ---------------------------------------------------------------- #4–#35
-@event(4)
+@event(CardId.DUCK_AND_COVER)
 def duck_and_cover(game: Game, ctx: EventContext) -> None:
     """Card-events #4: DEFCON −1, then the US gains 5 − the new DEFCON VP. No choice."""
     game.change_defcon(-1, "Duck and Cover")
     game.gain_vp(Side.US, 5 - game.state.defcon, "Duck and Cover")
 
 
-@event(5)
+@event(CardId.FIVE_YEAR_PLAN)
 def five_year_plan(game: Game, ctx: EventContext) -> None:
     """Card-events #5: the USSR discards a random card of its hand (never the China Card, A13);
     a US event on it happens for the US (the US decides its choices), otherwise it is just
@@ -118,7 +109,7 @@ def five_year_plan(game: Game, ctx: EventContext) -> None:
         game.move_card(card, "discard")
 
 
-@event(7, requires=prohibited_by(IRON_LADY))
+@event(CardId.SOCIALIST_GOVERNMENTS, requires=prohibited_by(CardId.THE_IRON_LADY))
 def socialist_governments(game: Game, ctx: EventContext) -> None:
     """Card-events #7: the USSR removes 3 US influence from Western Europe, at most 2 from one
     country. Prohibited by The Iron Lady (#83). The USSR chooses."""
@@ -133,21 +124,21 @@ def socialist_governments(game: Game, ctx: EventContext) -> None:
     )
 
 
-@event(8)
+@event(CardId.FIDEL)
 def fidel(game: Game, ctx: EventContext) -> None:
     """Card-events #8: all US influence out of Cuba, USSR influence until it controls Cuba."""
     _abdication(game, ctx.chooser, "cuba")
 
 
-@event(9)
+@event(CardId.VIETNAM_REVOLTS)
 def vietnam_revolts(game: Game, ctx: EventContext) -> None:
     """Card-events #9: +2 USSR influence in Vietnam; this turn a USSR card whose ops all go to
     Southeast Asia gets +1 (effects.py, A14). No choice."""
     game.add_influence(_country(game, "vietnam"), ctx.chooser, 2)
-    game.add_effect(Effect(VIETNAM_REVOLTS, Side.USSR))
+    game.add_effect(Effect(CardId.VIETNAM_REVOLTS, Side.USSR))
 
 
-@event(10)
+@event(CardId.BLOCKADE)
 def blockade(game: Game, ctx: EventContext) -> None:
     """Card-events #10: the US (who decides, by the card text) discards a card of modified ops
     3+ from its hand, its event not happening (A6); or loses all its influence in West Germany.
@@ -179,7 +170,7 @@ def blockade(game: Game, ctx: EventContext) -> None:
     remove_all(game, Side.US, _country(game, "west_germany"))
 
 
-@on("drawn", card=10)
+@on("drawn", card=CardId.BLOCKADE)
 def blockade_due(game: Game, side: Side, drawn: list[int]) -> list[int]:
     """Appendix #10: the human hit by the AI's Blockade discards one of the cards drawn this
     round with 3+ ops, and must then play the other; otherwise all US influence leaves West
@@ -191,7 +182,7 @@ def blockade_due(game: Game, side: Side, drawn: list[int]) -> list[int]:
     return [used] if used else []
 
 
-@event(11)
+@event(CardId.KOREAN_WAR)
 def korean_war(game: Game, ctx: EventContext) -> None:
     """Card-events #11: war on South Korea (−1 per US-controlled neighbour: Japan, Taiwan, North
     Korea); on 4+ USSR +2 VP and South Korea's US influence becomes USSR; USSR +2 military ops
@@ -199,13 +190,13 @@ def korean_war(game: Game, ctx: EventContext) -> None:
     war(game, ctx.chooser, _country(game, "south_korea"), vp=2, milops=2)
 
 
-@event(12)
+@event(CardId.ROMANIAN_ABDICATION)
 def romanian_abdication(game: Game, ctx: EventContext) -> None:
     """Card-events #12: all US influence out of Romania, USSR influence until it controls it."""
     _abdication(game, ctx.chooser, "romania")
 
 
-@event(13, requires=prohibited_by(CAMP_DAVID))
+@event(CardId.ARAB_ISRAELI_WAR, requires=prohibited_by(CardId.CAMP_DAVID_ACCORDS))
 def arab_israeli_war(game: Game, ctx: EventContext) -> None:
     """Card-events #13: war on Israel, −1 if the US controls Israel and −1 per US-controlled
     neighbour; on 4+ USSR +2 VP and Israel's US influence becomes USSR; USSR +2 military ops.
@@ -213,7 +204,7 @@ def arab_israeli_war(game: Game, ctx: EventContext) -> None:
     war(game, ctx.chooser, _country(game, "israel"), vp=2, milops=2, include_target=True)
 
 
-@event(14)
+@event(CardId.COMECON)
 def comecon(game: Game, ctx: EventContext) -> None:
     """Card-events #14: +1 USSR influence in each of 4 different Eastern European countries not
     controlled by the US (fewer if fewer qualify). The USSR chooses."""
@@ -229,7 +220,7 @@ def comecon(game: Game, ctx: EventContext) -> None:
     )
 
 
-@event(15)
+@event(CardId.NASSER)
 def nasser(game: Game, ctx: EventContext) -> None:
     """Card-events #15: +2 USSR influence in Egypt, then half the US influence there (rounded
     up) is removed. No choice."""
@@ -238,7 +229,7 @@ def nasser(game: Game, ctx: EventContext) -> None:
     game.remove_influence(egypt, Side.US, (game.state.inf(egypt, Side.US) + 1) // 2)
 
 
-@event(16)
+@event(CardId.WARSAW_PACT_FORMED)
 def warsaw_pact_formed(game: Game, ctx: EventContext) -> None:
     """Card-events #16: the USSR chooses (a) remove all US influence from up to 4 Eastern
     European countries, or (b) add 5 USSR influence there, at most 2 per country. Either way
@@ -265,27 +256,27 @@ def warsaw_pact_formed(game: Game, ctx: EventContext) -> None:
             "Warsaw Pact: +1 USSR influence in",
             per_country=2,
         )
-    game.add_effect(Effect(WARSAW_PACT))
+    game.add_effect(Effect(CardId.WARSAW_PACT_FORMED))
 
 
-@event(17)
+@event(CardId.DE_GAULLE_LEADS_FRANCE)
 def de_gaulle_leads_france(game: Game, ctx: EventContext) -> None:
     """Card-events #17: remove 2 US influence from France (all if fewer), +1 USSR there; France
     loses NATO's protection for the rest of the game (effects.NATO_EXCEPTIONS). No choice."""
     france = _country(game, "france")
     game.remove_influence(france, Side.US, 2)
     game.add_influence(france, ctx.chooser, 1)
-    game.add_effect(Effect(DE_GAULLE))
+    game.add_effect(Effect(CardId.DE_GAULLE_LEADS_FRANCE))
 
 
-@event(18)
+@event(CardId.CAPTURED_NAZI_SCIENTIST)
 def captured_nazi_scientist(game: Game, ctx: EventContext) -> None:
     """Card-events #18: the player's Space Race marker advances one box with its VP, without a
     roll or an attempt used (A12). No choice."""
     advance(game, ctx.chooser)
 
 
-@event(19)
+@event(CardId.TRUMAN_DOCTRINE)
 def truman_doctrine(game: Game, ctx: EventContext) -> None:
     """Card-events #19: the US picks a European country controlled by neither side (aasmith
     RULINGS #1) and removes all USSR influence there. Only countries holding USSR influence are
@@ -308,7 +299,7 @@ def truman_doctrine(game: Game, ctx: EventContext) -> None:
     remove_all(game, Side.USSR, country)
 
 
-@event(20)
+@event(CardId.OLYMPIC_GAMES)
 def olympic_games(game: Game, ctx: EventContext) -> None:
     """Card-events #20: the opponent of the sponsor (the player) chooses to boycott: DEFCON −1,
     then the sponsor conducts operations with 4 ops (modifiers apply, D7); or to take part: both
@@ -328,20 +319,21 @@ def olympic_games(game: Game, ctx: EventContext) -> None:
 
 
 def _nato_allowed(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
-    if state.has_effect(MARSHALL_PLAN) or state.has_effect(WARSAW_PACT):
+    if state.has_effect(CardId.MARSHALL_PLAN) or state.has_effect(CardId.WARSAW_PACT_FORMED):
         return None
-    return f"needs {rules.card(MARSHALL_PLAN)} or {rules.card(WARSAW_PACT)} played first"
+    marshall, warsaw = rules.card(CardId.MARSHALL_PLAN), rules.card(CardId.WARSAW_PACT_FORMED)
+    return f"needs {marshall} or {warsaw} played first"
 
 
-@event(21, requires=_nato_allowed)
+@event(CardId.NATO, requires=_nato_allowed)
 def nato(game: Game, ctx: EventContext) -> None:
     """Card-events #21: needs Marshall Plan or Warsaw Pact Formed played as an event first.
     NATO protects US-controlled European countries from USSR coups and realignments for the
     rest of the game (effects.protection). No choice."""
-    game.add_effect(Effect(NATO))
+    game.add_effect(Effect(CardId.NATO))
 
 
-@event(22)
+@event(CardId.INDEPENDENT_REDS)
 def independent_reds(game: Game, ctx: EventContext) -> None:
     """Card-events #22: the US picks Yugoslavia, Romania, Bulgaria, Hungary or Czechoslovakia
     and adds influence there up to the USSR's."""
@@ -360,7 +352,7 @@ def independent_reds(game: Game, ctx: EventContext) -> None:
     )
 
 
-@event(23)
+@event(CardId.MARSHALL_PLAN)
 def marshall_plan(game: Game, ctx: EventContext) -> None:
     """Card-events #23: +1 US influence in each of 7 different Western European countries not
     controlled by the USSR (fewer if fewer qualify); NATO may be played from now on (Effect 23).
@@ -375,10 +367,10 @@ def marshall_plan(game: Game, ctx: EventContext) -> None:
         "Marshall Plan: +1 US influence in",
         distinct=True,
     )
-    game.add_effect(Effect(MARSHALL_PLAN))
+    game.add_effect(Effect(CardId.MARSHALL_PLAN))
 
 
-@event(24)
+@event(CardId.INDO_PAKISTANI_WAR)
 def indo_pakistani_war(game: Game, ctx: EventContext) -> None:
     """Card-events #24: the player picks India or Pakistan as the target of a war (−1 per
     neighbour of the target the opponent controls); on 4+ the player gains 2 VP and takes the
@@ -392,13 +384,13 @@ def indo_pakistani_war(game: Game, ctx: EventContext) -> None:
     war(game, ctx.chooser, target, vp=2, milops=2)
 
 
-@event(25)
+@event(CardId.CONTAINMENT)
 def containment(game: Game, ctx: EventContext) -> None:
     """Card-events #25: this turn US cards played for ops get +1, not above 4 (A14)."""
-    game.add_effect(Effect(CONTAINMENT, Side.US))
+    game.add_effect(Effect(CardId.CONTAINMENT, Side.US))
 
 
-@event(26)
+@event(CardId.CIA_CREATED)
 def cia_created(game: Game, ctx: EventContext) -> None:
     """Card-events #26: the USSR shows its hand (recorded as a note), then the US conducts
     operations with 1 op, modifiers applying (A14). The US chooses."""
@@ -408,15 +400,15 @@ def cia_created(game: Game, ctx: EventContext) -> None:
     grant_operations(game, ctx.chooser, 1)
 
 
-@event(27)
+@event(CardId.US_JAPAN_MUTUAL_DEFENSE_PACT)
 def us_japan_pact(game: Game, ctx: EventContext) -> None:
     """Card-events #27: US influence in Japan until the US controls it; for the rest of the game
     the USSR may not coup or realign Japan (effects.protection). No choice."""
     add_until_control(game, ctx.chooser, _country(game, "japan"))
-    game.add_effect(Effect(US_JAPAN_PACT))
+    game.add_effect(Effect(CardId.US_JAPAN_MUTUAL_DEFENSE_PACT))
 
 
-@event(28)
+@event(CardId.SUEZ_CRISIS)
 def suez_crisis(game: Game, ctx: EventContext) -> None:
     """Card-events #28: the USSR removes 4 US influence from France, the UK and Israel, at most 2
     from each."""
@@ -431,7 +423,7 @@ def suez_crisis(game: Game, ctx: EventContext) -> None:
     )
 
 
-@event(29)
+@event(CardId.EAST_EUROPEAN_UNREST)
 def east_european_unrest(game: Game, ctx: EventContext) -> None:
     """Card-events #29: the US removes 1 USSR influence (2 in the Late War, turns 8–10) from each
     of 3 different Eastern European countries. Countries without USSR influence are not
@@ -449,7 +441,7 @@ def east_european_unrest(game: Game, ctx: EventContext) -> None:
     )
 
 
-@event(30)
+@event(CardId.DECOLONIZATION)
 def decolonization(game: Game, ctx: EventContext) -> None:
     """Card-events #30: +1 USSR influence in each of 4 different countries of Africa and/or
     Southeast Asia. The USSR chooses."""
@@ -465,11 +457,11 @@ def decolonization(game: Game, ctx: EventContext) -> None:
     )
 
 
-@event(31)
+@event(CardId.RED_SCARE_PURGE)
 def red_scare_purge(game: Game, ctx: EventContext) -> None:
     """Card-events #31: this turn the opponent's cards played for ops get −1, not below 1 (A14).
     The effect's side is the side penalised (effects.RED_SCARE). No choice."""
-    game.add_effect(Effect(RED_SCARE, ctx.chooser.other))
+    game.add_effect(Effect(CardId.RED_SCARE_PURGE, ctx.chooser.other))
 
 
 def _opponent_cards(state: GameState, rules: Ruleset, side: Side) -> list[int]:
@@ -485,7 +477,7 @@ def _un_refusal(state: GameState, rules: Ruleset, ctx: EventContext) -> str | No
     return None
 
 
-@event(32, requires=_un_refusal)
+@event(CardId.UN_INTERVENTION, requires=_un_refusal)
 def un_intervention(game: Game, ctx: EventContext) -> None:
     """Card-events #32: the player picks a card of its deck/hand carrying the opponent's event;
     that event does not happen, the player conducts operations with the card's ops (modifiers
@@ -500,14 +492,14 @@ def un_intervention(game: Game, ctx: EventContext) -> None:
     game.note(f"UN Intervention cancels the event of {rules.card(card)}")
     conduct_operations(game, player, OpsBudget.for_card(s, rules, player, card), allow_space=False)
     game.move_card(card, "discard")
-    if s.has_effect(U2_INCIDENT):
+    if s.has_effect(CardId.U2_INCIDENT):
         game.gain_vp(Side.USSR, 1, "U2 Incident")
-        game.remove_effect(U2_INCIDENT)
+        game.remove_effect(CardId.U2_INCIDENT)
     if player is Side.US:
-        game.remove_effect(WE_WILL_BURY_YOU)
+        game.remove_effect(CardId.WE_WILL_BURY_YOU)
 
 
-@event(33)
+@event(CardId.DE_STALINIZATION)
 def de_stalinization(game: Game, ctx: EventContext) -> None:
     """Card-events #33: the USSR says how many (up to 4) of its influence points it moves, takes
     them from any countries, then adds as many to countries not controlled by the US, at most 2
@@ -525,27 +517,27 @@ def de_stalinization(game: Game, ctx: EventContext) -> None:
     )
 
 
-@event(34)
+@event(CardId.NUCLEAR_TEST_BAN)
 def nuclear_test_ban(game: Game, ctx: EventContext) -> None:
     """Card-events #34: the player gains DEFCON − 2 VP, then DEFCON +2 (at most 5). No choice."""
     game.gain_vp(ctx.chooser, game.state.defcon - 2, "Nuclear Test Ban")
     game.change_defcon(2, "Nuclear Test Ban")
 
 
-@event(35)
+@event(CardId.FORMOSAN_RESOLUTION)
 def formosan_resolution(game: Game, ctx: EventContext) -> None:
     """Card-events #35: a US-controlled Taiwan counts as an Asia battleground for scoring until
     the US plays the China Card (scoring.py, engine/play.py). No choice."""
-    game.add_effect(Effect(FORMOSAN_RESOLUTION))
+    game.add_effect(Effect(CardId.FORMOSAN_RESOLUTION))
 
 
-@event(103)
+@event(CardId.DEFECTORS)
 def defectors(game: Game, ctx: EventContext) -> None:
     """Card-events #103, A5.8: as the US headline it cancels the USSR headline: Effect 103
     ("cancel_ussr_headline") tells the turn flow. Played by the USSR in an action round (for
     ops, which triggers it), the US gains 1 VP. Otherwise nothing. No choice."""
     if ctx.headline and ctx.player is Side.US:
-        game.add_effect(Effect(103, Side.US, "cancel_ussr_headline"))
+        game.add_effect(Effect(CardId.DEFECTORS, Side.US, "cancel_ussr_headline"))
     elif not ctx.headline and ctx.player is Side.USSR:
         game.gain_vp(Side.US, 1, "Defectors")
     else:

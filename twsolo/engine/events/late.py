@@ -40,20 +40,13 @@ from twsolo.engine.operations import operation_options
 from twsolo.engine.ops import OpsBudget
 from twsolo.engine.space import has_ability
 from twsolo.engine.state import Effect, GameState, Result, hand_of
-from twsolo.ids import CHINA_CARD, MAP_REGIONS, Side
+from twsolo.ids import CHINA_CARD, MAP_REGIONS, CardId, Side
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from twsolo.engine.game import Game
 
-UN_INTERVENTION = 32
-WILLY_BRANDT = 55
-FLOWER_POWER = 59
-JOHN_PAUL_II = 68
-IRANIAN_HOSTAGE_CRISIS = 82
-NORTH_SEA_OIL = 86
-THE_REFORMER = 87
-NORTH_SEA_OIL_ROUND = Effect(NORTH_SEA_OIL, Side.US, "round")  # this turn's 8th US round
+NORTH_SEA_OIL_ROUND = Effect(CardId.NORTH_SEA_OIL, Side.US, "round")  # this turn's 8th US round
 DECLINE = "decline"
 LATIN_DEBT_OPS = 3  # the discard that stops the doubling (card-events #95)
 
@@ -111,21 +104,25 @@ def _defcon_two(state: GameState, rules: Ruleset, ctx: EventContext) -> str | No
 
 
 def _john_paul_ii(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
-    return None if state.has_effect(JOHN_PAUL_II) else "John Paul II Elected Pope is not in effect"
+    return (
+        None
+        if state.has_effect(CardId.JOHN_PAUL_II_ELECTED_POPE)
+        else "John Paul II Elected Pope is not in effect"
+    )
 
 
 # ---------------------------------------------------------------- the cards
-@event(82)
+@event(CardId.IRANIAN_HOSTAGE_CRISIS)
 def iranian_hostage_crisis(game: Game, ctx: EventContext) -> None:
     """card-events #82: all US influence out of Iran, +2 USSR there; for the rest of the game
     the USSR's Terrorism makes the US discard 2. No choices."""
     iran = game.rules.index["iran"]
     remove_all(game, Side.US, iran)
     game.add_influence(iran, Side.USSR, 2)
-    game.add_effect(Effect(IRANIAN_HOSTAGE_CRISIS, Side.US))
+    game.add_effect(Effect(CardId.IRANIAN_HOSTAGE_CRISIS, Side.US))
 
 
-@event(83)
+@event(CardId.THE_IRON_LADY)
 def the_iron_lady(game: Game, ctx: EventContext) -> None:
     """card-events #83: +1 USSR in Argentina, all USSR influence out of the UK, US +1 VP;
     Socialist Governments (#7) prohibited from now on. No choices."""
@@ -133,17 +130,17 @@ def the_iron_lady(game: Game, ctx: EventContext) -> None:
     game.add_influence(rules.index["argentina"], Side.USSR, 1)
     remove_all(game, Side.USSR, rules.index["uk"])
     game.gain_vp(Side.US, 1, "The Iron Lady")
-    game.add_effect(Effect(83))
+    game.add_effect(Effect(CardId.THE_IRON_LADY))
 
 
-@event(84)
+@event(CardId.REAGAN_BOMBS_LIBYA)
 def reagan_bombs_libya(game: Game, ctx: EventContext) -> None:
     """card-events #84: US +1 VP per 2 USSR influence in Libya. No choices."""
     libya = game.rules.index["libya"]
     game.gain_vp(Side.US, game.state.inf(libya, Side.USSR) // 2, "Reagan Bombs Libya")
 
 
-@event(85, requires=_us_ahead_in_space)
+@event(CardId.STAR_WARS, requires=_us_ahead_in_space)
 def star_wars(game: Game, ctx: EventContext) -> None:
     """card-events #85: only if the US is strictly ahead on the Space Race. The US picks a
     non-scoring card of the discard pile (not UN Intervention in the headline); its event happens
@@ -152,7 +149,7 @@ def star_wars(game: Game, ctx: EventContext) -> None:
     cards = [
         c
         for c in game.state.piles["discard"]
-        if not game.rules.card(c).scoring and not (ctx.headline and c == UN_INTERVENTION)
+        if not game.rules.card(c).scoring and not (ctx.headline and c == CardId.UN_INTERVENTION)
     ]
     if not cards:
         game.note("Star Wars: no card in the discard pile to take")
@@ -162,15 +159,15 @@ def star_wars(game: Game, ctx: EventContext) -> None:
     play_event(game, card, ctx.chooser, headline=ctx.headline)
 
 
-@event(86)
+@event(CardId.NORTH_SEA_OIL)
 def north_sea_oil(game: Game, ctx: EventContext) -> None:
     """card-events #86: OPEC (#61) prohibited for the rest of the game; the US may take 8 action
     rounds this turn (`NORTH_SEA_OIL_ROUND`, read by the extra_rounds hook). No choices."""
-    game.add_effect(Effect(NORTH_SEA_OIL))
+    game.add_effect(Effect(CardId.NORTH_SEA_OIL))
     game.add_effect(NORTH_SEA_OIL_ROUND)
 
 
-@on("extra_rounds", card=NORTH_SEA_OIL)
+@on("extra_rounds", card=CardId.NORTH_SEA_OIL)
 def north_sea_oil_rounds(game: Game, side: Side) -> int:
     """North Sea Oil's 8th US round this turn: one extra round, unless the US already takes an
     8th round with the Space Station ability (8 rounds either way, not 9: card-events A4)."""
@@ -179,7 +176,7 @@ def north_sea_oil_rounds(game: Game, side: Side) -> int:
     return 0 if has_ability(game.state, game.rules, Side.US, "eighth_round") else 1
 
 
-@event(87)
+@event(CardId.THE_REFORMER)
 def the_reformer(game: Game, ctx: EventContext) -> None:
     """card-events #87: the USSR places 4 influence in Europe, at most 2 per country (6 if it
     leads on VP as the event resolves); for the rest of the game no USSR coups in Europe and
@@ -194,10 +191,10 @@ def the_reformer(game: Game, ctx: EventContext) -> None:
         "The Reformer: USSR influence in Europe",
         per_country=2,
     )
-    game.add_effect(Effect(THE_REFORMER, Side.USSR))
+    game.add_effect(Effect(CardId.THE_REFORMER, Side.USSR))
 
 
-@event(88)
+@event(CardId.MARINE_BARRACKS_BOMBING)
 def marine_barracks_bombing(game: Game, ctx: EventContext) -> None:
     """card-events #88: all US influence out of Lebanon, then 2 more US influence out of the
     Middle East in any split. The USSR chooses."""
@@ -212,7 +209,7 @@ def marine_barracks_bombing(game: Game, ctx: EventContext) -> None:
     )
 
 
-@event(89)
+@event(CardId.SOVIETS_SHOOT_DOWN_KAL_007)
 def soviets_shoot_down_kal_007(game: Game, ctx: EventContext) -> None:
     """card-events #89: DEFCON −1, US +2 VP; then, if the US controls South Korea, the US may
     place influence or make realignment rolls (not a coup) with 4 ops. The US chooses."""
@@ -222,17 +219,17 @@ def soviets_shoot_down_kal_007(game: Game, ctx: EventContext) -> None:
         _influence_or_realign(game, ctx.chooser, 4, "KAL-007: influence or realignment")
 
 
-@event(90)
+@event(CardId.GLASNOST)
 def glasnost(game: Game, ctx: EventContext) -> None:
     """card-events #90: DEFCON +1, USSR +2 VP; then, with The Reformer in effect, the USSR may
     place influence or make realignment rolls (not a coup) with 4 ops. The USSR chooses."""
     game.change_defcon(1, "Glasnost")
     game.gain_vp(Side.USSR, 2, "Glasnost")
-    if game.state.has_effect(THE_REFORMER):
+    if game.state.has_effect(CardId.THE_REFORMER):
         _influence_or_realign(game, ctx.chooser, 4, "Glasnost: influence or realignment")
 
 
-@event(91)
+@event(CardId.ORTEGA_ELECTED_IN_NICARAGUA)
 def ortega_elected_in_nicaragua(game: Game, ctx: EventContext) -> None:
     """card-events #91: all US influence out of Nicaragua; then the USSR may make one free coup
     (base §6.3.5: no military ops, a battleground still lowers DEFCON) with 2 ops in a neighbour
@@ -250,13 +247,13 @@ def ortega_elected_in_nicaragua(game: Game, ctx: EventContext) -> None:
         coup(game, Side.USSR, target, ops_modifier(state, Side.USSR, 2), free=True)
 
 
-@event(92)
+@event(CardId.TERRORISM)
 def terrorism(game: Game, ctx: EventContext) -> None:
     """card-events #92: the player's opponent discards a card at random (never the China Card),
     without its event; 2 cards when the USSR plays it with Iranian Hostage Crisis in effect.
     No choices: chance picks."""
     victim = ctx.chooser.other
-    doubled = ctx.chooser is Side.USSR and game.state.has_effect(IRANIAN_HOSTAGE_CRISIS)
+    doubled = ctx.chooser is Side.USSR and game.state.has_effect(CardId.IRANIAN_HOSTAGE_CRISIS)
     for _ in range(2 if doubled else 1):
         cards = _hand_without_china(game, victim)
         if not cards:
@@ -265,22 +262,22 @@ def terrorism(game: Game, ctx: EventContext) -> None:
         game.move_card(game.pick(cards, f"Terrorism: the {victim.label} discards"), "discard")
 
 
-@event(93)
+@event(CardId.IRAN_CONTRA_SCANDAL)
 def iran_contra_scandal(game: Game, ctx: EventContext) -> None:
     """card-events #93: this turn, US realignment rolls −1 (effects.IRAN_CONTRA). No choices."""
-    game.add_effect(Effect(93, Side.US))
+    game.add_effect(Effect(CardId.IRAN_CONTRA_SCANDAL, Side.US))
 
 
-@event(94)
+@event(CardId.CHERNOBYL)
 def chernobyl(game: Game, ctx: EventContext) -> None:
     """card-events #94: the US names a region (Europe and Asia with their sub-regions); this turn
     the USSR may not place influence there with operations (effects.CHERNOBYL, data = region).
     The US chooses."""
     region = game.ask("region", ctx.chooser, list(MAP_REGIONS), "Chernobyl: which region?")
-    game.add_effect(Effect(94, Side.USSR, str(region)))
+    game.add_effect(Effect(CardId.CHERNOBYL, Side.USSR, str(region)))
 
 
-@event(95)
+@event(CardId.LATIN_AMERICAN_DEBT_CRISIS)
 def latin_american_debt_crisis(game: Game, ctx: EventContext) -> None:
     """card-events #95: the US discards a card of modified value ≥3 (the China Card only in the
     solitaire game, where it passes face down to the USSR: spec §3.4, appendix G7), or the USSR
@@ -326,7 +323,7 @@ def _double_in_south_america(game: Game, ussr: Side) -> None:
     )
 
 
-@on("drawn", card=95)
+@on("drawn", card=CardId.LATIN_AMERICAN_DEBT_CRISIS)
 def latin_american_debt_due(game: Game, side: Side, drawn: list[int]) -> list[int]:
     """Appendix #95 (as Blockade, #10): the human discards a drawn card of 3+ ops in this
     action round, or the USSR (the AI) doubles its influence in 2 South American countries."""
@@ -337,15 +334,15 @@ def latin_american_debt_due(game: Game, side: Side, drawn: list[int]) -> list[in
     return [used] if used else []
 
 
-@event(96)
+@event(CardId.TEAR_DOWN_THIS_WALL)
 def tear_down_this_wall(game: Game, ctx: EventContext) -> None:
     """card-events #96: cancels Willy Brandt and prohibits it; +3 US in East Germany; then the US
     may use 3 ops for one free coup or realignment rolls in Europe, both ignoring the DEFCON ban
     (base §6.3.5; D3 default for the realignments). The US chooses; "realign" then "done"
     declines."""
     state, rules = game.state, game.rules
-    game.remove_effect(WILLY_BRANDT)
-    game.add_effect(Effect(96))
+    game.remove_effect(CardId.WILLY_BRANDT)
+    game.add_effect(Effect(CardId.TEAR_DOWN_THIS_WALL))
     game.add_influence(rules.index["east_germany"], Side.US, 3)
     europe = in_region(game, "europe")
 
@@ -363,19 +360,19 @@ def tear_down_this_wall(game: Game, ctx: EventContext) -> None:
         realign_rolls(game, ctx.chooser, rolls, europe, "Tear Down This Wall: realign", free=True)
 
 
-@event(97)
+@event(CardId.AN_EVIL_EMPIRE)
 def an_evil_empire(game: Game, ctx: EventContext) -> None:
     """card-events #97: cancels Flower Power (#59) and prohibits it; US +1 VP. No choices."""
-    game.remove_effect(FLOWER_POWER)
-    game.add_effect(Effect(97))
+    game.remove_effect(CardId.FLOWER_POWER)
+    game.add_effect(Effect(CardId.AN_EVIL_EMPIRE))
     game.gain_vp(Side.US, 1, "An Evil Empire")
 
 
-@event(98)
+@event(CardId.ALDRICH_AMES_REMIX)
 def aldrich_ames_remix(game: Game, ctx: EventContext) -> None:
     """card-events #98: this turn the US deck/hand is open to the USSR; the USSR picks one of its
     cards (not the China Card), which the US discards without its event. The USSR chooses."""
-    game.add_effect(Effect(98, Side.US))
+    game.add_effect(Effect(CardId.ALDRICH_AMES_REMIX, Side.US))
     cards = _hand_without_china(game, Side.US)
     shown = ", ".join(str(game.rules.card(c)) for c in sorted(game.state.piles[hand_of(Side.US)]))
     game.note(f"Aldrich Ames Remix: the US deck/hand is revealed: {shown or 'empty'}")
@@ -383,7 +380,7 @@ def aldrich_ames_remix(game: Game, ctx: EventContext) -> None:
         game.move_card(_take_card(game, ctx.chooser, cards, "Aldrich Ames: discard"), "discard")
 
 
-@event(99)
+@event(CardId.PERSHING_II_DEPLOYED)
 def pershing_ii_deployed(game: Game, ctx: EventContext) -> None:
     """card-events #99: USSR +1 VP; 1 US influence out of each of up to 3 different Western
     European countries. The USSR chooses."""
@@ -399,7 +396,7 @@ def pershing_ii_deployed(game: Game, ctx: EventContext) -> None:
     )
 
 
-@event(100, requires=_defcon_two)
+@event(CardId.WARGAMES, requires=_defcon_two)
 def wargames(game: Game, ctx: EventContext) -> None:
     """card-events #100: only at DEFCON 2. The player may end the game: the opponent gains 6 VP,
     no final scoring, the side ahead wins, a tie is a draw (D4 default). Declined, the card is
@@ -413,13 +410,13 @@ def wargames(game: Game, ctx: EventContext) -> None:
     game.end(Result(winner, "wargames"))
 
 
-@event(101, requires=_john_paul_ii)
+@event(CardId.SOLIDARITY, requires=_john_paul_ii)
 def solidarity(game: Game, ctx: EventContext) -> None:
     """card-events #101: only with John Paul II (#68) in effect: +3 US influence in Poland."""
     game.add_influence(game.rules.index["poland"], Side.US, 3)
 
 
-@event(102)
+@event(CardId.IRAN_IRAQ_WAR)
 def iran_iraq_war(game: Game, ctx: EventContext) -> None:
     """card-events #102: the player picks Iran or Iraq as the target; roll −1 per neighbour of
     the target the opponent controls; on 4+ the player gains 2 VP and replaces the opponent's

@@ -21,8 +21,6 @@ from typing import TYPE_CHECKING
 from twsolo.engine.board import controls
 from twsolo.engine.coup import coup_refusal, realign_refusal
 from twsolo.engine.effects import (
-    CUBAN_MISSILE_CRISIS,
-    NUCLEAR_SUBS,
     NUCLEAR_SUBS_DOUBLE,
     ops_modifier,
     protection,
@@ -55,19 +53,22 @@ from twsolo.engine.scoring import region_score, score_region
 from twsolo.engine.space import advance
 from twsolo.engine.state import Effect, GameState, area_of, hand_of
 from twsolo.errors import IllegalActionError
-from twsolo.ids import CHINA_CARD, MAP_REGIONS, SOUTHEAST_ASIA, Side
+from twsolo.ids import CHINA_CARD, MAP_REGIONS, SOUTHEAST_ASIA, CardId, Side
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from twsolo.engine.game import Game
 
-NORAD = 106
-TEAR_DOWN_THIS_WALL = 96
-AN_EVIL_EMPIRE = 97
-NORTH_SEA_OIL = 86
-AWACS = 110
 # War cards for Flower Power (card-events #59).
-WAR_CARDS = frozenset({11, 13, 24, 36, 102})
+WAR_CARDS = frozenset(
+    {
+        CardId.KOREAN_WAR,
+        CardId.ARAB_ISRAELI_WAR,
+        CardId.INDO_PAKISTANI_WAR,
+        CardId.BRUSH_WAR,
+        CardId.IRAN_IRAQ_WAR,
+    }
+)
 # Quagmire / Bear Trap: the discard needs this many modified ops; a roll up to ESCAPE frees; the
 # trapped human draws as many cards as in an action round (appendix #42, spec §10.1.1).
 TRAP_OPS = 2
@@ -79,7 +80,6 @@ JUNTA_OPS = 2
 # the human's influence from the US's two (spec §23.7).
 MISSILE_CRISIS_CANCEL = {Side.USSR: ("cuba",), Side.US: ("turkey", "west_germany")}
 MISSILE_CRISIS_AI_REMOVES = 2
-UN_INTERVENTION = 32  # cancels We Will Bury You (card-events #50)
 OPEC_COUNTRIES = ("egypt", "iran", "libya", "saudi_arabia", "iraq", "gulf_states", "venezuela")
 MUSLIM_REVOLUTION = ("sudan", "iran", "iraq", "egypt", "libya", "saudi_arabia", "syria", "jordan")
 
@@ -111,7 +111,7 @@ def _pass_china_card(game: Game, to: Side, *, face_up: bool) -> None:
 
 
 # ---------------------------------------------------------------------------- the events
-@event(36)
+@event(CardId.BRUSH_WAR)
 def brush_war(game: Game, ctx: EventContext) -> None:
     """card-events #36: the player attacks a country of stability 1–2 (not one NATO protects);
     3+ after −1 per adjacent opponent-controlled country wins 1 VP and the opponent's influence;
@@ -127,19 +127,19 @@ def brush_war(game: Game, ctx: EventContext) -> None:
     war(game, attacker, target, vp=1, milops=3, success=3)
 
 
-@event(37)
+@event(CardId.CENTRAL_AMERICA_SCORING)
 def central_america_scoring(game: Game, ctx: EventContext) -> None:
     """card-events #37 (B3): score Central America, 1 / 3 / 5. No choice."""
     score_region(game, "central_america")
 
 
-@event(38)
+@event(CardId.SOUTHEAST_ASIA_SCORING)
 def southeast_asia_scoring(game: Game, ctx: EventContext) -> None:
     """card-events #38 (B4): score Southeast Asia; the card is then removed. No choice."""
     score_region(game, SOUTHEAST_ASIA)
 
 
-@event(39)
+@event(CardId.ARMS_RACE)
 def arms_race(game: Game, ctx: EventContext) -> None:
     """card-events #39: if the player has more military ops than the opponent, +1 VP, or +3 if
     they also reach the DEFCON level. No choice."""
@@ -151,7 +151,7 @@ def arms_race(game: Game, ctx: EventContext) -> None:
     game.gain_vp(me, 3 if mine >= s.defcon else 1, "Arms Race")
 
 
-@event(40)
+@event(CardId.CUBAN_MISSILE_CRISIS)
 def cuban_missile_crisis(game: Game, ctx: EventContext) -> None:
     """card-events #40: DEFCON to 2; this turn a coup by the player's opponent loses the game
     (coup.py), unless that side cancels it (`cancel_cuban_missile_crisis`). No choice.
@@ -159,7 +159,7 @@ def cuban_missile_crisis(game: Game, ctx: EventContext) -> None:
     influence out of West Germany or Turkey, the AI choosing; the rest of the card is ignored."""
     game.set_defcon(2, "Cuban Missile Crisis")
     if ctx.player is not game.state.ai_side:
-        game.add_effect(Effect(CUBAN_MISSILE_CRISIS, ctx.player.other))
+        game.add_effect(Effect(CardId.CUBAN_MISSILE_CRISIS, ctx.player.other))
         return
     human = ctx.player.other
     places = [_idx(game, c) for c in MISSILE_CRISIS_CANCEL[Side.US]]
@@ -181,7 +181,7 @@ def cuban_missile_crisis_refusal(
 ) -> str | None:
     """Why `side` may not cancel the Cuban Missile Crisis by removing 2 of its influence from
     `country` now (card-events #40), or None."""
-    effect = state.effect(CUBAN_MISSILE_CRISIS)
+    effect = state.effect(CardId.CUBAN_MISSILE_CRISIS)
     if effect is None or effect.side is not side:
         return f"the Cuban Missile Crisis does not restrict the {side.label}"
     allowed = MISSILE_CRISIS_CANCEL[side]
@@ -200,17 +200,17 @@ def cancel_cuban_missile_crisis(game: Game, side: Side, country: int) -> None:
     if reason := cuban_missile_crisis_refusal(game.state, game.rules, side, country):
         raise IllegalActionError(reason)
     game.remove_influence(country, side, 2)
-    game.remove_effect(CUBAN_MISSILE_CRISIS)
+    game.remove_effect(CardId.CUBAN_MISSILE_CRISIS)
     game.note(f"the {side.label} cancels the Cuban Missile Crisis")
 
 
-@on("card_played", card=40)
+@on("card_played", card=CardId.CUBAN_MISSILE_CRISIS)
 def ai_cancels_missile_crisis(game: Game, side: Side, card: int, how: str) -> None:
     """Appendix #40 on_human_play, spec §23.7: once a card is resolved, the solitaire AI cancels
     a Cuban Missile Crisis that binds it, if it can: as the US by removing 2 of its influence from
     Turkey, else West Germany; as the USSR from Cuba."""
     state = game.state
-    ai, effect = state.ai_side, state.effect(CUBAN_MISSILE_CRISIS)
+    ai, effect = state.ai_side, state.effect(CardId.CUBAN_MISSILE_CRISIS)
     if ai is None or effect is None or effect.side is not ai:
         return
     for country in (_idx(game, c) for c in MISSILE_CRISIS_CANCEL[ai]):
@@ -219,31 +219,31 @@ def ai_cancels_missile_crisis(game: Game, side: Side, card: int, how: str) -> No
             return
 
 
-@event(41)
+@event(CardId.NUCLEAR_SUBS)
 def nuclear_subs(game: Game, ctx: EventContext) -> None:
     """card-events #41: this turn US battleground coups do not lower DEFCON. No choice. When the
     solitaire AI is the US, the event is its own: its first coup attempt this turn is made twice
     (appendix #41, spec §14.5: `NUCLEAR_SUBS_DOUBLE`, read by operations.py)."""
-    game.add_effect(Effect(NUCLEAR_SUBS, Side.US))
+    game.add_effect(Effect(CardId.NUCLEAR_SUBS, Side.US))
     if game.state.ai_side is Side.US:
         game.add_effect(NUCLEAR_SUBS_DOUBLE)
 
 
-@event(42)
+@event(CardId.QUAGMIRE)
 def quagmire(game: Game, ctx: EventContext) -> None:
     """card-events #42: cancels NORAD; the US is trapped until it rolls 1–4 (hook below).
     No choice."""
-    if game.state.has_effect(NORAD):
-        game.remove_effect(NORAD)
-    game.add_effect(Effect(42, Side.US))
+    if game.state.has_effect(CardId.NORAD):
+        game.remove_effect(CardId.NORAD)
+    game.add_effect(Effect(CardId.QUAGMIRE, Side.US))
 
 
-@event(43)
+@event(CardId.SALT_NEGOTIATIONS)
 def salt_negotiations(game: Game, ctx: EventContext) -> None:
     """card-events #43: DEFCON +2; all coup rolls −1 this turn; the player may take one
     non-scoring card from the discard pile into its deck/hand. The player chooses."""
     game.change_defcon(2, "SALT Negotiations")
-    game.add_effect(Effect(43))
+    game.add_effect(Effect(CardId.SALT_NEGOTIATIONS))
     rules = game.rules
     cards = [c for c in game.state.piles["discard"] if not rules.card(c).scoring]
     if not cards:
@@ -256,10 +256,10 @@ def salt_negotiations(game: Game, ctx: EventContext) -> None:
         game.note(f"{ctx.chooser.label} takes {rules.card(taken)} (shown to the opponent)")
 
 
-@event(44)
+@event(CardId.BEAR_TRAP)
 def bear_trap(game: Game, ctx: EventContext) -> None:
     """card-events #44: the USSR is trapped until it rolls 1–4 (hook below). No choice."""
-    game.add_effect(Effect(44, Side.USSR))
+    game.add_effect(Effect(CardId.BEAR_TRAP, Side.USSR))
 
 
 def _trap_round(game: Game, side: Side, card: int) -> bool:
@@ -325,13 +325,13 @@ def _trap_draw(game: Game, side: Side, name: str) -> int | None:
     return discard
 
 
-@on("round_start", card=42)
+@on("round_start", card=CardId.QUAGMIRE)
 def quagmire_round(game: Game, side: Side) -> bool:
     """Replaces the trapped US's action round (card-events #42)."""
     return _trap_round(game, side, 42)
 
 
-@on("round_start", card=44)
+@on("round_start", card=CardId.BEAR_TRAP)
 def bear_trap_round(game: Game, side: Side) -> bool:
     """Replaces the trapped USSR's action round (card-events #44)."""
     return _trap_round(game, side, 44)
@@ -348,7 +348,7 @@ def _summit_bonus(state: GameState, rules: Ruleset, side: Side) -> int:
     )
 
 
-@event(45)
+@event(CardId.SUMMIT)
 def summit(game: Game, ctx: EventContext) -> None:
     """card-events #45: both roll, +1 per region dominated or controlled; the higher gains 2 VP
     and may move DEFCON one level either way (the winner chooses). A tie does nothing."""
@@ -368,7 +368,7 @@ def summit(game: Game, ctx: EventContext) -> None:
     game.set_defcon(int(str(level)), "Summit")
 
 
-@event(46)
+@event(CardId.HOW_I_LEARNED_TO_STOP_WORRYING)
 def how_i_learned(game: Game, ctx: EventContext) -> None:
     """card-events #46: the player sets DEFCON to any level (1 loses for the phasing player)
     and gains 5 military ops. The player chooses the level."""
@@ -377,7 +377,7 @@ def how_i_learned(game: Game, ctx: EventContext) -> None:
     game.add_milops(ctx.player, 5)
 
 
-@event(47)
+@event(CardId.JUNTA)
 def junta(game: Game, ctx: EventContext) -> None:
     """card-events #47 (D10): +2 influence in one Central or South American country, then one
     free coup or realignment rolls there with 2 ops (the player's ops modifiers apply, D7). The
@@ -415,14 +415,14 @@ def _battleground_lead(state: GameState, rules: Ruleset, ctx: EventContext) -> s
     return None
 
 
-@event(48, requires=_battleground_lead)
+@event(CardId.KITCHEN_DEBATES, requires=_battleground_lead)
 def kitchen_debates(game: Game, ctx: EventContext) -> None:
     """card-events #48: if the US controls more battlegrounds than the USSR, US +2 VP.
     No choice."""
     game.gain_vp(Side.US, 2, "Kitchen Debates")
 
 
-@event(49)
+@event(CardId.MISSILE_ENVY)
 def missile_envy(game: Game, ctx: EventContext) -> None:
     """card-events #49 (D7: printed ops): the opponent gives the player its highest-ops card
     (never a scoring card; the China Card only in the solitaire game, spec §3.4; the opponent
@@ -455,15 +455,15 @@ def missile_envy(game: Game, ctx: EventContext) -> None:
         spend_card(game, me, taken)
     ctx.destination = hand_of(giver)
     game.move_card(ctx.card, hand_of(giver), top=True)
-    game.add_effect(Effect(49, giver, _round_mark(game.state, game.state.phasing)))
+    game.add_effect(Effect(CardId.MISSILE_ENVY, giver, _round_mark(game.state, game.state.phasing)))
 
 
 def missile_envy_due(state: GameState, side: Side, card: int) -> bool:
     """Card-events #49, appendix #49: `card` is Missile Envy and `side` holds it in an action
     round after the one that gave it: it may be played for ops only."""
-    effect = state.effect(49)
+    effect = state.effect(CardId.MISSILE_ENVY)
     return (
-        card == 49
+        card == CardId.MISSILE_ENVY
         and effect is not None
         and effect.side is side
         and state.action_round > 0
@@ -471,79 +471,81 @@ def missile_envy_due(state: GameState, side: Side, card: int) -> bool:
     )
 
 
-@on("card_played", card=49)
+@on("card_played", card=CardId.MISSILE_ENVY)
 def missile_envy_round(game: Game, side: Side, card: int, how: str) -> None:
     """Missile Envy's obligation lasts the holder's next action round only (card-events #49)."""
-    effect = game.state.effect(49)
+    effect = game.state.effect(CardId.MISSILE_ENVY)
     if effect is None or effect.side is not side or how == "headline":
         return
     if effect.data != _round_mark(game.state, side):
-        game.remove_effect(49)
+        game.remove_effect(CardId.MISSILE_ENVY)
 
 
-@event(50)
+@event(CardId.WE_WILL_BURY_YOU)
 def we_will_bury_you(game: Game, ctx: EventContext) -> None:
     """card-events #50: DEFCON −1; at the US's next action round the USSR gains 3 VP unless
     the US plays UN Intervention as its event, whose handler ends this effect (hook below).
     No choice."""
     game.change_defcon(-1, "We Will Bury You")
-    game.add_effect(Effect(50, Side.US, _round_mark(game.state, game.state.phasing)))
+    game.add_effect(
+        Effect(CardId.WE_WILL_BURY_YOU, Side.US, _round_mark(game.state, game.state.phasing))
+    )
 
 
-@on("round_start", card=50)
+@on("round_start", card=CardId.WE_WILL_BURY_YOU)
 def we_will_bury_you_un_first(game: Game, side: Side) -> bool:
     """Appendix #50 on_human_play: when the solitaire AI is the US, in its next action round it
     looks through its deck/hand for UN Intervention; if it holds it, the card goes on top (the
     deck/hand shuffled under it, appendix G7), so the AI reveals and plays it (as in entry 32:
     ai/decide.py). The round is not replaced."""
     state = game.state
-    effect, hand = state.effect(50), hand_of(side)
+    effect, hand = state.effect(CardId.WE_WILL_BURY_YOU), hand_of(side)
     if (
         effect is None
         or side is not Side.US
         or state.ai_side is not Side.US
         or effect.data == _round_mark(state, side)
-        or UN_INTERVENTION not in state.piles[hand]
+        or CardId.UN_INTERVENTION not in state.piles[hand]
     ):
         return False
     game.note("We Will Bury You: the AI (US) takes UN Intervention from its deck/hand")
     game.shuffle(hand, keep_top=True)
-    game.move_card(UN_INTERVENTION, hand, top=True)
+    game.move_card(CardId.UN_INTERVENTION, hand, top=True)
     return False
 
 
-@on("card_played", card=50)
+@on("card_played", card=CardId.WE_WILL_BURY_YOU)
 def we_will_bury_you_round(game: Game, side: Side, card: int, how: str) -> None:
     """After the US's next action round (not the round that set it, not a headline): USSR +3 VP
     and the effect ends (card-events #50). A UN Intervention event has already ended it; the
     solitaire AI's UN Intervention played for its Op cancels the VP too (appendix #50)."""
-    effect = game.state.effect(50)
+    effect = game.state.effect(CardId.WE_WILL_BURY_YOU)
     if effect is None or side is not Side.US or how == "headline":
         return
     if effect.data == _round_mark(game.state, side):
         return
-    game.remove_effect(50)
-    if card == UN_INTERVENTION and game.state.ai_side is Side.US:
+    game.remove_effect(CardId.WE_WILL_BURY_YOU)
+    if card == CardId.UN_INTERVENTION and game.state.ai_side is Side.US:
         game.note("We Will Bury You: the AI's UN Intervention for its Op cancels the 3 VP")
         return
     game.gain_vp(Side.USSR, 3, "We Will Bury You")
     game.check_vp_victory()
 
 
-@event(51)
+@event(CardId.BREZHNEV_DOCTRINE)
 def brezhnev_doctrine(game: Game, ctx: EventContext) -> None:
     """card-events #51: this turn USSR cards played for ops get +1 (max 4). No choice."""
-    game.add_effect(Effect(51, Side.USSR))
+    game.add_effect(Effect(CardId.BREZHNEV_DOCTRINE, Side.USSR))
 
 
-@event(52)
+@event(CardId.PORTUGUESE_EMPIRE_CRUMBLES)
 def portuguese_empire_crumbles(game: Game, ctx: EventContext) -> None:
     """card-events #52: +2 USSR influence in SE African States and in Angola. No choice."""
     _add(game, Side.USSR, "se_african_states", 2)
     _add(game, Side.USSR, "angola", 2)
 
 
-@event(53)
+@event(CardId.SOUTH_AFRICAN_UNREST)
 def south_african_unrest(game: Game, ctx: EventContext) -> None:
     """card-events #53 (D1, Deluxe text): +2 USSR in South Africa, or +1 there and +2 in one
     adjacent country. The USSR chooses where the 2 go: South Africa, Angola or Botswana."""
@@ -562,22 +564,22 @@ def south_african_unrest(game: Game, ctx: EventContext) -> None:
     game.add_influence(where, Side.USSR, 2)
 
 
-@event(54)
+@event(CardId.ALLENDE)
 def allende(game: Game, ctx: EventContext) -> None:
     """card-events #54: +2 USSR influence in Chile. No choice."""
     _add(game, Side.USSR, "chile", 2)
 
 
-@event(55, requires=prohibited_by(TEAR_DOWN_THIS_WALL))
+@event(CardId.WILLY_BRANDT, requires=prohibited_by(CardId.TEAR_DOWN_THIS_WALL))
 def willy_brandt(game: Game, ctx: EventContext) -> None:
     """card-events #55: USSR +1 VP, +1 USSR influence in West Germany; West Germany loses NATO
     protection until Tear Down This Wall. No choice."""
     game.gain_vp(Side.USSR, 1, "Willy Brandt")
     _add(game, Side.USSR, "west_germany", 1)
-    game.add_effect(Effect(55))
+    game.add_effect(Effect(CardId.WILLY_BRANDT))
 
 
-@event(56, requires=prohibited_by(AWACS))
+@event(CardId.MUSLIM_REVOLUTION, requires=prohibited_by(CardId.AWACS_SALE_TO_SAUDIS))
 def muslim_revolution(game: Game, ctx: EventContext) -> None:
     """card-events #56: remove all US influence from 2 of the listed Middle East/African
     countries. The USSR chooses (among those with US influence)."""
@@ -593,7 +595,7 @@ def muslim_revolution(game: Game, ctx: EventContext) -> None:
     )
 
 
-@event(57)
+@event(CardId.ABM_TREATY)
 def abm_treaty(game: Game, ctx: EventContext) -> None:
     """card-events #57: DEFCON +1, then the player conducts operations with 4 ops (modifiers
     apply). The player chooses."""
@@ -601,7 +603,7 @@ def abm_treaty(game: Game, ctx: EventContext) -> None:
     grant_operations(game, ctx.chooser, 4)
 
 
-@event(58)
+@event(CardId.CULTURAL_REVOLUTION)
 def cultural_revolution(game: Game, ctx: EventContext) -> None:
     """card-events #58: the China Card passes from the US to the USSR face up; if the USSR
     already holds it, USSR +1 VP. No choice."""
@@ -611,35 +613,35 @@ def cultural_revolution(game: Game, ctx: EventContext) -> None:
         game.gain_vp(Side.USSR, 1, "Cultural Revolution")
 
 
-@event(59, requires=prohibited_by(AN_EVIL_EMPIRE))
+@event(CardId.FLOWER_POWER, requires=prohibited_by(CardId.AN_EVIL_EMPIRE))
 def flower_power(game: Game, ctx: EventContext) -> None:
     """card-events #59: until An Evil Empire, each war card the US plays (not on the Space
     Race) gives the USSR 2 VP (hook below). No choice."""
-    game.add_effect(Effect(59, Side.US))
+    game.add_effect(Effect(CardId.FLOWER_POWER, Side.US))
 
 
-@on("card_played", card=59)
+@on("card_played", card=CardId.FLOWER_POWER)
 def flower_power_war(game: Game, side: Side, card: int, how: str) -> None:
     """USSR +2 VP when the US plays a war card as an event (headline included) or for ops."""
     if (
         side is Side.US
         and card in WAR_CARDS
         and how in ("event", "ops", "headline")
-        and game.state.has_effect(59)  # An Evil Empire (#97) removes it
+        and game.state.has_effect(CardId.FLOWER_POWER)  # An Evil Empire (#97) removes it
     ):
         game.gain_vp(Side.USSR, 2, "Flower Power")
         game.check_vp_victory()
 
 
-@event(60)
+@event(CardId.U2_INCIDENT)
 def u2_incident(game: Game, ctx: EventContext) -> None:
     """card-events #60: USSR +1 VP; this turn, if UN Intervention is played as an event, the
     USSR gains 1 more VP, once (UN Intervention's handler gives it). No choice."""
     game.gain_vp(Side.USSR, 1, "U2 Incident")
-    game.add_effect(Effect(60, Side.USSR))
+    game.add_effect(Effect(CardId.U2_INCIDENT, Side.USSR))
 
 
-@event(61, requires=prohibited_by(NORTH_SEA_OIL))
+@event(CardId.OPEC, requires=prohibited_by(CardId.NORTH_SEA_OIL))
 def opec(game: Game, ctx: EventContext) -> None:
     """card-events #61: USSR +1 VP per listed country it controls. No choice."""
     s, rules = game.state, game.rules
@@ -647,7 +649,7 @@ def opec(game: Game, ctx: EventContext) -> None:
     game.gain_vp(Side.USSR, vp, "OPEC")
 
 
-@event(62)
+@event(CardId.LONE_GUNMAN)
 def lone_gunman(game: Game, ctx: EventContext) -> None:
     """card-events #62: the US reveals its hand; the USSR conducts operations with 1 op
     (modified). The USSR chooses."""
@@ -655,7 +657,7 @@ def lone_gunman(game: Game, ctx: EventContext) -> None:
     grant_operations(game, Side.USSR, 1)
 
 
-@event(63)
+@event(CardId.COLONIAL_REAR_GUARDS)
 def colonial_rear_guards(game: Game, ctx: EventContext) -> None:
     """card-events #63: +1 US influence in each of 4 different countries in Africa and/or
     Southeast Asia. The US chooses."""
@@ -665,24 +667,24 @@ def colonial_rear_guards(game: Game, ctx: EventContext) -> None:
     )
 
 
-@event(64)
+@event(CardId.PANAMA_CANAL_RETURNED)
 def panama_canal_returned(game: Game, ctx: EventContext) -> None:
     """card-events #64: +1 US influence in Panama, Costa Rica and Venezuela. No choice."""
     for country in ("panama", "costa_rica", "venezuela"):
         _add(game, Side.US, country, 1)
 
 
-@event(65)
+@event(CardId.CAMP_DAVID_ACCORDS)
 def camp_david_accords(game: Game, ctx: EventContext) -> None:
     """card-events #65: US +1 VP; +1 US influence in Israel, Jordan and Egypt; Arab-Israeli War
     is prohibited from now on. No choice."""
     game.gain_vp(Side.US, 1, "Camp David Accords")
     for country in ("israel", "jordan", "egypt"):
         _add(game, Side.US, country, 1)
-    game.add_effect(Effect(65))
+    game.add_effect(Effect(CardId.CAMP_DAVID_ACCORDS))
 
 
-@event(66)
+@event(CardId.PUPPET_GOVERNMENTS)
 def puppet_governments(game: Game, ctx: EventContext) -> None:
     """card-events #66: the US may add 1 influence to each of up to 3 countries without any
     influence. The US chooses (or stops)."""
@@ -709,7 +711,7 @@ def puppet_governments(game: Game, ctx: EventContext) -> None:
         _add(game, Side.US, str(answer), 1)
 
 
-@event(67)
+@event(CardId.GRAIN_SALES_TO_SOVIETS)
 def grain_sales(game: Game, ctx: EventContext) -> None:
     """card-events #67 (D6: the card may go to the Space Race): the US takes a random card from
     the USSR (the China Card only in the solitaire game, spec §3.4; played, it passes face down
@@ -734,31 +736,31 @@ def grain_sales(game: Game, ctx: EventContext) -> None:
     grant_operations(game, us, 2)
 
 
-@event(68)
+@event(CardId.JOHN_PAUL_II_ELECTED_POPE)
 def john_paul_ii(game: Game, ctx: EventContext) -> None:
     """card-events #68: remove 2 USSR influence from Poland, +1 US there; Solidarity may now be
     played as an event. No choice."""
     poland = _idx(game, "poland")
     game.remove_influence(poland, Side.USSR, 2)
     game.add_influence(poland, Side.US, 1)
-    game.add_effect(Effect(68))
+    game.add_effect(Effect(CardId.JOHN_PAUL_II_ELECTED_POPE))
 
 
-@event(69)
+@event(CardId.LATIN_AMERICAN_DEATH_SQUADS)
 def latin_american_death_squads(game: Game, ctx: EventContext) -> None:
     """card-events #69: this turn the player's coups in Central/South America get +1, the
     opponent's −1. No choice."""
-    game.add_effect(Effect(69, ctx.player))
+    game.add_effect(Effect(CardId.LATIN_AMERICAN_DEATH_SQUADS, ctx.player))
 
 
-@event(70)
+@event(CardId.OAS_FOUNDED)
 def oas_founded(game: Game, ctx: EventContext) -> None:
     """card-events #70: +2 US influence in Central and/or South America. The US chooses."""
     places = _members(game, "central_america", "south_america")
     add_by_choice(game, ctx.chooser, Side.US, 2, places, "OAS Founded: +1 where?")
 
 
-@event(71)
+@event(CardId.NIXON_PLAYS_THE_CHINA_CARD)
 def nixon_plays_the_china_card(game: Game, ctx: EventContext) -> None:
     """card-events #71: the China Card passes from the USSR to the US face down; if the US
     already holds it, US +2 VP. No choice."""
@@ -768,7 +770,7 @@ def nixon_plays_the_china_card(game: Game, ctx: EventContext) -> None:
         game.gain_vp(Side.US, 2, "Nixon Plays the China Card")
 
 
-@event(72)
+@event(CardId.SADAT_EXPELS_SOVIETS)
 def sadat_expels_soviets(game: Game, ctx: EventContext) -> None:
     """card-events #72: remove all USSR influence from Egypt, +1 US there. No choice."""
     egypt = _idx(game, "egypt")
@@ -776,15 +778,15 @@ def sadat_expels_soviets(game: Game, ctx: EventContext) -> None:
     game.add_influence(egypt, Side.US, 1)
 
 
-@event(73)
+@event(CardId.SHUTTLE_DIPLOMACY)
 def shuttle_diplomacy(game: Game, ctx: EventContext) -> None:
     """card-events #73 (D2): the card lies in front of the US until the next Asia or Middle East
     scoring card, where the USSR counts one battleground fewer (scoring.py). No choice."""
-    game.add_effect(Effect(73, Side.US))
+    game.add_effect(Effect(CardId.SHUTTLE_DIPLOMACY, Side.US))
     ctx.destination = "in_effect"
 
 
-@event(74)
+@event(CardId.THE_VOICE_OF_AMERICA)
 def voice_of_america(game: Game, ctx: EventContext) -> None:
     """card-events #74: remove 4 USSR influence from countries outside Europe, at most 2 from
     one country. The US chooses."""
@@ -794,7 +796,7 @@ def voice_of_america(game: Game, ctx: EventContext) -> None:
     )
 
 
-@event(75)
+@event(CardId.LIBERATION_THEOLOGY)
 def liberation_theology(game: Game, ctx: EventContext) -> None:
     """card-events #75: +3 USSR influence in Central America, at most 2 per country. The USSR
     chooses."""
@@ -804,7 +806,7 @@ def liberation_theology(game: Game, ctx: EventContext) -> None:
     )
 
 
-@event(76)
+@event(CardId.USSURI_RIVER_SKIRMISH)
 def ussuri_river_skirmish(game: Game, ctx: EventContext) -> None:
     """card-events #76: the China Card passes from the USSR to the US face up; if the US
     already holds it, +4 US influence in Asia, at most 2 per country. The US chooses."""
@@ -826,7 +828,7 @@ def _draw_with_reshuffle(game: Game, purpose: str) -> int | None:
     return game.draw("draw", purpose)
 
 
-@event(77)
+@event(CardId.ASK_NOT_WHAT_YOUR_COUNTRY_CAN_DO_FOR_YOU)
 def ask_not(game: Game, ctx: EventContext) -> None:
     """card-events #77: the US discards any number of cards from its deck/hand (not the China
     Card; no events), then draws as many. The US chooses the cards, one at a time."""
@@ -846,7 +848,7 @@ def ask_not(game: Game, ctx: EventContext) -> None:
         game.move_card(drawn, hand)
 
 
-@event(78)
+@event(CardId.ALLIANCE_FOR_PROGRESS)
 def alliance_for_progress(game: Game, ctx: EventContext) -> None:
     """card-events #78: US +1 VP per battleground it controls in Central and South America.
     No choice."""
@@ -856,7 +858,7 @@ def alliance_for_progress(game: Game, ctx: EventContext) -> None:
     game.gain_vp(Side.US, vp, "Alliance for Progress")
 
 
-@event(79)
+@event(CardId.AFRICA_SCORING)
 def africa_scoring(game: Game, ctx: EventContext) -> None:
     """card-events #79 (B3): score Africa, 1 / 4 / 6. No choice."""
     score_region(game, "africa")
@@ -869,7 +871,7 @@ def _behind_in_space(state: GameState, rules: Ruleset, ctx: EventContext) -> str
     return None
 
 
-@event(80, requires=_behind_in_space)
+@event(CardId.ONE_SMALL_STEP, requires=_behind_in_space)
 def one_small_step(game: Game, ctx: EventContext) -> None:
     """card-events #80: only if the player is behind on the Space Race: it moves two boxes and
     scores the second box's VP only (one box, scored, when only one is left). No choice."""
@@ -880,7 +882,7 @@ def one_small_step(game: Game, ctx: EventContext) -> None:
     advance(game, side)
 
 
-@event(81)
+@event(CardId.SOUTH_AMERICA_SCORING)
 def south_america_scoring(game: Game, ctx: EventContext) -> None:
     """card-events #81 (B3): score South America, 2 / 5 / 6. No choice."""
     score_region(game, "south_america")
