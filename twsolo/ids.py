@@ -173,3 +173,11 @@ class CardId:
 
 
 CHINA_CARD: Final = CardId.THE_CHINA_CARD  # card ids are the Deluxe numbers (design.md)
+
+
+_CARD_NAMES = {number: name.lower() for name, number in vars(CardId).items() if name.isupper()}
+
+
+def card_key(card: int, step: str) -> str:
+    """The stable name of a question card `card`'s event asks: `junta.place` (Choice.key)."""
+    return f"{_CARD_NAMES[card]}.{step}"

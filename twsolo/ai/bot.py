@@ -20,7 +20,6 @@ from twsolo.ids import Side
 
 # spec §12.3.2: the order in which the AI tries the kinds of operation when it must pick.
 OPERATION_ORDER = ("influence", "coup", "realign", "space_race")
-DEFCON_PROMPT = "DEFCON"
 
 
 @dataclass
@@ -82,8 +81,8 @@ class Bot:
             revealed = [o for o in options if isinstance(o, int)]
             human = choice.context.get("human_headline")
             return choose_headline(judge, revealed, "reveal" in options, human)
-        card = game.event_frames[-1].card if game.event_frames else choice.context.get("event_card")
-        if card is not None and (fn := CARD_CHOICES.get(int(card))):
+        card = choice.event
+        if card is not None and (fn := CARD_CHOICES.get(card)):
             answer = fn(game, view, choice)
             if answer is not None:
                 view.note(Step(f"appendix #{card} choices", chosen=answer))
@@ -109,7 +108,7 @@ class Bot:
             return game.rules.countries[chosen].id if chosen is not None else "done"
         if kind == "country":
             return self.country(game, view, choice)
-        if kind == "number" and DEFCON_PROMPT in choice.prompt:
+        if kind == "number" and choice.key.endswith(".defcon"):
             return defcon_choice(view, options)
         return self.by_rerun(game, view, choice)
 

@@ -298,11 +298,13 @@ def _free_coup(view: View, choice: Choice, options: Sequence[int], ops: int) -> 
     return DECLINE if DECLINE in choice.options else None
 
 
-def _discard_to_escape(view: View, choice: Choice, need: int, *, escape: bool) -> Answer:
+def _discard_to_escape(view: View, choice: Choice, need: int, *, escape: bool) -> Answer | None:
     """Spec §17.5: reveal cards until one has `need`+ Ops and discard it, when `escape`; the
     human's side in a dry run does not escape (appendix G4)."""
     cards = _cards(choice)
-    if not (escape and cards and _is_ai(view)):
+    if not _is_ai(view):
+        return None  # the human's escape in a dry run or a stand-in: the general rules
+    if not (escape and cards):
         return DECLINE
     return discard_for_requirement(view, cards, need)
 

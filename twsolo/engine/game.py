@@ -113,21 +113,38 @@ class Game:
         actor: Actor,
         options: Sequence[Answer],
         prompt: str = "",
+        *,
+        key: str,
+        event: int | None = None,
         **context: Any,
     ) -> Answer:
+        """Put a question to `actor`'s provider. `key` names it (Choice.key); `event` is the card
+        whose event or lasting effect asks: by default the innermost event being resolved."""
         if not options:
             raise TwsoloError(f"internal: a {kind} choice with no options ({prompt})")
-        choice = Choice(kind, actor, tuple(options), prompt, context)
+        if event is None and self.event_frames:
+            event = self.event_frames[-1].card
+        choice = Choice(kind, actor, tuple(options), prompt, context, key, event)
         provider = self.providers[actor]
         answer = check_answer(choice, provider.choose(self, choice))
         self.answers.append((str(actor), kind, answer))
-        self.log.append(Answered(str(actor), kind, answer))
+        self.log.append(Answered(str(actor), kind, answer, key))
         return answer
 
-    def roll(self, roller: Side | None, purpose: str, *, high: bool = True, **context: Any) -> int:
+    def roll(
+        self,
+        roller: Side | None,
+        purpose: str,
+        *,
+        high: bool = True,
+        key: str = "die",
+        **context: Any,
+    ) -> int:
         """One die, answered by chance. `roller` and `high` (a high result is good for the roller)
         tell a dry run which result counts as the roller's success (spec §1.8)."""
-        value = self.ask("die", CHANCE, range(1, 7), purpose, roller=roller, high=high, **context)
+        value = self.ask(
+            "die", CHANCE, range(1, 7), purpose, key=key, roller=roller, high=high, **context
+        )
         assert isinstance(value, int)
         self.log.append(DieRoll(roller.label if roller is not None else "", purpose, value))
         return value
@@ -138,7 +155,7 @@ class Game:
         candidates = self.state.piles[pile].next_candidates()
         if not candidates:
             return None
-        card = self.ask("draw", CHANCE, candidates, purpose, pile=pile)
+        card = self.ask("draw", CHANCE, candidates, purpose, key="draw", pile=pile)
         assert isinstance(card, int)
         if to is not None:
             self.move_card(card, to)
@@ -146,7 +163,7 @@ class Game:
 
     def pick(self, cards: Sequence[int], purpose: str) -> int:
         """A card picked at random from a set (a random discard): chance decides."""
-        card = self.ask("pick", CHANCE, sorted(cards), purpose)
+        card = self.ask("pick", CHANCE, sorted(cards), purpose, key="pick")
         assert isinstance(card, int)
         return card
 

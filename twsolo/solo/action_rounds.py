@@ -68,13 +68,18 @@ def human_action(flow: Flow) -> None:
         return
     due = [c for c in drawn if missile_envy_due(game.state, human, c)]
     answer = game.ask(
-        "ar_card", human, due or sorted(drawn), "play which card?", drawn=tuple(sorted(drawn))
+        "ar_card",
+        human,
+        due or sorted(drawn),
+        "play which card?",
+        key="ar_card",
+        drawn=tuple(sorted(drawn)),
     )
     card = int(str(answer))
     others = [c for c in drawn if c != card]
     put_bottom(flow, others, "action round")
     ways = human_ways(flow, card, others)
-    how = str(game.ask("play", human, ways, f"play {rules.card(card)} how?", card=card))
+    how = str(game.ask("play", human, ways, f"play {rules.card(card)} how?", key="play", card=card))
     if card == CardId.UN_INTERVENTION and how == "event":
         flow.seat.un_card = others[0]
     since = len(game.log)

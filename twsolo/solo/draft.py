@@ -110,6 +110,7 @@ def draft_step(flow: Flow, step: DraftStep, label: str) -> None:
         human,
         legal_splits(rules, drawn, keep),
         f"draft {label}: keep {keep} of {len(drawn)}, give the AI {len(drawn) - keep}",
+        key="draft",
         drawn=tuple(sorted(drawn)),
         ops=ops,
         keep=keep,

@@ -39,6 +39,7 @@ def human_pick(flow: Flow, ai_card: int | None) -> int | None:
             flow.human,
             options,
             "choose your headline",
+            key="headline",
             drawn=tuple(sorted(drawn)),
             ai_headline=ai_card,
         )
@@ -81,6 +82,7 @@ def ai_pick(game: Game, ai: Side, human_card: int | None) -> int | None:
             ai,
             options,
             "AI headline: a revealed card, or reveal another",
+            key="headline",
             human_headline=human_card,
             revealed=tuple(revealed),
         )

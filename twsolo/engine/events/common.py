@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from itertools import permutations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from twsolo.engine.board import adjacent_controlled, controls
 from twsolo.engine.coup import coup, coup_refusal, realign, realign_refusal
@@ -14,7 +14,7 @@ from twsolo.engine.events.registry import EventContext, Requirement
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget, card_ops
 from twsolo.engine.state import Effect, GameState, area_of, hand_of
-from twsolo.ids import CHINA_CARD, CardId, Side
+from twsolo.ids import CHINA_CARD, CardId, Side, card_key
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -37,38 +37,51 @@ def choose_country(
     candidates: Sequence[int],
     prompt: str,
     *,
+    key: str,
     intent: str = "",
     influence_of: Side | None = None,
-    event_card: int | None = None,
+    event: int | None = None,
+    **figures: Any,
 ) -> int:
     """A country among `candidates`. `intent` ("add" or "remove") and `influence_of` (whose
-    influence) tell an AI provider what the choice does (spec §17.2–§17.4); `event_card` names
-    the card whose effect asks, when it acts outside the event itself (a hook)."""
+    influence) tell an AI provider what the choice does (spec §17.2–§17.4); `event` names the
+    card whose effect asks, when it acts outside the event itself (a hook); `figures` are the
+    event's own numbers (the amount, the points left, the ops of a coup)."""
     answer = game.ask(
         "country",
         chooser,
         ids(game, candidates),
         prompt,
+        key=key,
+        event=event,
         intent=intent,
         influence_of=influence_of,
-        event_card=event_card,
+        **figures,
     )
     return game.rules.index[str(answer)]
 
 
 def choose_card(
-    game: Game, chooser: Side, cards: Sequence[int], prompt: str, *, none: str | None = None
+    game: Game,
+    chooser: Side,
+    cards: Sequence[int],
+    prompt: str,
+    *,
+    key: str,
+    none: str | None = None,
+    event: int | None = None,
+    **figures: Any,
 ) -> int | None:
     """A card from `cards`; with `none`, that answer (e.g. "decline") means no card."""
     options: list[int | str] = sorted(cards)
     if none is not None:
         options.append(none)
-    answer = game.ask("card", chooser, options, prompt)
+    answer = game.ask("card", chooser, options, prompt, key=key, event=event, **figures)
     return None if answer == none else int(str(answer))
 
 
-def yes_no(game: Game, chooser: Side, prompt: str) -> bool:
-    return game.ask("yes_no", chooser, ["yes", "no"], prompt) == "yes"
+def yes_no(game: Game, chooser: Side, prompt: str, *, key: str, **figures: Any) -> bool:
+    return game.ask("yes_no", chooser, ["yes", "no"], prompt, key=key, **figures) == "yes"
 
 
 def _current(candidates: Candidates) -> Sequence[int]:
@@ -83,6 +96,7 @@ def add_by_choice(
     candidates: Candidates,
     prompt: str,
     *,
+    key: str,
     per_country: int | None = None,
     distinct: bool = False,
 ) -> list[int]:
@@ -96,6 +110,7 @@ def add_by_choice(
         amount,
         candidates,
         prompt,
+        key=key,
         limit=1 if distinct else per_country,
         intent="add",
         act=lambda c: game.add_influence(c, side, 1),
@@ -110,9 +125,10 @@ def each_of(
     prompt: str,
     act: Callable[[int], object],
     *,
+    key: str,
     intent: str,
     influence_of: Side,
-    event_card: int | None = None,
+    event: int | None = None,
 ) -> None:
     """`chooser` picks up to `count` different countries among `candidates`, one at a time;
     `act` (which adds or removes `influence_of`'s influence, as `intent` says) is applied to each
@@ -124,10 +140,11 @@ def each_of(
         count,
         candidates,
         prompt,
+        key=key,
         limit=1,
         intent=intent,
         act=act,
-        event_card=event_card,
+        event=event,
     )
 
 
@@ -139,6 +156,7 @@ def remove_by_choice(
     candidates: Candidates,
     prompt: str,
     *,
+    key: str,
     per_country: int | None = None,
 ) -> list[int]:
     """Remove `amount` influence of `side` point by point where `chooser` says, among countries
@@ -150,6 +168,7 @@ def remove_by_choice(
         amount,
         candidates,
         prompt,
+        key=key,
         limit=per_country,
         intent="remove",
         act=lambda c: game.remove_influence(c, side, 1),
@@ -165,15 +184,18 @@ def _points(
     candidates: Candidates,
     prompt: str,
     *,
+    key: str,
     limit: int | None,
     intent: str,
     act: Callable[[int], object],
     eligible: Callable[[int], bool] = lambda c: True,
-    event_card: int | None = None,
+    event: int | None = None,
 ) -> list[int]:
     """`amount` times: `chooser` picks a country among the eligible `candidates` (re-evaluated
     each time when callable), at most `limit` times the same one, and `act` is applied to it.
-    Stops early when none is left. The countries picked, in order."""
+    Stops early when none is left. The countries picked, in order. Each question carries the
+    event's figures: `total`, `left` (this point included), `per_country` (the limit, None for
+    none) and `placed` (the countries picked so far, in order)."""
     done: list[int] = []
     for i in range(amount):
         options = [
@@ -188,9 +210,14 @@ def _points(
             chooser,
             options,
             f"{prompt} ({i + 1} of {amount})",
+            key=key,
             intent=intent,
             influence_of=side,
-            event_card=event_card,
+            event=event,
+            total=amount,
+            left=amount - i,
+            per_country=limit,
+            placed=tuple(done),
         )
         act(country)
         done.append(country)
@@ -247,17 +274,21 @@ def grant_operations(game: Game, side: Side, ops: int) -> None:
     conduct_operations(game, side, budget, allow_space=False)
 
 
-def free_coup(game: Game, side: Side, candidates: Sequence[int], ops: int, prompt: str) -> bool:
+def free_coup(
+    game: Game, side: Side, candidates: Sequence[int], ops: int, prompt: str, *, key: str
+) -> bool:
     """A free coup (base §6.3.5: Junta, Ortega, Tear Down This Wall): no military ops, the DEFCON
-    region ban does not apply, a battleground still lowers DEFCON. False if no target."""
+    region ban does not apply, a battleground still lowers DEFCON. False if no target. The
+    question carries the coup's `ops`, modified."""
     targets = [
         c for c in candidates if coup_refusal(game.state, game.rules, side, c, free=True) is None
     ]
     if not targets:
         game.note(f"{side.label} has no legal target for the free coup")
         return False
-    country = choose_country(game, side, targets, prompt, intent="coup")
-    coup(game, side, country, ops_modifier(game.state, side, ops), free=True)
+    ops = ops_modifier(game.state, side, ops)
+    country = choose_country(game, side, targets, prompt, key=key, intent="coup", ops=ops)
+    coup(game, side, country, ops, free=True)
     return True
 
 
@@ -281,6 +312,7 @@ def realign_rolls(
     candidates: Candidates,
     prompt: str,
     *,
+    key: str,
     free: bool = False,
 ) -> None:
     """Up to `rolls` realignment rolls by `side`, one at a time, among the `candidates` it may
@@ -295,7 +327,13 @@ def realign_rolls(
         if not targets:
             return
         answer = game.ask(
-            "realign", side, [*ids(game, targets), "done"], f"{prompt} ({i + 1} of {rolls})"
+            "realign",
+            side,
+            [*ids(game, targets), "done"],
+            f"{prompt} ({i + 1} of {rolls})",
+            key=key,
+            total=rolls,
+            left=rolls - i,
         )
         if answer == "done":
             return
@@ -372,7 +410,12 @@ def escape_with_drawn(
         return None
     game.remove_effect(effect)
     options = [c for c in drawn if meets_ops(game, side, c, need)]
-    chosen = choose_card(game, side, options, prompt, none="decline") if options else None
+    chosen = None
+    if options:
+        key = card_key(card, "discard")
+        chosen = choose_card(
+            game, side, options, prompt, key=key, none="decline", event=card, need=need
+        )
     if chosen is None:
         return 0
     spend_card(game, side, chosen)
@@ -407,6 +450,7 @@ def to_bottom(game: Game, side: Side, cards: Sequence[int], purpose: str) -> Non
             side,
             [tuple(p) for p in permutations(sorted(cards))],
             f"{purpose}: the order to the bottom of your deck/hand (first goes first)",
+            key="bottom",
             cards=tuple(sorted(cards)),
         )
         assert isinstance(answer, tuple)

@@ -109,7 +109,7 @@ def five_year_plan(game: Game, ctx: EventContext) -> None:
         game.move_card(card, "discard")
 
 
-@event(CardId.SOCIALIST_GOVERNMENTS, requires=prohibited_by(CardId.THE_IRON_LADY))
+@event(CardId.SOCIALIST_GOVERNMENTS, requires=prohibited_by(CardId.THE_IRON_LADY), asks=("remove",))
 def socialist_governments(game: Game, ctx: EventContext) -> None:
     """Card-events #7: the USSR removes 3 US influence from Western Europe, at most 2 from one
     country. Prohibited by The Iron Lady (#83). The USSR chooses."""
@@ -120,6 +120,7 @@ def socialist_governments(game: Game, ctx: EventContext) -> None:
         3,
         game.rules.members("west_europe"),
         "Socialist Governments: remove 1 US influence from",
+        key=ctx.key("remove"),
         per_country=2,
     )
 
@@ -138,7 +139,7 @@ def vietnam_revolts(game: Game, ctx: EventContext) -> None:
     game.add_effect(Effect(CardId.VIETNAM_REVOLTS, Side.USSR))
 
 
-@event(CardId.BLOCKADE)
+@event(CardId.BLOCKADE, asks=("discard",))
 def blockade(game: Game, ctx: EventContext) -> None:
     """Card-events #10: the US (who decides, by the card text) discards a card of modified ops
     3+ from its hand, its event not happening (A6); or loses all its influence in West Germany.
@@ -162,7 +163,9 @@ def blockade(game: Game, ctx: EventContext) -> None:
             Side.US,
             cards,
             "Blockade: discard a card of 3+ ops, or decline and lose US influence in West Germany",
+            key=ctx.key("discard"),
             none="decline",
+            need=BLOCKADE_OPS,
         )
         if card is not None:
             spend_card(game, Side.US, card)
@@ -204,7 +207,7 @@ def arab_israeli_war(game: Game, ctx: EventContext) -> None:
     war(game, ctx.chooser, _country(game, "israel"), vp=2, milops=2, include_target=True)
 
 
-@event(CardId.COMECON)
+@event(CardId.COMECON, asks=("place",))
 def comecon(game: Game, ctx: EventContext) -> None:
     """Card-events #14: +1 USSR influence in each of 4 different Eastern European countries not
     controlled by the US (fewer if fewer qualify). The USSR chooses."""
@@ -216,6 +219,7 @@ def comecon(game: Game, ctx: EventContext) -> None:
         4,
         _members(game, "east_europe", lambda c: not controls(s, rules, Side.US, c)),
         "COMECON: +1 USSR influence in",
+        key=ctx.key("place"),
         distinct=True,
     )
 
@@ -229,13 +233,14 @@ def nasser(game: Game, ctx: EventContext) -> None:
     game.remove_influence(egypt, Side.US, (game.state.inf(egypt, Side.US) + 1) // 2)
 
 
-@event(CardId.WARSAW_PACT_FORMED)
+@event(CardId.WARSAW_PACT_FORMED, asks=("remove_all", "remove", "place"))
 def warsaw_pact_formed(game: Game, ctx: EventContext) -> None:
     """Card-events #16: the USSR chooses (a) remove all US influence from up to 4 Eastern
     European countries, or (b) add 5 USSR influence there, at most 2 per country. Either way
     NATO may be played from now on (Effect 16)."""
     ussr, s = ctx.chooser, game.state
-    if yes_no(game, ussr, "Warsaw Pact: remove all US influence from 4 countries (no: add 5)?"):
+    prompt = "Warsaw Pact: remove all US influence from 4 countries (no: add 5)?"
+    if yes_no(game, ussr, prompt, key=ctx.key("remove_all")):
         each_of(
             game,
             ussr,
@@ -243,6 +248,7 @@ def warsaw_pact_formed(game: Game, ctx: EventContext) -> None:
             4,
             "Warsaw Pact: remove all US influence from",
             lambda c: remove_all(game, Side.US, c),
+            key=ctx.key("remove"),
             intent="remove",
             influence_of=Side.US,
         )
@@ -254,6 +260,7 @@ def warsaw_pact_formed(game: Game, ctx: EventContext) -> None:
             5,
             game.rules.members("east_europe"),
             "Warsaw Pact: +1 USSR influence in",
+            key=ctx.key("place"),
             per_country=2,
         )
     game.add_effect(Effect(CardId.WARSAW_PACT_FORMED))
@@ -276,7 +283,7 @@ def captured_nazi_scientist(game: Game, ctx: EventContext) -> None:
     advance(game, ctx.chooser)
 
 
-@event(CardId.TRUMAN_DOCTRINE)
+@event(CardId.TRUMAN_DOCTRINE, asks=("remove",))
 def truman_doctrine(game: Game, ctx: EventContext) -> None:
     """Card-events #19: the US picks a European country controlled by neither side (aasmith
     RULINGS #1) and removes all USSR influence there. Only countries holding USSR influence are
@@ -293,20 +300,23 @@ def truman_doctrine(game: Game, ctx: EventContext) -> None:
         ctx.chooser,
         targets,
         "Truman Doctrine: remove USSR from",
+        key=ctx.key("remove"),
         intent="remove",
         influence_of=Side.USSR,
     )
     remove_all(game, Side.USSR, country)
 
 
-@event(CardId.OLYMPIC_GAMES)
+@event(CardId.OLYMPIC_GAMES, asks=("boycott",), ops=True)
 def olympic_games(game: Game, ctx: EventContext) -> None:
     """Card-events #20: the opponent of the sponsor (the player) chooses to boycott: DEFCON −1,
     then the sponsor conducts operations with 4 ops (modifiers apply, D7); or to take part: both
     roll, the sponsor +2, the higher gains 2 VP, ties rolled again."""
     sponsor = ctx.chooser
     rival = sponsor.other
-    if yes_no(game, rival, f"Olympic Games: does the {rival.label} boycott?"):
+    if yes_no(
+        game, rival, f"Olympic Games: does the {rival.label} boycott?", key=ctx.key("boycott"), vp=2
+    ):
         game.change_defcon(-1, "Olympic Games boycott")
         grant_operations(game, sponsor, 4)
         return
@@ -333,7 +343,7 @@ def nato(game: Game, ctx: EventContext) -> None:
     game.add_effect(Effect(CardId.NATO))
 
 
-@event(CardId.INDEPENDENT_REDS)
+@event(CardId.INDEPENDENT_REDS, asks=("country",))
 def independent_reds(game: Game, ctx: EventContext) -> None:
     """Card-events #22: the US picks Yugoslavia, Romania, Bulgaria, Hungary or Czechoslovakia
     and adds influence there up to the USSR's."""
@@ -344,6 +354,7 @@ def independent_reds(game: Game, ctx: EventContext) -> None:
         ctx.chooser,
         options,
         "Independent Reds: equal USSR influence in",
+        key=ctx.key("country"),
         intent="add",
         influence_of=Side.US,
     )
@@ -352,7 +363,7 @@ def independent_reds(game: Game, ctx: EventContext) -> None:
     )
 
 
-@event(CardId.MARSHALL_PLAN)
+@event(CardId.MARSHALL_PLAN, asks=("place",))
 def marshall_plan(game: Game, ctx: EventContext) -> None:
     """Card-events #23: +1 US influence in each of 7 different Western European countries not
     controlled by the USSR (fewer if fewer qualify); NATO may be played from now on (Effect 23).
@@ -365,12 +376,13 @@ def marshall_plan(game: Game, ctx: EventContext) -> None:
         7,
         _members(game, "west_europe", lambda c: not controls(s, rules, Side.USSR, c)),
         "Marshall Plan: +1 US influence in",
+        key=ctx.key("place"),
         distinct=True,
     )
     game.add_effect(Effect(CardId.MARSHALL_PLAN))
 
 
-@event(CardId.INDO_PAKISTANI_WAR)
+@event(CardId.INDO_PAKISTANI_WAR, asks=("target",))
 def indo_pakistani_war(game: Game, ctx: EventContext) -> None:
     """Card-events #24: the player picks India or Pakistan as the target of a war (−1 per
     neighbour of the target the opponent controls); on 4+ the player gains 2 VP and takes the
@@ -380,6 +392,7 @@ def indo_pakistani_war(game: Game, ctx: EventContext) -> None:
         ctx.chooser,
         [_country(game, "india"), _country(game, "pakistan")],
         "Indo-Pakistani War: which country is invaded?",
+        key=ctx.key("target"),
     )
     war(game, ctx.chooser, target, vp=2, milops=2)
 
@@ -390,7 +403,7 @@ def containment(game: Game, ctx: EventContext) -> None:
     game.add_effect(Effect(CardId.CONTAINMENT, Side.US))
 
 
-@event(CardId.CIA_CREATED)
+@event(CardId.CIA_CREATED, ops=True)
 def cia_created(game: Game, ctx: EventContext) -> None:
     """Card-events #26: the USSR shows its hand (recorded as a note), then the US conducts
     operations with 1 op, modifiers applying (A14). The US chooses."""
@@ -408,7 +421,7 @@ def us_japan_pact(game: Game, ctx: EventContext) -> None:
     game.add_effect(Effect(CardId.US_JAPAN_MUTUAL_DEFENSE_PACT))
 
 
-@event(CardId.SUEZ_CRISIS)
+@event(CardId.SUEZ_CRISIS, asks=("remove",))
 def suez_crisis(game: Game, ctx: EventContext) -> None:
     """Card-events #28: the USSR removes 4 US influence from France, the UK and Israel, at most 2
     from each."""
@@ -419,11 +432,12 @@ def suez_crisis(game: Game, ctx: EventContext) -> None:
         4,
         [_country(game, c) for c in SUEZ],
         "Suez Crisis: remove 1 US influence from",
+        key=ctx.key("remove"),
         per_country=2,
     )
 
 
-@event(CardId.EAST_EUROPEAN_UNREST)
+@event(CardId.EAST_EUROPEAN_UNREST, asks=("remove",))
 def east_european_unrest(game: Game, ctx: EventContext) -> None:
     """Card-events #29: the US removes 1 USSR influence (2 in the Late War, turns 8–10) from each
     of 3 different Eastern European countries. Countries without USSR influence are not
@@ -436,12 +450,13 @@ def east_european_unrest(game: Game, ctx: EventContext) -> None:
         3,
         f"East European Unrest: remove {amount} USSR influence from",
         lambda c: game.remove_influence(c, Side.USSR, amount),
+        key=ctx.key("remove"),
         intent="remove",
         influence_of=Side.USSR,
     )
 
 
-@event(CardId.DECOLONIZATION)
+@event(CardId.DECOLONIZATION, asks=("place",))
 def decolonization(game: Game, ctx: EventContext) -> None:
     """Card-events #30: +1 USSR influence in each of 4 different countries of Africa and/or
     Southeast Asia. The USSR chooses."""
@@ -453,6 +468,7 @@ def decolonization(game: Game, ctx: EventContext) -> None:
         4,
         [*rules.members("africa"), *rules.members("southeast_asia")],
         "Decolonization: +1 USSR influence in",
+        key=ctx.key("place"),
         distinct=True,
     )
 
@@ -477,7 +493,7 @@ def _un_refusal(state: GameState, rules: Ruleset, ctx: EventContext) -> str | No
     return None
 
 
-@event(CardId.UN_INTERVENTION, requires=_un_refusal)
+@event(CardId.UN_INTERVENTION, requires=_un_refusal, asks=("card",), ops=True)
 def un_intervention(game: Game, ctx: EventContext) -> None:
     """Card-events #32: the player picks a card of its deck/hand carrying the opponent's event;
     that event does not happen, the player conducts operations with the card's ops (modifiers
@@ -487,7 +503,8 @@ def un_intervention(game: Game, ctx: EventContext) -> None:
     s, rules = game.state, game.rules
     player = ctx.chooser
     cards = _opponent_cards(s, rules, player)
-    card = int(str(game.ask("card", player, cards, "UN Intervention: cancel the event of")))
+    prompt = "UN Intervention: cancel the event of"
+    card = int(str(game.ask("card", player, cards, prompt, key=ctx.key("card"))))
     game.move_card(card, "table")
     game.note(f"UN Intervention cancels the event of {rules.card(card)}")
     conduct_operations(game, player, OpsBudget.for_card(s, rules, player, card), allow_space=False)
@@ -499,7 +516,7 @@ def un_intervention(game: Game, ctx: EventContext) -> None:
         game.remove_effect(CardId.WE_WILL_BURY_YOU)
 
 
-@event(CardId.DE_STALINIZATION)
+@event(CardId.DE_STALINIZATION, asks=("move", "take", "place"))
 def de_stalinization(game: Game, ctx: EventContext) -> None:
     """Card-events #33: the USSR says how many (up to 4) of its influence points it moves, takes
     them from any countries, then adds as many to countries not controlled by the US, at most 2
@@ -507,13 +524,27 @@ def de_stalinization(game: Game, ctx: EventContext) -> None:
     ussr, s, rules = ctx.chooser, game.state, game.rules
     own = [c.index for c in rules.countries if s.inf(c.index, ussr) > 0]
     most = min(4, sum(s.inf(c, ussr) for c in own))
-    answer = game.ask("number", ussr, list(range(most + 1)), "De-Stalinization: move how many?")
+    prompt = "De-Stalinization: move how many?"
+    answer = game.ask("number", ussr, list(range(most + 1)), prompt, key=ctx.key("move"))
     taken = remove_by_choice(
-        game, ussr, ussr, int(str(answer)), own, "De-Stalinization: take 1 USSR influence from"
+        game,
+        ussr,
+        ussr,
+        int(str(answer)),
+        own,
+        "De-Stalinization: take 1 USSR influence from",
+        key=ctx.key("take"),
     )
     free = [c.index for c in rules.countries if not controls(s, rules, Side.US, c.index)]
     add_by_choice(
-        game, ussr, ussr, len(taken), free, "De-Stalinization: +1 USSR influence in", per_country=2
+        game,
+        ussr,
+        ussr,
+        len(taken),
+        free,
+        "De-Stalinization: +1 USSR influence in",
+        key=ctx.key("place"),
+        per_country=2,
     )
 
 

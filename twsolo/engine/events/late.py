@@ -40,7 +40,7 @@ from twsolo.engine.operations import operation_options
 from twsolo.engine.ops import OpsBudget
 from twsolo.engine.space import has_ability
 from twsolo.engine.state import Effect, GameState, Result, hand_of
-from twsolo.ids import CHINA_CARD, MAP_REGIONS, CardId, Side
+from twsolo.ids import CHINA_CARD, MAP_REGIONS, CardId, Side, card_key
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -53,20 +53,22 @@ LATIN_DEBT_OPS = 3  # the discard that stops the doubling (card-events #95)
 
 # ---------------------------------------------------------------- private building blocks
 def country_or_decline(
-    game: Game, chooser: Side, candidates: Sequence[int], prompt: str
+    game: Game, chooser: Side, candidates: Sequence[int], prompt: str, *, key: str, ops: int
 ) -> int | None:
     """A country among `candidates`, or None when `chooser` answers "decline" or there is no
-    candidate (an event's optional coup: Ortega, Che). Used by optional.py too."""
+    candidate (an event's optional coup with `ops`: Ortega, Che). Used by optional.py too."""
     if not candidates:
         game.note(f"{prompt}: no legal target")
         return None
-    answer = game.ask("country", chooser, [*ids(game, candidates), DECLINE], prompt, intent="coup")
+    options = [*ids(game, candidates), DECLINE]
+    answer = game.ask("country", chooser, options, prompt, key=key, intent="coup", ops=ops)
     return None if answer == DECLINE else game.rules.index[str(answer)]
 
 
-def _influence_or_realign(game: Game, side: Side, printed: int, prompt: str) -> None:
+def _influence_or_realign(game: Game, ctx: EventContext, printed: int, prompt: str) -> None:
     """An event's "place influence or make realignment rolls (not a coup) with N ops" (KAL-007,
     Glasnost): the player's ops modifiers apply (card-events D7), never the Space Race (D6)."""
+    side = ctx.chooser
     budget = OpsBudget(ops_modifier(game.state, side, printed))
     kinds = [
         kind
@@ -76,15 +78,16 @@ def _influence_or_realign(game: Game, side: Side, printed: int, prompt: str) -> 
     if not kinds:
         game.note(f"{prompt}: {side.label} has no legal placement or realignment")
         return
-    if game.ask("operation", side, kinds, prompt) == "influence":
+    if game.ask("operation", side, kinds, prompt, key=ctx.key("operation")) == "influence":
         conduct_influence(game, side, budget)
     else:
-        realign_rolls(game, side, budget.total(), range(len(game.rules.countries)), prompt)
+        everywhere = range(len(game.rules.countries))
+        realign_rolls(game, side, budget.total(), everywhere, prompt, key=ctx.key("realign"))
 
 
-def _take_card(game: Game, chooser: Side, cards: Sequence[int], prompt: str) -> int:
+def _take_card(game: Game, chooser: Side, cards: Sequence[int], prompt: str, *, key: str) -> int:
     """One card among `cards`, chosen by `chooser`."""
-    return int(str(game.ask("card", chooser, sorted(cards), prompt)))
+    return int(str(game.ask("card", chooser, sorted(cards), prompt, key=key)))
 
 
 def _hand_without_china(game: Game, side: Side) -> list[int]:
@@ -140,7 +143,7 @@ def reagan_bombs_libya(game: Game, ctx: EventContext) -> None:
     game.gain_vp(Side.US, game.state.inf(libya, Side.USSR) // 2, "Reagan Bombs Libya")
 
 
-@event(CardId.STAR_WARS, requires=_us_ahead_in_space)
+@event(CardId.STAR_WARS, requires=_us_ahead_in_space, asks=("card",))
 def star_wars(game: Game, ctx: EventContext) -> None:
     """card-events #85: only if the US is strictly ahead on the Space Race. The US picks a
     non-scoring card of the discard pile (not UN Intervention in the headline); its event happens
@@ -154,7 +157,8 @@ def star_wars(game: Game, ctx: EventContext) -> None:
     if not cards:
         game.note("Star Wars: no card in the discard pile to take")
         return
-    card = _take_card(game, ctx.chooser, cards, "Star Wars: which discarded event?")
+    prompt = "Star Wars: which discarded event?"
+    card = _take_card(game, ctx.chooser, cards, prompt, key=ctx.key("card"))
     game.move_card(card, "table")
     play_event(game, card, ctx.chooser, headline=ctx.headline)
 
@@ -176,7 +180,7 @@ def north_sea_oil_rounds(game: Game, side: Side) -> int:
     return 0 if has_ability(game.state, game.rules, Side.US, "eighth_round") else 1
 
 
-@event(CardId.THE_REFORMER)
+@event(CardId.THE_REFORMER, asks=("place",))
 def the_reformer(game: Game, ctx: EventContext) -> None:
     """card-events #87: the USSR places 4 influence in Europe, at most 2 per country (6 if it
     leads on VP as the event resolves); for the rest of the game no USSR coups in Europe and
@@ -189,12 +193,13 @@ def the_reformer(game: Game, ctx: EventContext) -> None:
         amount,
         in_region(game, "europe"),
         "The Reformer: USSR influence in Europe",
+        key=ctx.key("place"),
         per_country=2,
     )
     game.add_effect(Effect(CardId.THE_REFORMER, Side.USSR))
 
 
-@event(CardId.MARINE_BARRACKS_BOMBING)
+@event(CardId.MARINE_BARRACKS_BOMBING, asks=("remove",))
 def marine_barracks_bombing(game: Game, ctx: EventContext) -> None:
     """card-events #88: all US influence out of Lebanon, then 2 more US influence out of the
     Middle East in any split. The USSR chooses."""
@@ -206,30 +211,31 @@ def marine_barracks_bombing(game: Game, ctx: EventContext) -> None:
         2,
         in_region(game, "middle_east"),
         "Marine Barracks Bombing: remove US influence in the Middle East",
+        key=ctx.key("remove"),
     )
 
 
-@event(CardId.SOVIETS_SHOOT_DOWN_KAL_007)
+@event(CardId.SOVIETS_SHOOT_DOWN_KAL_007, asks=("operation", "realign"), ops=True)
 def soviets_shoot_down_kal_007(game: Game, ctx: EventContext) -> None:
     """card-events #89: DEFCON −1, US +2 VP; then, if the US controls South Korea, the US may
     place influence or make realignment rolls (not a coup) with 4 ops. The US chooses."""
     game.change_defcon(-1, "Soviets Shoot Down KAL-007")
     game.gain_vp(Side.US, 2, "Soviets Shoot Down KAL-007")
     if controls(game.state, game.rules, Side.US, game.rules.index["south_korea"]):
-        _influence_or_realign(game, ctx.chooser, 4, "KAL-007: influence or realignment")
+        _influence_or_realign(game, ctx, 4, "KAL-007: influence or realignment")
 
 
-@event(CardId.GLASNOST)
+@event(CardId.GLASNOST, asks=("operation", "realign"), ops=True)
 def glasnost(game: Game, ctx: EventContext) -> None:
     """card-events #90: DEFCON +1, USSR +2 VP; then, with The Reformer in effect, the USSR may
     place influence or make realignment rolls (not a coup) with 4 ops. The USSR chooses."""
     game.change_defcon(1, "Glasnost")
     game.gain_vp(Side.USSR, 2, "Glasnost")
     if game.state.has_effect(CardId.THE_REFORMER):
-        _influence_or_realign(game, ctx.chooser, 4, "Glasnost: influence or realignment")
+        _influence_or_realign(game, ctx, 4, "Glasnost: influence or realignment")
 
 
-@event(CardId.ORTEGA_ELECTED_IN_NICARAGUA)
+@event(CardId.ORTEGA_ELECTED_IN_NICARAGUA, asks=("coup",))
 def ortega_elected_in_nicaragua(game: Game, ctx: EventContext) -> None:
     """card-events #91: all US influence out of Nicaragua; then the USSR may make one free coup
     (base §6.3.5: no military ops, a battleground still lowers DEFCON) with 2 ops in a neighbour
@@ -242,9 +248,11 @@ def ortega_elected_in_nicaragua(game: Game, ctx: EventContext) -> None:
         for c in rules.neighbours[nicaragua]
         if coup_refusal(state, rules, Side.USSR, c, free=True) is None
     ]
-    target = country_or_decline(game, ctx.chooser, targets, "Ortega: free coup with 2 ops")
+    ops = ops_modifier(state, Side.USSR, 2)
+    prompt = "Ortega: free coup with 2 ops"
+    target = country_or_decline(game, ctx.chooser, targets, prompt, key=ctx.key("coup"), ops=ops)
     if target is not None:
-        coup(game, Side.USSR, target, ops_modifier(state, Side.USSR, 2), free=True)
+        coup(game, Side.USSR, target, ops, free=True)
 
 
 @event(CardId.TERRORISM)
@@ -268,16 +276,17 @@ def iran_contra_scandal(game: Game, ctx: EventContext) -> None:
     game.add_effect(Effect(CardId.IRAN_CONTRA_SCANDAL, Side.US))
 
 
-@event(CardId.CHERNOBYL)
+@event(CardId.CHERNOBYL, asks=("region",))
 def chernobyl(game: Game, ctx: EventContext) -> None:
     """card-events #94: the US names a region (Europe and Asia with their sub-regions); this turn
     the USSR may not place influence there with operations (effects.CHERNOBYL, data = region).
     The US chooses."""
-    region = game.ask("region", ctx.chooser, list(MAP_REGIONS), "Chernobyl: which region?")
+    prompt = "Chernobyl: which region?"
+    region = game.ask("region", ctx.chooser, list(MAP_REGIONS), prompt, key=ctx.key("region"))
     game.add_effect(Effect(CardId.CHERNOBYL, Side.USSR, str(region)))
 
 
-@event(CardId.LATIN_AMERICAN_DEBT_CRISIS)
+@event(CardId.LATIN_AMERICAN_DEBT_CRISIS, asks=("discard", "double"))
 def latin_american_debt_crisis(game: Game, ctx: EventContext) -> None:
     """card-events #95: the US discards a card of modified value ≥3 (the China Card only in the
     solitaire game, where it passes face down to the USSR: spec §3.4, appendix G7), or the USSR
@@ -301,7 +310,13 @@ def latin_american_debt_crisis(game: Game, ctx: EventContext) -> None:
     cards = ops_discards(game, Side.US, LATIN_DEBT_OPS)
     if cards:
         card = choose_card(
-            game, Side.US, cards, "Latin American Debt Crisis: discard a 3+ ops card", none=DECLINE
+            game,
+            Side.US,
+            cards,
+            "Latin American Debt Crisis: discard a 3+ ops card",
+            key=ctx.key("discard"),
+            none=DECLINE,
+            need=LATIN_DEBT_OPS,
         )
         if card is not None:
             spend_card(game, Side.US, card)
@@ -317,9 +332,10 @@ def _double_in_south_america(game: Game, ussr: Side) -> None:
         2,
         "Latin American Debt Crisis: double USSR influence",
         lambda c: game.add_influence(c, Side.USSR, game.state.inf(c, Side.USSR)),
+        key=card_key(CardId.LATIN_AMERICAN_DEBT_CRISIS, "double"),
         intent="add",
         influence_of=Side.USSR,
-        event_card=95,
+        event=CardId.LATIN_AMERICAN_DEBT_CRISIS,
     )
 
 
@@ -334,7 +350,7 @@ def latin_american_debt_due(game: Game, side: Side, drawn: list[int]) -> list[in
     return [used] if used else []
 
 
-@event(CardId.TEAR_DOWN_THIS_WALL)
+@event(CardId.TEAR_DOWN_THIS_WALL, asks=("operation", "coup", "realign"))
 def tear_down_this_wall(game: Game, ctx: EventContext) -> None:
     """card-events #96: cancels Willy Brandt and prohibits it; +3 US in East Germany; then the US
     may use 3 ops for one free coup or realignment rolls in Europe, both ignoring the DEFCON ban
@@ -353,11 +369,14 @@ def tear_down_this_wall(game: Game, ctx: EventContext) -> None:
         game.note("Tear Down This Wall: no USSR influence in Europe to coup or realign")
         return
     prompt = "Tear Down This Wall: 3 ops for a free coup or realignments in Europe"
-    if game.ask("operation", ctx.chooser, ["coup", "realign"], prompt) == "coup":
-        free_coup(game, ctx.chooser, europe, 3, "Tear Down This Wall: free coup where?")
+    kind = game.ask("operation", ctx.chooser, ["coup", "realign"], prompt, key=ctx.key("operation"))
+    if kind == "coup":
+        prompt = "Tear Down This Wall: free coup where?"
+        free_coup(game, ctx.chooser, europe, 3, prompt, key=ctx.key("coup"))
     else:
         rolls = ops_modifier(state, ctx.chooser, 3)
-        realign_rolls(game, ctx.chooser, rolls, europe, "Tear Down This Wall: realign", free=True)
+        prompt = "Tear Down This Wall: realign"
+        realign_rolls(game, ctx.chooser, rolls, europe, prompt, key=ctx.key("realign"), free=True)
 
 
 @event(CardId.AN_EVIL_EMPIRE)
@@ -368,7 +387,7 @@ def an_evil_empire(game: Game, ctx: EventContext) -> None:
     game.gain_vp(Side.US, 1, "An Evil Empire")
 
 
-@event(CardId.ALDRICH_AMES_REMIX)
+@event(CardId.ALDRICH_AMES_REMIX, asks=("discard",))
 def aldrich_ames_remix(game: Game, ctx: EventContext) -> None:
     """card-events #98: this turn the US deck/hand is open to the USSR; the USSR picks one of its
     cards (not the China Card), which the US discards without its event. The USSR chooses."""
@@ -377,10 +396,12 @@ def aldrich_ames_remix(game: Game, ctx: EventContext) -> None:
     shown = ", ".join(str(game.rules.card(c)) for c in sorted(game.state.piles[hand_of(Side.US)]))
     game.note(f"Aldrich Ames Remix: the US deck/hand is revealed: {shown or 'empty'}")
     if cards:
-        game.move_card(_take_card(game, ctx.chooser, cards, "Aldrich Ames: discard"), "discard")
+        prompt = "Aldrich Ames: discard"
+        taken = _take_card(game, ctx.chooser, cards, prompt, key=ctx.key("discard"))
+        game.move_card(taken, "discard")
 
 
-@event(CardId.PERSHING_II_DEPLOYED)
+@event(CardId.PERSHING_II_DEPLOYED, asks=("remove",))
 def pershing_ii_deployed(game: Game, ctx: EventContext) -> None:
     """card-events #99: USSR +1 VP; 1 US influence out of each of up to 3 different Western
     European countries. The USSR chooses."""
@@ -392,16 +413,18 @@ def pershing_ii_deployed(game: Game, ctx: EventContext) -> None:
         3,
         in_region(game, "west_europe"),
         "Pershing II: remove US influence in Western Europe",
+        key=ctx.key("remove"),
         per_country=1,
     )
 
 
-@event(CardId.WARGAMES, requires=_defcon_two)
+@event(CardId.WARGAMES, requires=_defcon_two, asks=("end",))
 def wargames(game: Game, ctx: EventContext) -> None:
     """card-events #100: only at DEFCON 2. The player may end the game: the opponent gains 6 VP,
     no final scoring, the side ahead wins, a tie is a draw (D4 default). Declined, the card is
     discarded (D4 default). The player chooses."""
-    if not yes_no(game, ctx.chooser, "Wargames: end the game now (the opponent gains 6 VP)?"):
+    prompt = "Wargames: end the game now (the opponent gains 6 VP)?"
+    if not yes_no(game, ctx.chooser, prompt, key=ctx.key("end")):
         ctx.destination = "discard"
         return
     game.gain_vp(ctx.chooser.other, 6, "Wargames")
@@ -416,7 +439,7 @@ def solidarity(game: Game, ctx: EventContext) -> None:
     game.add_influence(game.rules.index["poland"], Side.US, 3)
 
 
-@event(CardId.IRAN_IRAQ_WAR)
+@event(CardId.IRAN_IRAQ_WAR, asks=("target",))
 def iran_iraq_war(game: Game, ctx: EventContext) -> None:
     """card-events #102: the player picks Iran or Iraq as the target; roll −1 per neighbour of
     the target the opponent controls; on 4+ the player gains 2 VP and replaces the opponent's
@@ -427,5 +450,6 @@ def iran_iraq_war(game: Game, ctx: EventContext) -> None:
         ctx.chooser,
         [rules.index["iran"], rules.index["iraq"]],
         "Iran-Iraq War: which country is invaded?",
+        key=ctx.key("target"),
     )
     war(game, ctx.chooser, target, vp=2, milops=2)

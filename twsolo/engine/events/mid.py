@@ -53,7 +53,7 @@ from twsolo.engine.scoring import region_score, score_region
 from twsolo.engine.space import advance
 from twsolo.engine.state import Effect, GameState, area_of, hand_of
 from twsolo.errors import IllegalActionError
-from twsolo.ids import CHINA_CARD, MAP_REGIONS, SOUTHEAST_ASIA, CardId, Side
+from twsolo.ids import CHINA_CARD, MAP_REGIONS, SOUTHEAST_ASIA, CardId, Side, card_key
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -111,7 +111,7 @@ def _pass_china_card(game: Game, to: Side, *, face_up: bool) -> None:
 
 
 # ---------------------------------------------------------------------------- the events
-@event(CardId.BRUSH_WAR)
+@event(CardId.BRUSH_WAR, asks=("target",))
 def brush_war(game: Game, ctx: EventContext) -> None:
     """card-events #36: the player attacks a country of stability 1–2 (not one NATO protects);
     3+ after −1 per adjacent opponent-controlled country wins 1 VP and the opponent's influence;
@@ -123,7 +123,8 @@ def brush_war(game: Game, ctx: EventContext) -> None:
         for c in rules.countries
         if c.stability <= 2 and protection(state, rules, attacker, c.index, coup=False) is None
     ]
-    target = choose_country(game, ctx.chooser, targets, "Brush War: attack which country?")
+    prompt = "Brush War: attack which country?"
+    target = choose_country(game, ctx.chooser, targets, prompt, key=ctx.key("target"))
     war(game, attacker, target, vp=1, milops=3, success=3)
 
 
@@ -151,7 +152,7 @@ def arms_race(game: Game, ctx: EventContext) -> None:
     game.gain_vp(me, 3 if mine >= s.defcon else 1, "Arms Race")
 
 
-@event(CardId.CUBAN_MISSILE_CRISIS)
+@event(CardId.CUBAN_MISSILE_CRISIS, asks=("remove",))
 def cuban_missile_crisis(game: Game, ctx: EventContext) -> None:
     """card-events #40: DEFCON to 2; this turn a coup by the player's opponent loses the game
     (coup.py), unless that side cancels it (`cancel_cuban_missile_crisis`). No choice.
@@ -170,8 +171,10 @@ def cuban_missile_crisis(game: Game, ctx: EventContext) -> None:
             ctx.player,
             options,
             f"Cuban Missile Crisis: remove {MISSILE_CRISIS_AI_REMOVES} {human.label} influence",
+            key=ctx.key("remove"),
             intent="remove",
             influence_of=human,
+            amount=MISSILE_CRISIS_AI_REMOVES,
         )
         game.remove_influence(country, human, MISSILE_CRISIS_AI_REMOVES)
 
@@ -229,7 +232,7 @@ def nuclear_subs(game: Game, ctx: EventContext) -> None:
         game.add_effect(NUCLEAR_SUBS_DOUBLE)
 
 
-@event(CardId.QUAGMIRE)
+@event(CardId.QUAGMIRE, asks=("discard", "scoring"))
 def quagmire(game: Game, ctx: EventContext) -> None:
     """card-events #42: cancels NORAD; the US is trapped until it rolls 1–4 (hook below).
     No choice."""
@@ -238,7 +241,7 @@ def quagmire(game: Game, ctx: EventContext) -> None:
     game.add_effect(Effect(CardId.QUAGMIRE, Side.US))
 
 
-@event(CardId.SALT_NEGOTIATIONS)
+@event(CardId.SALT_NEGOTIATIONS, asks=("take",))
 def salt_negotiations(game: Game, ctx: EventContext) -> None:
     """card-events #43: DEFCON +2; all coup rolls −1 this turn; the player may take one
     non-scoring card from the discard pile into its deck/hand. The player chooses."""
@@ -248,15 +251,14 @@ def salt_negotiations(game: Game, ctx: EventContext) -> None:
     cards = [c for c in game.state.piles["discard"] if not rules.card(c).scoring]
     if not cards:
         return
-    taken = choose_card(
-        game, ctx.chooser, cards, "SALT: take a card from the discard pile?", none="decline"
-    )
+    prompt = "SALT: take a card from the discard pile?"
+    taken = choose_card(game, ctx.chooser, cards, prompt, key=ctx.key("take"), none="decline")
     if taken is not None:
         game.move_card(taken, hand_of(ctx.chooser))
         game.note(f"{ctx.chooser.label} takes {rules.card(taken)} (shown to the opponent)")
 
 
-@event(CardId.BEAR_TRAP)
+@event(CardId.BEAR_TRAP, asks=("discard", "scoring"))
 def bear_trap(game: Game, ctx: EventContext) -> None:
     """card-events #44: the USSR is trapped until it rolls 1–4 (hook below). No choice."""
     game.add_effect(Effect(CardId.BEAR_TRAP, Side.USSR))
@@ -272,11 +274,11 @@ def _trap_round(game: Game, side: Side, card: int) -> bool:
         return False
     name = game.rules.card(card).name
     if state.ai_side is None:
-        discard = _trap_pick(game, side, name)
+        discard = _trap_pick(game, side, card)
     elif side is state.ai_side:
         discard = reveal_until(game, side, TRAP_OPS, f"{name}: reveal for a {TRAP_OPS}+ ops card")
     else:
-        discard = _trap_draw(game, side, name)
+        discard = _trap_draw(game, side, card)
     if discard is None:
         game.note(f"{name}: the {side.label} discards no card this round")
         return True
@@ -290,28 +292,32 @@ def _trap_round(game: Game, side: Side, card: int) -> bool:
     return True
 
 
-def _trap_pick(game: Game, side: Side, name: str) -> int | None:
+def _trap_pick(game: Game, side: Side, card: int) -> int | None:
     """The base game (card-events #42, D11): `side` picks a card of 2+ modified ops from its hand
     (never the China Card, A13). Without one it plays a scoring card (`side` picks which) or sits
     the round out: None."""
+    name = game.rules.card(card).name
     eligible = ops_discards(game, side, TRAP_OPS)
     if eligible:
-        return choose_card(game, side, eligible, f"{name}: discard a {TRAP_OPS}+ ops card")
+        prompt = f"{name}: discard a {TRAP_OPS}+ ops card"
+        key = card_key(card, "discard")
+        return choose_card(game, side, eligible, prompt, key=key, event=card, need=TRAP_OPS)
     scoring = [c for c in game.state.piles[hand_of(side)] if game.rules.card(c).scoring]
     if scoring:
-        chosen = choose_card(game, side, scoring, f"{name}: play a scoring card")
+        prompt = f"{name}: play a scoring card"
+        chosen = choose_card(game, side, scoring, prompt, key=card_key(card, "scoring"), event=card)
         assert chosen is not None
         game.move_card(chosen, "table")
         play_event(game, chosen, side)
     return None
 
 
-def _trap_draw(game: Game, side: Side, name: str) -> int | None:
+def _trap_draw(game: Game, side: Side, card: int) -> int | None:
     """Appendix #42 / #44, the human trapped: draw 2 as usual (spec §10.1.1). A card with 2+ Ops
     (the China Card counts; the human picks if both have) is discarded, which uses the round, and
     the other goes to the bottom; if neither has, both go to the bottom (in the human's order,
     spec §4.3) and the round is skipped: None."""
-    hand = hand_of(side)
+    hand, name = hand_of(side), game.rules.card(card).name
     drawn = [
         c
         for n in range(1, TRAP_DRAW + 1)
@@ -320,7 +326,9 @@ def _trap_draw(game: Game, side: Side, name: str) -> int | None:
     eligible = [c for c in drawn if meets_ops(game, side, c, TRAP_OPS)]
     discard = eligible[0] if len(eligible) == 1 else None
     if len(eligible) > 1:
-        discard = choose_card(game, side, eligible, f"{name}: discard a {TRAP_OPS}+ ops card")
+        prompt = f"{name}: discard a {TRAP_OPS}+ ops card"
+        key = card_key(card, "discard")
+        discard = choose_card(game, side, eligible, prompt, key=key, event=card, need=TRAP_OPS)
     to_bottom(game, side, [c for c in drawn if c != discard], name)
     return discard
 
@@ -328,13 +336,13 @@ def _trap_draw(game: Game, side: Side, name: str) -> int | None:
 @on("round_start", card=CardId.QUAGMIRE)
 def quagmire_round(game: Game, side: Side) -> bool:
     """Replaces the trapped US's action round (card-events #42)."""
-    return _trap_round(game, side, 42)
+    return _trap_round(game, side, CardId.QUAGMIRE)
 
 
 @on("round_start", card=CardId.BEAR_TRAP)
 def bear_trap_round(game: Game, side: Side) -> bool:
     """Replaces the trapped USSR's action round (card-events #44)."""
-    return _trap_round(game, side, 44)
+    return _trap_round(game, side, CardId.BEAR_TRAP)
 
 
 def _summit_bonus(state: GameState, rules: Ruleset, side: Side) -> int:
@@ -348,7 +356,7 @@ def _summit_bonus(state: GameState, rules: Ruleset, side: Side) -> int:
     )
 
 
-@event(CardId.SUMMIT)
+@event(CardId.SUMMIT, asks=("defcon",))
 def summit(game: Game, ctx: EventContext) -> None:
     """card-events #45: both roll, +1 per region dominated or controlled; the higher gains 2 VP
     and may move DEFCON one level either way (the winner chooses). A tie does nothing."""
@@ -364,20 +372,22 @@ def summit(game: Game, ctx: EventContext) -> None:
     game.gain_vp(winner, 2, "Summit")
     d = state.defcon
     levels = sorted({max(1, d - 1), d, min(5, d + 1)})
-    level = game.ask("number", winner, levels, "Summit: set DEFCON (one level either way)")
+    prompt = "Summit: set DEFCON (one level either way)"
+    level = game.ask("number", winner, levels, prompt, key=ctx.key("defcon"))
     game.set_defcon(int(str(level)), "Summit")
 
 
-@event(CardId.HOW_I_LEARNED_TO_STOP_WORRYING)
+@event(CardId.HOW_I_LEARNED_TO_STOP_WORRYING, asks=("defcon",))
 def how_i_learned(game: Game, ctx: EventContext) -> None:
     """card-events #46: the player sets DEFCON to any level (1 loses for the phasing player)
     and gains 5 military ops. The player chooses the level."""
-    level = game.ask("number", ctx.chooser, [1, 2, 3, 4, 5], "set DEFCON to which level?")
+    prompt = "set DEFCON to which level?"
+    level = game.ask("number", ctx.chooser, [1, 2, 3, 4, 5], prompt, key=ctx.key("defcon"))
     game.set_defcon(int(str(level)), "How I Learned to Stop Worrying")
     game.add_milops(ctx.player, 5)
 
 
-@event(CardId.JUNTA)
+@event(CardId.JUNTA, asks=("place", "operation", "coup", "realign"))
 def junta(game: Game, ctx: EventContext) -> None:
     """card-events #47 (D10): +2 influence in one Central or South American country, then one
     free coup or realignment rolls there with 2 ops (the player's ops modifiers apply, D7). The
@@ -386,7 +396,18 @@ def junta(game: Game, ctx: EventContext) -> None:
     side = ctx.chooser
     latin = _members(game, "central_america", "south_america")
     country = choose_country(
-        game, side, latin, "Junta: +2 influence where?", intent="add", influence_of=side
+        game,
+        side,
+        latin,
+        "Junta: +2 influence where?",
+        key=ctx.key("place"),
+        intent="add",
+        influence_of=side,
+        total=2,
+        left=2,
+        per_country=2,
+        placed=(),
+        whole=True,
     )
     game.add_influence(country, side, 2)
     options = []
@@ -396,12 +417,13 @@ def junta(game: Game, ctx: EventContext) -> None:
         options.append("realign")
     if not options:
         return
-    kind = game.ask("operation", side, [*options, "done"], "Junta: free coup or realignments?")
+    prompt = "Junta: free coup or realignments?"
+    kind = game.ask("operation", side, [*options, "done"], prompt, key=ctx.key("operation"))
     if kind == "coup":
-        free_coup(game, side, latin, JUNTA_OPS, "Junta: free coup where?")
+        free_coup(game, side, latin, JUNTA_OPS, "Junta: free coup where?", key=ctx.key("coup"))
     elif kind == "realign":
         rolls = ops_modifier(state, side, JUNTA_OPS)
-        realign_rolls(game, side, rolls, latin, "Junta: realign where?")
+        realign_rolls(game, side, rolls, latin, "Junta: realign where?", key=ctx.key("realign"))
 
 
 def _battleground_lead(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
@@ -422,7 +444,7 @@ def kitchen_debates(game: Game, ctx: EventContext) -> None:
     game.gain_vp(Side.US, 2, "Kitchen Debates")
 
 
-@event(CardId.MISSILE_ENVY)
+@event(CardId.MISSILE_ENVY, asks=("give",), ops=True)
 def missile_envy(game: Game, ctx: EventContext) -> None:
     """card-events #49 (D7: printed ops): the opponent gives the player its highest-ops card
     (never a scoring card; the China Card only in the solitaire game, spec §3.4; the opponent
@@ -443,8 +465,11 @@ def missile_envy(game: Game, ctx: EventContext) -> None:
         return
     top = max(rules.card(c).ops for c in cards)
     tied = [c for c in cards if rules.card(c).ops == top]
-    taken = tied[0] if len(tied) == 1 else choose_card(game, giver, tied, "Missile Envy: give")
-    assert taken is not None
+    given = tied[0] if len(tied) == 1 else None
+    if given is None:
+        given = choose_card(game, giver, tied, "Missile Envy: give", key=ctx.key("give"))
+    assert given is not None
+    taken = given
     game.move_card(taken, "table")
     game.note(f"Missile Envy: the {giver.label} gives {rules.card(taken)}")
     if taken != CHINA_CARD and rules.card(taken).owner in (None, me):
@@ -545,7 +570,7 @@ def portuguese_empire_crumbles(game: Game, ctx: EventContext) -> None:
     _add(game, Side.USSR, "angola", 2)
 
 
-@event(CardId.SOUTH_AFRICAN_UNREST)
+@event(CardId.SOUTH_AFRICAN_UNREST, asks=("place",))
 def south_african_unrest(game: Game, ctx: EventContext) -> None:
     """card-events #53 (D1, Deluxe text): +2 USSR in South Africa, or +1 there and +2 in one
     adjacent country. The USSR chooses where the 2 go: South Africa, Angola or Botswana."""
@@ -556,6 +581,7 @@ def south_african_unrest(game: Game, ctx: EventContext) -> None:
         ctx.chooser,
         options,
         "South African Unrest: +2 where?",
+        key=ctx.key("place"),
         intent="add",
         influence_of=Side.USSR,
     )
@@ -579,7 +605,9 @@ def willy_brandt(game: Game, ctx: EventContext) -> None:
     game.add_effect(Effect(CardId.WILLY_BRANDT))
 
 
-@event(CardId.MUSLIM_REVOLUTION, requires=prohibited_by(CardId.AWACS_SALE_TO_SAUDIS))
+@event(
+    CardId.MUSLIM_REVOLUTION, requires=prohibited_by(CardId.AWACS_SALE_TO_SAUDIS), asks=("remove",)
+)
 def muslim_revolution(game: Game, ctx: EventContext) -> None:
     """card-events #56: remove all US influence from 2 of the listed Middle East/African
     countries. The USSR chooses (among those with US influence)."""
@@ -590,12 +618,13 @@ def muslim_revolution(game: Game, ctx: EventContext) -> None:
         2,
         "Muslim Revolution: remove all US influence from",
         lambda c: remove_all(game, Side.US, c),
+        key=ctx.key("remove"),
         intent="remove",
         influence_of=Side.US,
     )
 
 
-@event(CardId.ABM_TREATY)
+@event(CardId.ABM_TREATY, ops=True)
 def abm_treaty(game: Game, ctx: EventContext) -> None:
     """card-events #57: DEFCON +1, then the player conducts operations with 4 ops (modifiers
     apply). The player chooses."""
@@ -649,7 +678,7 @@ def opec(game: Game, ctx: EventContext) -> None:
     game.gain_vp(Side.USSR, vp, "OPEC")
 
 
-@event(CardId.LONE_GUNMAN)
+@event(CardId.LONE_GUNMAN, ops=True)
 def lone_gunman(game: Game, ctx: EventContext) -> None:
     """card-events #62: the US reveals its hand; the USSR conducts operations with 1 op
     (modified). The USSR chooses."""
@@ -657,13 +686,14 @@ def lone_gunman(game: Game, ctx: EventContext) -> None:
     grant_operations(game, Side.USSR, 1)
 
 
-@event(CardId.COLONIAL_REAR_GUARDS)
+@event(CardId.COLONIAL_REAR_GUARDS, asks=("place",))
 def colonial_rear_guards(game: Game, ctx: EventContext) -> None:
     """card-events #63: +1 US influence in each of 4 different countries in Africa and/or
     Southeast Asia. The US chooses."""
     places = _members(game, "africa", SOUTHEAST_ASIA)
+    prompt = "Colonial Rear Guards: +1 where?"
     add_by_choice(
-        game, ctx.chooser, Side.US, 4, places, "Colonial Rear Guards: +1 where?", distinct=True
+        game, ctx.chooser, Side.US, 4, places, prompt, key=ctx.key("place"), distinct=True
     )
 
 
@@ -684,7 +714,7 @@ def camp_david_accords(game: Game, ctx: EventContext) -> None:
     game.add_effect(Effect(CardId.CAMP_DAVID_ACCORDS))
 
 
-@event(CardId.PUPPET_GOVERNMENTS)
+@event(CardId.PUPPET_GOVERNMENTS, asks=("place",))
 def puppet_governments(game: Game, ctx: EventContext) -> None:
     """card-events #66: the US may add 1 influence to each of up to 3 countries without any
     influence. The US chooses (or stops)."""
@@ -703,15 +733,19 @@ def puppet_governments(game: Game, ctx: EventContext) -> None:
             ctx.chooser,
             [*ids(game, empty), "done"],
             prompt,
+            key=ctx.key("place"),
             intent="add",
             influence_of=Side.US,
+            total=3,
+            left=4 - n,
+            per_country=1,
         )
         if answer == "done":
             return
         _add(game, Side.US, str(answer), 1)
 
 
-@event(CardId.GRAIN_SALES_TO_SOVIETS)
+@event(CardId.GRAIN_SALES_TO_SOVIETS, asks=("play",), ops=True)
 def grain_sales(game: Game, ctx: EventContext) -> None:
     """card-events #67 (D6: the card may go to the Space Race): the US takes a random card from
     the USSR (the China Card only in the solitaire game, spec §3.4; played, it passes face down
@@ -728,7 +762,7 @@ def grain_sales(game: Game, ctx: EventContext) -> None:
         game.note(f"Grain Sales: the US takes {game.rules.card(taken)}")
         ways = [*ways_to_play(game, us, taken), "return"]
         prompt = f"Grain Sales: play {game.rules.card(taken)}?"
-        how = str(game.ask("play", us, ways, prompt, card=taken))
+        how = str(game.ask("play", us, ways, prompt, key=ctx.key("play"), card=taken))
         if how != "return":
             play_card(game, us, taken, how)
             return
@@ -753,11 +787,12 @@ def latin_american_death_squads(game: Game, ctx: EventContext) -> None:
     game.add_effect(Effect(CardId.LATIN_AMERICAN_DEATH_SQUADS, ctx.player))
 
 
-@event(CardId.OAS_FOUNDED)
+@event(CardId.OAS_FOUNDED, asks=("place",))
 def oas_founded(game: Game, ctx: EventContext) -> None:
     """card-events #70: +2 US influence in Central and/or South America. The US chooses."""
     places = _members(game, "central_america", "south_america")
-    add_by_choice(game, ctx.chooser, Side.US, 2, places, "OAS Founded: +1 where?")
+    prompt = "OAS Founded: +1 where?"
+    add_by_choice(game, ctx.chooser, Side.US, 2, places, prompt, key=ctx.key("place"))
 
 
 @event(CardId.NIXON_PLAYS_THE_CHINA_CARD)
@@ -786,27 +821,29 @@ def shuttle_diplomacy(game: Game, ctx: EventContext) -> None:
     ctx.destination = "in_effect"
 
 
-@event(CardId.THE_VOICE_OF_AMERICA)
+@event(CardId.THE_VOICE_OF_AMERICA, asks=("remove",))
 def voice_of_america(game: Game, ctx: EventContext) -> None:
     """card-events #74: remove 4 USSR influence from countries outside Europe, at most 2 from
     one country. The US chooses."""
     outside = [c.index for c in game.rules.countries if c.region != "europe"]
+    prompt = "Voice of America: remove where?"
     remove_by_choice(
-        game, ctx.chooser, Side.USSR, 4, outside, "Voice of America: remove where?", per_country=2
+        game, ctx.chooser, Side.USSR, 4, outside, prompt, key=ctx.key("remove"), per_country=2
     )
 
 
-@event(CardId.LIBERATION_THEOLOGY)
+@event(CardId.LIBERATION_THEOLOGY, asks=("place",))
 def liberation_theology(game: Game, ctx: EventContext) -> None:
     """card-events #75: +3 USSR influence in Central America, at most 2 per country. The USSR
     chooses."""
     places = _members(game, "central_america")
+    prompt = "Liberation Theology: +1 where?"
     add_by_choice(
-        game, ctx.chooser, Side.USSR, 3, places, "Liberation Theology: +1 where?", per_country=2
+        game, ctx.chooser, Side.USSR, 3, places, prompt, key=ctx.key("place"), per_country=2
     )
 
 
-@event(CardId.USSURI_RIVER_SKIRMISH)
+@event(CardId.USSURI_RIVER_SKIRMISH, asks=("place",))
 def ussuri_river_skirmish(game: Game, ctx: EventContext) -> None:
     """card-events #76: the China Card passes from the USSR to the US face up; if the US
     already holds it, +4 US influence in Asia, at most 2 per country. The US chooses."""
@@ -814,8 +851,9 @@ def ussuri_river_skirmish(game: Game, ctx: EventContext) -> None:
         _pass_china_card(game, Side.US, face_up=True)
         return
     places = _members(game, "asia")
+    prompt = "Ussuri River Skirmish: +1 where?"
     add_by_choice(
-        game, ctx.chooser, Side.US, 4, places, "Ussuri River Skirmish: +1 where?", per_country=2
+        game, ctx.chooser, Side.US, 4, places, prompt, key=ctx.key("place"), per_country=2
     )
 
 
@@ -828,14 +866,15 @@ def _draw_with_reshuffle(game: Game, purpose: str) -> int | None:
     return game.draw("draw", purpose)
 
 
-@event(CardId.ASK_NOT_WHAT_YOUR_COUNTRY_CAN_DO_FOR_YOU)
+@event(CardId.ASK_NOT_WHAT_YOUR_COUNTRY_CAN_DO_FOR_YOU, asks=("discard",))
 def ask_not(game: Game, ctx: EventContext) -> None:
     """card-events #77: the US discards any number of cards from its deck/hand (not the China
     Card; no events), then draws as many. The US chooses the cards, one at a time."""
     us, hand = ctx.chooser, hand_of(ctx.chooser)
     count = 0
     while cards := [c for c in game.state.piles[hand] if c != CHINA_CARD]:
-        card = choose_card(game, us, cards, "Ask Not: discard a card?", none="done")
+        prompt = "Ask Not: discard a card?"
+        card = choose_card(game, us, cards, prompt, key=ctx.key("discard"), none="done")
         if card is None:
             break
         game.move_card(card, "discard")

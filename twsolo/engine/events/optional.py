@@ -16,7 +16,7 @@ from twsolo.engine.events.late import country_or_decline
 from twsolo.engine.events.registry import EventContext, event, on
 from twsolo.engine.records import CardMove, DefconChange
 from twsolo.engine.state import Effect, GameState, hand_of
-from twsolo.ids import CardId, Side
+from twsolo.ids import CardId, Side, card_key
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ def _us_controls_middle_east(state: GameState, rules: Ruleset, ctx: EventContext
     return "the US controls no Middle East country"
 
 
-@event(CardId.THE_CAMBRIDGE_FIVE, requires=_not_in_late_war)
+@event(CardId.THE_CAMBRIDGE_FIVE, requires=_not_in_late_war, asks=("place",))
 def the_cambridge_five(game: Game, ctx: EventContext) -> None:
     """card-events #104 (prohibited in turns 8–10): the US reveals the scoring cards in its
     deck/hand; the USSR adds 1 influence to a country of a region they name (Southeast Asia: its
@@ -60,13 +60,14 @@ def the_cambridge_five(game: Game, ctx: EventContext) -> None:
         ctx.chooser,
         candidates,
         "Cambridge Five: +1 USSR influence",
+        key=ctx.key("place"),
         intent="add",
         influence_of=Side.USSR,
     )
     game.add_influence(country, Side.USSR, 1)
 
 
-@event(CardId.SPECIAL_RELATIONSHIP)
+@event(CardId.SPECIAL_RELATIONSHIP, asks=("place",))
 def special_relationship(game: Game, ctx: EventContext) -> None:
     """card-events #105: if the US controls the UK: without NATO, +1 US influence in one
     neighbour of the UK; with NATO, +2 US influence in one Western European country and US +2 VP.
@@ -76,20 +77,28 @@ def special_relationship(game: Game, ctx: EventContext) -> None:
     if not controls(state, rules, Side.US, uk):
         game.note("Special Relationship: the US does not control the UK")
         return
-    if state.has_effect(CardId.NATO):
-        country = choose_country(
-            game, ctx.chooser, in_region(game, "west_europe"), "Special Relationship: +2 US"
-        )
-        game.add_influence(country, Side.US, 2)
+    nato = state.has_effect(CardId.NATO)
+    amount = 2 if nato else 1
+    country = choose_country(
+        game,
+        ctx.chooser,
+        in_region(game, "west_europe") if nato else rules.neighbours[uk],
+        f"Special Relationship: +{amount} US",
+        key=ctx.key("place"),
+        intent="add",
+        influence_of=Side.US,
+        total=amount,
+        left=amount,
+        per_country=amount,
+        placed=(),
+        whole=True,
+    )
+    game.add_influence(country, Side.US, amount)
+    if nato:
         game.gain_vp(Side.US, 2, "Special Relationship")
-    else:
-        country = choose_country(
-            game, ctx.chooser, rules.neighbours[uk], "Special Relationship: +1 US"
-        )
-        game.add_influence(country, Side.US, 1)
 
 
-@event(CardId.NORAD)
+@event(CardId.NORAD, asks=("place",))
 def norad(game: Game, ctx: EventContext) -> None:
     """card-events #106: for the rest of the game (until Quagmire), the `card_played` hook below
     may add 1 US influence at the end of an action round. No choices now."""
@@ -123,12 +132,19 @@ def norad_end_of_round(game: Game, side: Side, card: int, how: str) -> None:
         return
     candidates = [c.index for c in rules.countries if state.inf(c.index, Side.US) > 0]
     country = choose_country(
-        game, Side.US, candidates, "NORAD: +1 US influence", intent="add", influence_of=Side.US
+        game,
+        Side.US,
+        candidates,
+        "NORAD: +1 US influence",
+        key=card_key(CardId.NORAD, "place"),
+        intent="add",
+        influence_of=Side.US,
+        event=CardId.NORAD,
     )
     game.add_influence(country, Side.US, 1)
 
 
-@event(CardId.CHE)
+@event(CardId.CHE, asks=("coup",))
 def che(game: Game, ctx: EventContext) -> None:
     """card-events #107: the USSR may coup, with this card's ops (USSR modifiers), a
     non-battleground with US influence in Central America, South America or Africa; if that coup
@@ -147,7 +163,9 @@ def che(game: Game, ctx: EventContext) -> None:
             and not rules.countries[c].battleground
             and coup_refusal(state, rules, Side.USSR, c) is None
         ]
-        target = country_or_decline(game, ctx.chooser, sorted(targets), f"Che: coup with {ops} ops")
+        prompt = f"Che: coup with {ops} ops"
+        key = ctx.key("coup")
+        target = country_or_decline(game, ctx.chooser, sorted(targets), prompt, key=key, ops=ops)
         if target is None:
             return
         couped.append(target)
@@ -155,7 +173,7 @@ def che(game: Game, ctx: EventContext) -> None:
             return
 
 
-@event(CardId.OUR_MAN_IN_TEHRAN, requires=_us_controls_middle_east)
+@event(CardId.OUR_MAN_IN_TEHRAN, requires=_us_controls_middle_east, asks=("discard",))
 def our_man_in_tehran(game: Game, ctx: EventContext) -> None:
     """card-events #108: only if the US controls a Middle East country. The US draws the top 5
     cards of the draw deck, discards any of them face up without their events, and returns the
@@ -169,7 +187,8 @@ def our_man_in_tehran(game: Game, ctx: EventContext) -> None:
         game.move_card(card, "aside")
         drawn.append(card)
     while drawn:
-        card = choose_card(game, ctx.chooser, drawn, "Our Man in Tehran: discard", none=DONE)
+        prompt = "Our Man in Tehran: discard"
+        card = choose_card(game, ctx.chooser, drawn, prompt, key=ctx.key("discard"), none=DONE)
         if card is None:
             break
         game.move_card(card, "discard")
