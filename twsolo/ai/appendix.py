@@ -12,6 +12,7 @@ from twsolo.ai.plans import ops_score_gain
 from twsolo.ai.trace import Step
 from twsolo.ai.view import View
 from twsolo.engine.board import adjacent_controlled, controls
+from twsolo.engine.calendar import early_war
 from twsolo.engine.effects import protection
 from twsolo.engine.events import event_refusal
 from twsolo.engine.events.mid import WAR_CARDS
@@ -64,11 +65,7 @@ def window_matches(view: View, window: Window) -> bool:
     if window.kind == "SR":
         return view.scoring_round and (not window.regions or view.primary in window.regions)
     first, last = window.rounds
-    era_ok = (
-        not window.era
-        or (window.era == "early" and state.turn <= 3)
-        or (window.era == "midlate" and state.turn >= 4)
-    )
+    era_ok = not window.era or (window.era == "early") == early_war(state.turn)
     return era_ok and first <= state.action_round <= last
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from twsolo.engine.board import controller, controls
+from twsolo.engine.calendar import late_war
 from twsolo.engine.events.common import (
     add_by_choice,
     add_until_control,
@@ -442,7 +443,7 @@ def east_european_unrest(game: Game, ctx: EventContext) -> None:
     """Card-events #29: the US removes 1 USSR influence (2 in the Late War, turns 8–10) from each
     of 3 different Eastern European countries. Countries without USSR influence are not
     offered."""
-    amount = 2 if game.state.turn >= 8 else 1
+    amount = 2 if late_war(game.state.turn) else 1
     each_of(
         game,
         ctx.chooser,

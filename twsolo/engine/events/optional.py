@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from twsolo.engine.board import controls
+from twsolo.engine.calendar import late_war
 from twsolo.engine.coup import coup, coup_refusal
 from twsolo.engine.effects import ops_modifier
 from twsolo.engine.events.common import choose_card, choose_country, in_region
@@ -22,14 +23,13 @@ from twsolo.ruleset import Ruleset
 if TYPE_CHECKING:
     from twsolo.engine.game import Game
 
-LATE_WAR_FIRST_TURN = 8
 CHE_REGIONS = ("central_america", "south_america", "africa")
 OUR_MAN_IN_TEHRAN_CARDS = 5
 DONE = "done"
 
 
 def _not_in_late_war(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
-    if state.turn >= LATE_WAR_FIRST_TURN:
+    if late_war(state.turn):
         return "The Cambridge Five is prohibited as an event in the Late War"
     return None
 
