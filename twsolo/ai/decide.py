@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from twsolo.ai.appendix import Predicates, event_window, open_windows
+from twsolo.ai.criteria import CRITERIA, criterion
 from twsolo.ai.dryrun import Metrics, dry_run_event
 from twsolo.ai.plans import ops_score_gain, plan_operations
 from twsolo.ai.trace import Step
@@ -56,26 +57,41 @@ class Judge:
         AI's rules): the human gains VP, the AI loses a country's control or 2+ influence, or the
         Primary Region's score moves toward the human."""
         _, m = self.dry_run(card, self.view.human)
-        t = self.view.rules.priorities.space_dump
-        hurt = (
-            -m.vp >= t["human_vp"]
-            or m.ai_controls_lost >= t["ai_controls_lost"]
-            or m.ai_influence_lost >= t["ai_influence_lost"]
-            or -m.score_gain >= t["primary_score_to_human"]
-        )
+        thresholds = self.view.rules.priorities.space_dump
+        measured = {name: CRITERIA.get("space_dump", name)(m) for name in thresholds}
+        hurt = any(measured[name] >= t for name, t in thresholds.items())
         self.view.note(
             Step(
                 "spec §12.2.3a (does the human's event hurt?)",
                 chosen="yes" if hurt else "no",
-                figures={
-                    "human_vp": -m.vp,
-                    "ai_controls_lost": m.ai_controls_lost,
-                    "ai_influence_lost": m.ai_influence_lost,
-                    "primary_score_to_human": -m.score_gain,
-                },
+                figures=measured,
             )
         )
         return hurt
+
+
+@criterion("space_dump", "human_vp")
+def _human_vp(m: Metrics) -> int:
+    """VP the human gains."""
+    return -m.vp
+
+
+@criterion("space_dump", "ai_controls_lost")
+def _ai_controls_lost(m: Metrics) -> int:
+    """Countries whose control the AI loses."""
+    return m.ai_controls_lost
+
+
+@criterion("space_dump", "ai_influence_lost")
+def _ai_influence_lost(m: Metrics) -> int:
+    """AI influence removed."""
+    return m.ai_influence_lost
+
+
+@criterion("space_dump", "primary_score_to_human")
+def _primary_score_to_human(m: Metrics) -> int:
+    """How far the Primary Region's score moves toward the human."""
+    return -m.score_gain
 
 
 def how_to_play(judge: Judge, card: int, ways: list[str]) -> str:

@@ -22,6 +22,7 @@ from twsolo.ruleset.schema import (
     read_setup,
     read_space,
 )
+from twsolo.ruleset.vocabulary import Vocabulary, standard_vocabulary
 
 FILES = (
     "map.yaml",
@@ -43,7 +44,12 @@ def rules_digest(directory: Path) -> str:
     return h.hexdigest()
 
 
-def load_ruleset(directory: str | os.PathLike[str] | None = None) -> Ruleset:
+def load_ruleset(
+    directory: str | os.PathLike[str] | None = None, *, vocabulary: Vocabulary | None = None
+) -> Ruleset:
+    """The rules of `directory` (rules_dir's search order), checked against `vocabulary`: the
+    names the AI and the engine implement (this twsolo's own by default)."""
+    vocabulary = vocabulary or standard_vocabulary()
     base = rules_dir(directory)
     problems: list[str] = []
     roots: dict[str, tuple[Located | None, Problems]] = {}
@@ -64,9 +70,11 @@ def load_ruleset(directory: str | os.PathLike[str] | None = None) -> Ruleset:
     if (root := roots["setup.yaml"][0]) is not None:
         setup = read_setup(root, by_id)
     space = read_space(root) if (root := roots["space.yaml"][0]) is not None else ()
-    appendix = read_appendix(root, cards) if (root := roots["appendix.yaml"][0]) else {}
+    appendix = read_appendix(root, cards, vocabulary) if (root := roots["appendix.yaml"][0]) else {}
     regions = read_regions(root) if (root := roots["regions.yaml"][0]) else None
-    priorities = read_priorities(root, by_id) if (root := roots["priorities.yaml"][0]) else None
+    priorities = (
+        read_priorities(root, by_id, vocabulary) if (root := roots["priorities.yaml"][0]) else None
+    )
     for name in FILES:
         problems.extend(roots[name][1].lines)
     if (

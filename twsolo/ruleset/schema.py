@@ -26,6 +26,7 @@ from twsolo.ruleset.model import (
     SpaceBox,
 )
 from twsolo.ruleset.nodes import Located, iter_entries
+from twsolo.ruleset.vocabulary import Vocabulary
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 SUBREGIONS = {"east_europe": "europe", "west_europe": "europe", "southeast_asia": "asia"}
@@ -427,8 +428,11 @@ def read_space(root: Located) -> tuple[SpaceBox, ...]:
 SOURCES = ("seed", "designed", "designed_optional")
 
 
-def read_appendix(root: Located, cards: dict[int, Card]) -> dict[int, AppendixEntry]:
-    """Spec §21: one entry per card, its windows and conditions parsed (appendix §1)."""
+def read_appendix(
+    root: Located, cards: dict[int, Card], vocabulary: Vocabulary
+) -> dict[int, AppendixEntry]:
+    """Spec §21: one entry per card, its windows and conditions parsed (appendix §1) with the
+    AI's condition terms."""
     top = root.mapping(["entries"])
     if top is None or "entries" not in top:
         return {}
@@ -447,7 +451,7 @@ def read_appendix(root: Located, cards: dict[int, Card]) -> dict[int, AppendixEn
             if text is None:
                 continue
             try:
-                windows.append(parse_window(text))
+                windows.append(parse_window(text, vocabulary))
             except ConditionError as exc:
                 w.fail(f"{exc}")
         if number is None or name is None or source is None or None in texts.values():
@@ -532,32 +536,6 @@ def read_regions(root: Located) -> RegionRules | None:
 
 
 # --------------------------------------------------------------------------- priorities.yaml
-# The step names the AI implements (twsolo/ai); a test checks the AI registers exactly these.
-INFLUENCE_OPTIONS = (
-    "score",
-    "take_bg",
-    "break_bg",
-    "take_key_non_bg",
-    "reinforce",
-    "approach_bg",
-    "take_non_bg",
-    "presence",
-    "access",
-)
-INFLUENCE_TIEBREAK = (
-    "lower_cost",
-    "adjacent_human_superpower",
-    "higher_stability",
-    "more_human_influence",
-    "table",
-)
-COUP_ORDER = ("human_bg_likely", "human_non_bg_likely", "best_chance")
-COUP_TIEBREAK = ("more_expected_removed", "lower_stability", "table")
-REALIGN_ORDER = ("human_bg", "human_non_bg", "any")
-REALIGN_TIEBREAK = ("more_human_influence", "table")
-SPACE_DUMP = ("human_vp", "ai_controls_lost", "ai_influence_lost", "primary_score_to_human")
-
-
 def _names(loc: Located, allowed: tuple[str, ...]) -> tuple[str, ...] | None:
     names = loc.strings(allowed)
     if names is not None and len(set(names)) != len(names):
@@ -578,7 +556,11 @@ def _chance(loc: Located) -> float | None:
     return value
 
 
-def read_priorities(root: Located, country_ids: Collection[str]) -> Priorities | None:
+def read_priorities(
+    root: Located, country_ids: Collection[str], vocabulary: Vocabulary
+) -> Priorities | None:
+    """Spec §11.4, §12.2.3a, §13–§15, §18: the names are the AI's registered criteria."""
+    names = vocabulary.of
     keys = [
         "caps",
         "influence_options",
@@ -608,8 +590,8 @@ def read_priorities(root: Located, country_ids: Collection[str]) -> Priorities |
         or {}
     )
     realign = top["realign"].mapping(["order", "tiebreak"]) or {}
-    dump = top["space_dump"].mapping(SPACE_DUMP) or {}
-    if len(caps) < 2 or len(coup) < 6 or len(realign) < 2 or len(dump) < len(SPACE_DUMP):
+    dump = top["space_dump"].mapping(names("space_dump")) or {}
+    if len(caps) < 2 or len(coup) < 6 or len(realign) < 2 or len(dump) < len(names("space_dump")):
         return None
     region_order = _names(top["region_order"], MAP_REGIONS)
     if region_order is not None and len(region_order) != len(MAP_REGIONS):
@@ -631,18 +613,18 @@ def read_priorities(root: Located, country_ids: Collection[str]) -> Priorities |
         top["country_order"].fail(f"every country must be listed; missing {missing[:5]}")
     bg_extra = caps["battleground_extra"].integer(0, 5)
     other_extra = caps["other_extra"].integer(0, 5)
-    options = _names(top["influence_options"], INFLUENCE_OPTIONS)
-    influence_tb = _names(top["influence_tiebreak"], INFLUENCE_TIEBREAK)
-    coup_order = _names(coup["order"], COUP_ORDER)
+    options = _names(top["influence_options"], names("influence_options"))
+    influence_tb = _names(top["influence_tiebreak"], names("influence_tiebreak"))
+    coup_order = _names(coup["order"], names("coup_order"))
     likely = _chance(coup["likely"])
-    coup_tb = _names(coup["tiebreak"], COUP_TIEBREAK)
+    coup_tb = _names(coup["tiebreak"], names("coup_tiebreak"))
     nsr = coup["bg_min_defcon_nsr"].integer(2, 5)
     sr = coup["bg_min_defcon_sr"].integer(2, 5)
     last = coup["milops_last_rounds"].integer(0, 8)
     decisive = _chance(top["decisive_coup_min_chance"])
-    realign_order = _names(realign["order"], REALIGN_ORDER)
-    realign_tb = _names(realign["tiebreak"], REALIGN_TIEBREAK)
-    thresholds = {k: dump[k].integer(1, 20) for k in SPACE_DUMP}
+    realign_order = _names(realign["order"], names("realign_order"))
+    realign_tb = _names(realign["tiebreak"], names("realign_tiebreak"))
+    thresholds = {k: dump[k].integer(1, 20) for k in names("space_dump")}
     if (
         bg_extra is None
         or other_extra is None

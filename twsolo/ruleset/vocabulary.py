@@ -1,0 +1,68 @@
+"""The names the rules data may use, and what checks them.
+
+The AI implements the criteria (spec §13 options, §14/§15 orders, the appendix's condition terms
+and choice vocabulary) and the engine the questions its events ask; the loader receives their
+names as a `Vocabulary` and refuses any other name with its file, line and column. By default it
+is this twsolo's own (`standard_vocabulary`), so a name an editor writes is checked against the
+code that will run it, not against a copy of the list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from types import MappingProxyType
+
+# The families of names, and where the rules data uses each.
+FAMILIES = {
+    "influence_options": "priorities.yaml influence_options (spec §13.2)",
+    "influence_tiebreak": "priorities.yaml influence_tiebreak (spec §13.3)",
+    "coup_order": "priorities.yaml coup.order (spec §14.2)",
+    "coup_tiebreak": "priorities.yaml coup.tiebreak (spec §14.2)",
+    "realign_order": "priorities.yaml realign.order (spec §15)",
+    "realign_tiebreak": "priorities.yaml realign.tiebreak (spec §15)",
+    "space_dump": "priorities.yaml space_dump (spec §12.2.3a)",
+    "condition_numbers": "appendix.yaml conditions: metrics compared with a number (§1.2)",
+    "condition_flags": "appendix.yaml conditions: flags (§1.2)",
+    "custom_predicates": "appendix.yaml conditions: custom:<name> (appendix §5)",
+}
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """Per family (FAMILIES), the names in the order they were registered, each with a line of
+    description; and per card, the keys of the questions its event asks (Choice.key)."""
+
+    names: Mapping[str, Mapping[str, str]]
+    event_keys: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+
+    def of(self, family: str) -> tuple[str, ...]:
+        return tuple(self.names.get(family, {}))
+
+    def has(self, family: str, name: str) -> bool:
+        return name in self.names.get(family, {})
+
+    def describe(self, family: str, name: str) -> str:
+        return self.names.get(family, {}).get(name, "")
+
+
+def frozen_vocabulary(
+    names: Mapping[str, Mapping[str, str]], event_keys: Mapping[int, tuple[str, ...]]
+) -> Vocabulary:
+    unknown = sorted(set(names) - set(FAMILIES))
+    if unknown:
+        raise ValueError(f"internal: unknown vocabulary families {unknown}")
+    return Vocabulary(
+        MappingProxyType({f: MappingProxyType(dict(n)) for f, n in names.items()}),
+        MappingProxyType(dict(event_keys)),
+    )
+
+
+@cache
+def standard_vocabulary() -> Vocabulary:
+    """This twsolo's vocabulary: the AI's registered criteria and the engine's event keys. The
+    AI imports the ruleset, so it is imported here, when the first rules are loaded."""
+    from twsolo.ai.criteria import vocabulary
+
+    return vocabulary()
