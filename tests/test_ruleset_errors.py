@@ -205,7 +205,9 @@ def test_the_loader_checks_names_against_the_vocabulary_it_receives(rules: Rules
     assert rules.priorities.realign_order == standard.of("realign_order")
     names = {family: dict(n) for family, n in standard.names.items()}
     del names["realign_order"]["human_bg"]
-    lacking = frozen_vocabulary(names, standard.event_keys)
+    lacking = frozen_vocabulary(
+        names, standard.event_keys, standard.event_figures, standard.event_reads
+    )
     with pytest.raises(RulesDataError) as info:
         load_ruleset(vocabulary=lacking)
     (msg,) = info.value.problems
@@ -230,3 +232,49 @@ def test_every_name_of_the_rules_runs_a_registered_criterion(rules: Ruleset) -> 
         assert sorted(names) == sorted(CRITERIA.names(family)), family
         for name in names:
             assert callable(CRITERIA.get(family, name))
+
+
+def test_a_card_lacks_a_figure_its_event_reads(rules_copy: Path) -> None:
+    line = break_file(
+        rules_copy, "cards.yaml", "figures: {influence: 2, ops: 2}", "figures: {influence: 2}"
+    )
+    (msg,) = problems(rules_copy)
+    assert msg.startswith(where(rules_copy, "cards.yaml", line))
+    assert "cards[46].figures: missing key 'ops'" in msg
+
+
+def test_an_unknown_figure_is_refused(rules_copy: Path) -> None:
+    line = break_file(
+        rules_copy,
+        "cards.yaml",
+        "figures: {influence: 2, ops: 2}",
+        "figures: {influence: 2, ops: 2, coups: 1}",
+    )
+    (msg,) = problems(rules_copy)
+    assert msg.startswith(where(rules_copy, "cards.yaml", line))
+    assert "cards[46].figures.coups: unknown key" in msg
+
+
+def test_war_facts_only_for_a_war(rules_copy: Path) -> None:
+    line = break_file(
+        rules_copy,
+        "cards.yaml",
+        "    name: Junta\n",
+        "    name: Junta\n"
+        "    war: {targets: [], vp: 1, milops: 1, success: 3, target_counts: false}\n",
+    )
+    (msg,) = problems(rules_copy)
+    assert msg.startswith(where(rules_copy, "cards.yaml", line + 1))
+    assert "cards[46].war: the card's event is not a war" in msg
+
+
+def test_event_regions_are_region_ids(rules_copy: Path) -> None:
+    line = break_file(
+        rules_copy,
+        "cards.yaml",
+        "event_regions: [central_america, south_america]\n    figures: {influence: 2",
+        "event_regions: [central_america, latin_america]\n    figures: {influence: 2",
+    )
+    (msg,) = problems(rules_copy)
+    assert msg.startswith(where(rules_copy, "cards.yaml", line))
+    assert "cards[46].event_regions[1]: unknown value 'latin_america'" in msg

@@ -16,7 +16,6 @@ from twsolo.engine.board import adjacent_controlled, controls
 from twsolo.engine.calendar import early_war
 from twsolo.engine.effects import protection
 from twsolo.engine.events import event_refusal
-from twsolo.engine.events.mid import WAR_CARDS
 from twsolo.engine.scoring import region_score
 from twsolo.engine.state import GameState, hand_of
 from twsolo.ids import CHINA_CARD, MAP_REGIONS, CardId, Side
@@ -31,24 +30,6 @@ from twsolo.ruleset.conditions import (
     Window,
 )
 
-# The regions an event acts in (appendix §5: event_region_score_gain, primary_in_event_area,
-# human_bg_in_event_area).
-EVENT_AREAS: dict[int, tuple[str, ...]] = {
-    7: ("europe",),
-    47: ("central_america", "south_america"),
-    69: ("central_america", "south_america"),
-    73: ("asia", "middle_east"),
-    91: ("central_america",),
-    107: ("central_america", "south_america", "africa"),
-}
-# War events: (attacker-relative) targets the AI may choose, and whether the defender's
-# control of the target itself counts (card-events #11, #13, #24, #102).
-WARS: dict[int, tuple[tuple[str, ...], bool]] = {
-    11: (("south_korea",), False),
-    13: (("israel",), True),
-    24: (("india", "pakistan"), False),
-    102: (("iran", "iraq"), False),
-}
 SUMMIT_REGIONS = MAP_REGIONS
 
 _OPS = {
@@ -246,10 +227,11 @@ def _destalinization_spread(p: Predicates) -> bool:
 def _event_region_score_gain(p: Predicates) -> bool:
     """The event improves the AI's score, as if scored now, in a region where the event acts."""
     v = p.view
+    regions = {v.rules.scoring_region(r) for r in v.rules.card(p.card).event_regions}
     return any(
         primary_score(v.rules, p.after, v.side, region)
         > primary_score(v.rules, v.state, v.side, region)
-        for region in EVENT_AREAS.get(p.card, ())
+        for region in sorted(regions)
     )
 
 
@@ -263,7 +245,7 @@ def _flower_power_active(p: Predicates) -> bool:
 def _free_coup_target(p: Predicates) -> bool:
     """The event's coup has a valid target (spec §14.1, §14.3)."""
     v = p.view
-    areas = EVENT_AREAS.get(p.card, MAP_REGIONS)
+    areas = v.rules.card(p.card).event_regions or MAP_REGIONS
     ops = v.rules.card(p.card).ops
     return any(coup_valid(v, c, ops, free=True) for region in areas for c in v.members(region))
 
@@ -274,7 +256,7 @@ def _human_bg_in_event_area(p: Predicates) -> bool:
     v = p.view
     return any(
         v.bg(c) and v.human_controls(c)
-        for region in EVENT_AREAS.get(p.card, ())
+        for region in v.rules.card(p.card).event_regions
         for c in v.members(region)
     )
 
@@ -308,7 +290,7 @@ def _ops_change_score(p: Predicates) -> bool:
 @custom("primary_in_event_area")
 def _primary_in_event_area(p: Predicates) -> bool:
     """The Primary Region is one of the regions the event names."""
-    return p.view.primary in EVENT_AREAS.get(p.card, ())
+    return p.view.primary in p.view.rules.card(p.card).event_regions
 
 
 @custom("summit_favoured")
@@ -326,20 +308,21 @@ def _summit_favoured(p: Predicates) -> bool:
 @custom("war_cards_live")
 def _war_cards_live(p: Predicates) -> bool:
     """At least 2 war cards are still in the game."""
-    s = p.view.state
-    return sum(1 for c in WAR_CARDS if s.where(c) not in ("removed", "unused")) >= 2
+    s, rules = p.view.state, p.view.rules
+    wars = [c.number for c in rules.cards.values() if c.war is not None]
+    return sum(1 for c in wars if s.where(c) not in ("removed", "unused")) >= 2
 
 
 def war_modifier(p: Predicates) -> int:
     """The AI's die modifier in the war's best direction: −1 per human-controlled neighbour of
     the target (and the target itself for Arab-Israeli War)."""
     v = p.view
-    targets, include_target = WARS.get(p.card, ((), False))
+    war = v.rules.card(p.card).war
     best = None
-    for cid in targets:
+    for cid in war.targets if war else ():
         c = v.rules.index[cid]
         mod = adjacent_controlled(v.state, v.rules, v.human, c)
-        if include_target and controls(v.state, v.rules, v.human, c):
+        if war and war.target_counts and controls(v.state, v.rules, v.human, c):
             mod += 1
         best = mod if best is None else min(best, mod)
     return -(best or 0)

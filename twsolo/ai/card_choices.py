@@ -32,11 +32,11 @@ from twsolo.ai.view import View, in_region
 from twsolo.engine.board import adjacent_controlled, controls
 from twsolo.engine.choices import Answer, Choice, ChoiceProvider
 from twsolo.engine.effects import ops_modifier
-from twsolo.engine.events.mid import MISSILE_CRISIS_AI_REMOVES
 from twsolo.engine.game import VP_WIN, Game
 from twsolo.engine.ops import OpsBudget
 from twsolo.engine.state import GameState, hand_of
 from twsolo.ids import SOUTHEAST_ASIA, CardId, Side
+from twsolo.ruleset.model import War
 
 CardChoice = Callable[[Game, View, Choice], Answer | None]
 CARD_CHOICES: dict[int, CardChoice] = {}
@@ -55,24 +55,16 @@ def card_choice(*cards: int) -> Callable[[CardChoice], CardChoice]:
 
 # ---------------------------------------------------------------------- the entries' data
 # COMECON, Marshall Plan: where, and how many countries get 1 point.
-SUBREGION = {14: ("east_europe", 4), 23: ("west_europe", 7)}
+SUBREGION = {14: 4, 23: 7}
 INDEPENDENT_REDS = ("yugoslavia", "romania", "bulgaria", "hungary", "czechoslovakia")
 SUEZ_ORDER = ("france", "israel", "uk")
 DESTALINIZATION_BGS = ("panama", "thailand", "venezuela", "argentina", "nigeria", "zaire")
 DESTALINIZATION_MOST, DESTALINIZATION_PER_COUNTRY = 4, 2
 MUSLIM_REVOLUTION = ("sudan", "iran", "iraq", "egypt", "libya", "saudi_arabia", "syria", "jordan")
 DECOLONIZATION = ("africa", SOUTHEAST_ASIA)
-LATIN = ("central_america", "south_america")
-CHE_REGIONS = ("central_america", "south_america", "africa")
 WAR_TIE = {24: "pakistan", 102: "iraq"}  # India invades Pakistan, Iran invades Iraq
-WAR_VP, WAR_SUCCESS = 2, 4
-OLYMPIC_VP = 2
-JUNTA_OPS, TEAR_DOWN_OPS, ORTEGA_OPS = 2, 3, 2
-BLOCKADE_OPS = LATIN_DEBT_OPS = 3
 # The event's total points and the most in one country (Liberation Theology, Ussuri River
 # Skirmish); The Reformer's total depends on the VP (6 if the USSR leads).
-PLACEMENTS = {75: ("central_america", 3, 2), 76: ("asia", 4, 2)}
-REFORMER_POINTS, REFORMER_POINTS_LEADING = 4, 6
 DECLINE, DONE = "decline", "done"
 
 
@@ -329,7 +321,8 @@ def blockade(game: Game, view: View, choice: Choice) -> Answer | None:
     only without one does the event take effect."""
     if choice.kind != "card":
         return None
-    return _discard_to_escape(view, choice, BLOCKADE_OPS, escape=True)
+    need = view.rules.card(CardId.BLOCKADE).figure("discard_ops")
+    return _discard_to_escape(view, choice, need, escape=True)
 
 
 @card_choice(14, 23)
@@ -338,7 +331,8 @@ def comecon_marshall_plan(game: Game, view: View, choice: Choice) -> Answer | No
     (battlegrounds first), then spec §13 within Eastern / Western Europe."""
     if not _adds_own(view, choice):
         return None
-    region, points = SUBREGION[game.event_frames[-1].card]
+    card = game.event_frames[-1].card
+    points, (region,) = SUBREGION[card], view.rules.card(card).event_regions
     options = _countries(view, choice)
     return _place(game, view, options, total=points, per_country=1, regions=[region])
 
@@ -380,7 +374,8 @@ def olympic_games(game: Game, view: View, choice: Choice) -> Answer | None:
     winning the game, never when that would bring DEFCON to 1 (G6)."""
     if choice.kind == "yes_no":
         human_vp = view.state.vp * view.human.sign
-        stop_win = human_vp + OLYMPIC_VP >= VP_WIN and view.state.defcon > 2
+        vp = view.rules.card(CardId.OLYMPIC_GAMES).figure("vp")
+        stop_win = human_vp + vp >= VP_WIN and view.state.defcon > 2
         return "yes" if stop_win else "no"
     if not _is_ai(view):
         return None  # the human sponsor's ops in a dry run: the general rules
@@ -411,17 +406,20 @@ def war_direction(game: Game, view: View, choice: Choice) -> Answer | None:
     most; on a tie India invades Pakistan / Iran invades Iraq."""
     if choice.kind != "country":
         return None
-    tie = _idx(view, WAR_TIE[game.event_frames[-1].card])
-    return _name(view, war_target(view, _countries(view, choice), tie))
+    card = game.event_frames[-1].card
+    tie = _idx(view, WAR_TIE[card])
+    war = view.rules.card(card).war
+    assert war is not None
+    return _name(view, war_target(view, _countries(view, choice), tie, war))
 
 
-def war_target(view: View, targets: Sequence[int], tie: int) -> int:
+def war_target(view: View, targets: Sequence[int], tie: int, war: War) -> int:
     """The war target with the larger expected gain: the chance of winning (4+ after −1 per
     human-controlled neighbour) times 2 VP plus the Primary Region's score change when the
     human's influence there becomes the AI's; then more influence taken; then `tie`."""
 
     def key(c: int) -> tuple[int, int, bool]:
-        odds = max(0, 7 - WAR_SUCCESS - adjacent_controlled(view.state, view.rules, view.human, c))
+        odds = max(0, 7 - war.success - adjacent_controlled(view.state, view.rules, view.human, c))
         after = view.state.board_copy()
         after.influence[c, view.side.col] += view.h(c)
         after.influence[c, view.human.col] = 0
@@ -429,7 +427,7 @@ def war_target(view: View, targets: Sequence[int], tie: int) -> int:
         gain = primary_score(view.rules, after, view.side, region) - primary_score(
             view.rules, view.state, view.side, region
         )
-        return (-odds * (WAR_VP + gain), -odds * view.h(c), c != tie)
+        return (-odds * (war.vp + gain), -odds * view.h(c), c != tie)
 
     return min(targets, key=key)
 
@@ -473,7 +471,8 @@ def decolonization(game: Game, view: View, choice: Choice) -> Answer | None:
     options = _countries(view, choice)
     groups = [options]
     primary = view.primary
-    if game.event_frames[-1].card == 63 and primary is not None and primary in DECOLONIZATION:
+    decolonization = rules.card(CardId.COLONIAL_REAR_GUARDS).event_regions
+    if game.event_frames[-1].card == 63 and primary is not None and primary in decolonization:
         groups = [[c for c in options if in_region(rules, c, primary)], options]
     taken_bgs = [c for c in _added(game, view) if view.bg(c)]
 
@@ -607,7 +606,8 @@ def cuban_missile_crisis(game: Game, view: View, choice: Choice) -> Answer | Non
 
     def europe_after(c: int) -> int:
         after = view.state.board_copy()
-        after.influence[c, view.human.col] = max(0, view.h(c) - MISSILE_CRISIS_AI_REMOVES)
+        removed = view.rules.card(CardId.CUBAN_MISSILE_CRISIS).figure("remove")
+        after.influence[c, view.human.col] = max(0, view.h(c) - removed)
         return primary_score(view.rules, after, view.side, "europe")
 
     return _name(view, min(options, key=lambda c: (-europe_after(c), not view.bg(c), view.rank(c))))
@@ -644,15 +644,16 @@ def junta(game: Game, view: View, choice: Choice) -> Answer | None:
     is, else the first of the two by §18. There +2 in one country where they give control
     (battleground first), else by spec §13; then a free coup there, else realignments, else
     nothing."""
-    region = next((r for r in (view.primary, view.secondary) if r in LATIN), None)
-    region = region or min(LATIN, key=view.rules.priorities.region_order.index)
+    latin = view.rules.card(CardId.JUNTA).event_regions
+    region = next((r for r in (view.primary, view.secondary) if r in latin), None)
+    region = region or min(latin, key=view.rules.priorities.region_order.index)
     members = list(view.members(region))
     if choice.kind == "country" and not _asked(game, "operation"):
         options = [c for c in _countries(view, choice) if c in members]
         if not options:
             return None
         return _place(game, view, options, total=2, per_country=2, regions=[region], whole=True)
-    ops = ops_modifier(view.state, view.side, JUNTA_OPS)
+    ops = ops_modifier(view.state, view.side, view.rules.card(CardId.JUNTA).figure("ops"))
     return _free_coup_or_realign(view, choice, members, ops)
 
 
@@ -760,7 +761,12 @@ def control_first_placement(game: Game, view: View, choice: Choice) -> Answer | 
     spec §13."""
     if not _adds_own(view, choice):
         return None
-    region, total, per_country = PLACEMENTS[game.event_frames[-1].card]
+    card = view.rules.card(game.event_frames[-1].card)
+    (region,), total, per_country = (
+        card.event_regions,
+        card.figure("influence"),
+        card.figure("per_country"),
+    )
     options = _countries(view, choice)
     return _place(game, view, options, total=total, per_country=per_country, regions=[region])
 
@@ -804,7 +810,9 @@ def the_reformer(game: Game, view: View, choice: Choice) -> Answer | None:
     if not _adds_own(view, choice):
         return None
     leads = game.event_frames[-1].start.vp * view.side.sign > 0
-    total = REFORMER_POINTS_LEADING if leads else REFORMER_POINTS
+    total = view.rules.card(CardId.THE_REFORMER).figure(
+        "influence_leading" if leads else "influence"
+    )
     left = total - sum(_added(game, view).values())
     points = max(1, min(left, 2))
     return _name(view, _plan_first(view, _countries(view, choice), points, ["europe"]))
@@ -827,7 +835,8 @@ def ortega(game: Game, view: View, choice: Choice) -> Answer | None:
     §14.3; no valid target, no coup."""
     if choice.kind != "country":
         return None
-    ops = ops_modifier(view.state, view.side, ORTEGA_OPS)
+    printed = view.rules.card(CardId.ORTEGA_ELECTED_IN_NICARAGUA).figure("ops")
+    ops = ops_modifier(view.state, view.side, printed)
     return _free_coup(view, choice, _countries(view, choice), ops)
 
 
@@ -846,7 +855,8 @@ def latin_american_debt_crisis(game: Game, view: View, choice: Choice) -> Answer
     card only if the human has influence in South America."""
     if choice.kind == "card":
         exposed = any(view.h(c) for c in view.members("south_america"))
-        return _discard_to_escape(view, choice, LATIN_DEBT_OPS, escape=exposed)
+        need = view.rules.card(CardId.LATIN_AMERICAN_DEBT_CRISIS).figure("discard_ops")
+        return _discard_to_escape(view, choice, need, escape=exposed)
     if choice.kind != "country":
         return None
 
@@ -861,7 +871,8 @@ def latin_american_debt_crisis(game: Game, view: View, choice: Choice) -> Answer
 def tear_down_this_wall(game: Game, view: View, choice: Choice) -> Answer | None:
     """appendix #96: after the 3 in East Germany, a free coup in Europe if
     `custom:free_coup_target` holds there, else realignment rolls there (spec §15)."""
-    ops = ops_modifier(view.state, view.side, TEAR_DOWN_OPS)
+    printed = view.rules.card(CardId.TEAR_DOWN_THIS_WALL).figure("ops")
+    ops = ops_modifier(view.state, view.side, printed)
     return _free_coup_or_realign(view, choice, list(view.members("europe")), ops)
 
 
@@ -905,7 +916,7 @@ def che(game: Game, view: View, choice: Choice) -> Answer | None:
     if choice.kind != "country":
         return None
     ops = ops_modifier(view.state, view.side, view.rules.card(107).ops)
-    regions = [r for r in regions_in_order(view) if r in CHE_REGIONS]
+    regions = [r for r in regions_in_order(view) if r in view.rules.card(CardId.CHE).event_regions]
     for region in regions:
         here = [c for c in _countries(view, choice) if in_region(view.rules, c, region)]
         target = best_coup(view, here, ops, f"appendix #107 coup in {region}")

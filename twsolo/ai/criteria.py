@@ -57,5 +57,10 @@ def vocabulary() -> Vocabulary:
     import twsolo.ai.bot  # noqa: F401 - registers every criterion
     from twsolo.engine.events import EVENTS
 
-    keys = {card: spec.keys for card, spec in EVENTS.items()}
-    return frozen_vocabulary(CRITERIA.docs(), keys)
+    specs = EVENTS.values()
+    return frozen_vocabulary(
+        CRITERIA.docs(),
+        {s.card: s.keys for s in specs},
+        {s.card: s.figures for s in specs if s.figures},
+        {s.card: s.reads for s in specs if s.reads},
+    )

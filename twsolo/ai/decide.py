@@ -13,7 +13,6 @@ from twsolo.ai.trace import Step
 from twsolo.ai.view import View
 from twsolo.engine.choices import ChoiceProvider
 from twsolo.engine.events import event_refusal
-from twsolo.engine.events.mid import WAR_CARDS
 from twsolo.engine.game import Policy
 from twsolo.engine.ops import OpsBudget, card_ops
 from twsolo.engine.space import has_ability, space_refusal
@@ -138,6 +137,7 @@ def answering_human_events(view: View, card: int, ways: list[str]) -> list[str]:
     if view.side is not Side.US:
         return ways
     pending = state.has_effect(CardId.WE_WILL_BURY_YOU, Side.US)
+    war = view.rules.card(card).war is not None
     can_event = "event" in ways and event_refusal(state, view.rules, card, view.side) is None
     rule, kept = "", ways
     if card == CardId.UN_INTERVENTION and pending and can_event:
@@ -147,7 +147,7 @@ def answering_human_events(view: View, card: int, ways: list[str]) -> list[str]:
     ):
         rule = "appendix #60 U2 Incident: UN Intervention for its Op"
         kept = [w for w in ways if w != "event"]
-    elif card in WAR_CARDS and state.has_effect(CardId.FLOWER_POWER) and "space_race" in ways:
+    elif war and state.has_effect(CardId.FLOWER_POWER) and "space_race" in ways:
         rule, kept = "appendix #59 Flower Power: a war card on the Space Race", ["space_race"]
     if rule:
         view.note(Step(rule, chosen=kept[0] if len(kept) == 1 else None))

@@ -402,7 +402,7 @@ def best_score_plan(p: Planner, region: str, members: list[int]) -> list[Goal]:
     if limit <= 0:
         return []
     counts, total_bgs = region_counts(v.state, v.rules, region)
-    shuttle = shuttle_applies(v.state, region, False)
+    shuttle = shuttle_applies(v.state, v.rules, region, False)
     side = v.side
 
     def ai_vp(ai: Counts, human: Counts, bgs: int) -> int:

@@ -253,7 +253,7 @@ def expected_coup_swing(
     rules, side = view.rules, view.side
     mod = coup_roll_modifier(view.state, rules, side, c)
     a, h, stability = view.a(c), view.h(c), view.stability(c)
-    shuttle = shuttle_applies(view.state, region, False)
+    shuttle = shuttle_applies(view.state, rules, region, False)
     scores: dict[Side | None, int] = {}
     total = 0.0
     for roll in range(1, 7):

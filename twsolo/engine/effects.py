@@ -60,8 +60,6 @@ DURATION: dict[int | tuple[int, str], str] = {
 # Base §7.4: +1 op, not above 4 (Red Scare/Purge: −1, not below 1, for the effect's side).
 OPS_PLUS_ONE = {CardId.CONTAINMENT: Side.US, CardId.BREZHNEV_DOCTRINE: Side.USSR}
 OPS_MAX_WITH_BONUS = 4
-# Latin American Death Squads: coups there +1 for the effect's side, −1 for the other.
-DEATH_SQUADS_REGIONS = ("central_america", "south_america")
 # Appendix #41, spec §14.5: the side's next coup attempt with a card's ops is made twice.
 NUCLEAR_SUBS_DOUBLE = Effect(CardId.NUCLEAR_SUBS, Side.US, "double_coup")
 NATO_EXCEPTIONS = {CardId.DE_GAULLE_LEADS_FRANCE: "france", CardId.WILLY_BRANDT: "west_germany"}
@@ -101,7 +99,9 @@ def area_bonuses(state: GameState, side: Side, card: int) -> list[str]:
 def coup_roll_modifier(state: GameState, rules: Ruleset, side: Side, country: int) -> int:
     mod = -1 if state.has_effect(CardId.SALT_NEGOTIATIONS) else 0
     squads = state.effect(CardId.LATIN_AMERICAN_DEATH_SQUADS)
-    if squads and rules.countries[country].region in DEATH_SQUADS_REGIONS:
+    # Latin American Death Squads: coups in its regions +1 for the effect's side, −1 for the other.
+    regions = rules.card(CardId.LATIN_AMERICAN_DEATH_SQUADS).event_regions if squads else ()
+    if squads and any(rules.in_region(country, r) for r in regions):
         mod += 1 if squads.side is side else -1
     return mod
 

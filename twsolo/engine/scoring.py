@@ -16,8 +16,6 @@ from twsolo.ruleset import Ruleset
 if TYPE_CHECKING:
     from twsolo.engine.game import Game
 
-SHUTTLE_REGIONS = ("asia", "middle_east")
-
 
 @dataclass(frozen=True, slots=True)
 class SideScore:
@@ -168,10 +166,15 @@ def counts_if_held(
     return counts, base[1] + bgs
 
 
-def shuttle_applies(state: GameState, region: str, final: bool) -> bool:
-    """Shuttle Diplomacy: the USSR counts one battleground fewer in the next Asia or Middle
-    East scoring, not at final scoring (card-events D2)."""
-    return not final and region in SHUTTLE_REGIONS and state.has_effect(CardId.SHUTTLE_DIPLOMACY)
+def shuttle_applies(state: GameState, rules: Ruleset, region: str, final: bool) -> bool:
+    """Shuttle Diplomacy: the USSR counts one battleground fewer in the next scoring of one of
+    its regions (Asia, the Middle East: rules/cards.yaml), not at final scoring (card-events
+    D2)."""
+    return (
+        not final
+        and state.has_effect(CardId.SHUTTLE_DIPLOMACY)
+        and region in rules.card(CardId.SHUTTLE_DIPLOMACY).event_regions
+    )
 
 
 def score_counts(
@@ -218,7 +221,7 @@ def region_score(
     (card-events D2); Formosan Resolution does (D9)."""
     counts, total_bgs = region_counts(state, rules, region)
     return score_counts(
-        rules, region, counts, total_bgs, shuttle=shuttle_applies(state, region, final)
+        rules, region, counts, total_bgs, shuttle=shuttle_applies(state, rules, region, final)
     )
 
 
@@ -228,10 +231,10 @@ def score_region(game: Game, region: str) -> RegionScore:
     name = region.replace("_", " ").title()
     if score.vp:
         game.gain_vp(Side.US, score.vp, f"{name} scoring")
-    if region in SHUTTLE_REGIONS and game.state.has_effect(CardId.SHUTTLE_DIPLOMACY):
+    if shuttle_applies(game.state, game.rules, region, False):
         game.remove_effect(CardId.SHUTTLE_DIPLOMACY)
-        if 73 in game.state.piles["in_effect"]:
-            game.move_card(73, "discard")
+        if CardId.SHUTTLE_DIPLOMACY in game.state.piles["in_effect"]:
+            game.move_card(CardId.SHUTTLE_DIPLOMACY, "discard")
     if score.auto_win is not None:
         game.region_control_win(score.auto_win, region)
     return score

@@ -63,7 +63,7 @@ def load_ruleset(
     if (root := roots["map.yaml"][0]) is not None:
         countries = read_map(root)
     if (root := roots["cards.yaml"][0]) is not None:
-        cards = read_cards(root)
+        cards = read_cards(root, vocabulary, {c.id for c in countries})
     by_id = {c.id: c for c in countries}
     if (root := roots["scoring.yaml"][0]) is not None:
         scoring = read_scoring(root, cards, by_id)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any, TypeVar
@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from twsolo.ids import MAP_REGIONS, SOUTHEAST_ASIA, Side
+from twsolo.ids import MAP_REGIONS, SCORING_REGIONS, SOUTHEAST_ASIA, Side
 from twsolo.ruleset.conditions import Window
 
 _A = TypeVar("_A", bound=npt.NDArray[Any])
@@ -32,6 +32,20 @@ class Country:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class War:
+    """A war event's facts (card-events: Korean War, Arab-Israeli War, Indo-Pakistani War,
+    Brush War, Iran-Iraq War): the roll needs `success` after −1 per adjacent country the
+    defender controls (and −1 more for the target itself when `target_counts`); a win gives `vp`
+    and the defender's influence there; `milops` either way."""
+
+    targets: tuple[str, ...]  # the countries it may attack; empty: any the event allows
+    vp: int
+    milops: int
+    success: int
+    target_counts: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Card:
     number: int
     name: str
@@ -42,6 +56,15 @@ class Card:
     scoring: str | None  # the region a scoring card scores
     optional: bool
     china_card: bool
+    # The event's own facts, read by the engine and the AI alike (rules/cards.yaml): the regions
+    # it acts in, a war's figures, and the numbers its text prints (`figure`).
+    event_regions: tuple[str, ...] = ()
+    war: War | None = None
+    figures: Mapping[str, int] = field(default_factory=dict)
+
+    def figure(self, name: str) -> int:
+        """A number the card's event text prints (rules/cards.yaml `figures`)."""
+        return self.figures[name]
 
     @property
     def owner(self) -> Side | None:
@@ -262,6 +285,11 @@ class Ruleset:
         """Per country of the region: index, stability, battleground, next to the US box, next
         to the USSR box, Southeast Asia VP (region scoring's inner loop)."""
         return self._scoring_facts[region]
+
+    def scoring_region(self, region: str) -> str:
+        """The region that scores `region`'s countries: itself, or for Eastern and Western
+        Europe, Europe (Southeast Asia scores on its own card)."""
+        return region if region in SCORING_REGIONS else "europe"
 
     def in_region(self, index: int, region: str) -> bool:
         country = self.countries[index]

@@ -32,10 +32,14 @@ FAMILIES = {
 @dataclass(frozen=True)
 class Vocabulary:
     """Per family (FAMILIES), the names in the order they were registered, each with a line of
-    description; and per card, the keys of the questions its event asks (Choice.key)."""
+    description; per card, the keys of the questions its event asks (Choice.key), the figures
+    its event reads from rules/cards.yaml and the other facts it needs there (`event_regions`,
+    `war`)."""
 
     names: Mapping[str, Mapping[str, str]]
     event_keys: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    event_figures: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    event_reads: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
 
     def of(self, family: str) -> tuple[str, ...]:
         return tuple(self.names.get(family, {}))
@@ -48,7 +52,10 @@ class Vocabulary:
 
 
 def frozen_vocabulary(
-    names: Mapping[str, Mapping[str, str]], event_keys: Mapping[int, tuple[str, ...]]
+    names: Mapping[str, Mapping[str, str]],
+    event_keys: Mapping[int, tuple[str, ...]],
+    event_figures: Mapping[int, tuple[str, ...]] | None = None,
+    event_reads: Mapping[int, tuple[str, ...]] | None = None,
 ) -> Vocabulary:
     unknown = sorted(set(names) - set(FAMILIES))
     if unknown:
@@ -56,6 +63,8 @@ def frozen_vocabulary(
     return Vocabulary(
         MappingProxyType({f: MappingProxyType(dict(n)) for f, n in names.items()}),
         MappingProxyType(dict(event_keys)),
+        MappingProxyType(dict(event_figures or {})),
+        MappingProxyType(dict(event_reads or {})),
     )
 
 

@@ -16,6 +16,7 @@ from twsolo.engine.ops import OpsBudget, card_ops
 from twsolo.engine.state import Effect, GameState, area_of, hand_of
 from twsolo.ids import CHINA_CARD, CardId, Side, card_key
 from twsolo.ruleset import Ruleset
+from twsolo.ruleset.model import War
 
 if TYPE_CHECKING:
     from twsolo.engine.game import Game
@@ -29,6 +30,21 @@ def ids(game: Game, countries: Iterable[int]) -> list[str]:
 
 def in_region(game: Game, region: str) -> list[int]:
     return list(game.rules.members(region))
+
+
+def event_area(game: Game, card: int) -> list[int]:
+    """The countries of the regions the card's event acts in (rules/cards.yaml
+    `event_regions`), each once, in map order."""
+    rules = game.rules
+    regions = rules.card(card).event_regions
+    return [c.index for c in rules.countries if any(rules.in_region(c.index, r) for r in regions)]
+
+
+def war_facts(game: Game, card: int) -> War:
+    """A war card's figures (rules/cards.yaml `war`; the loader requires them)."""
+    facts = game.rules.card(card).war
+    assert facts is not None
+    return facts
 
 
 def choose_country(
@@ -236,30 +252,22 @@ def add_until_control(game: Game, side: Side, country: int) -> None:
         game.add_influence(country, side, need - s.inf(country, side))
 
 
-def war(
-    game: Game,
-    attacker: Side,
-    target: int,
-    *,
-    vp: int,
-    milops: int,
-    include_target: bool = False,
-    success: int = 4,
-) -> bool:
-    """A war event: roll, −1 per country adjacent to the target that the defender controls
-    (its superpower box counting, A1), −1 more if `include_target` and the defender controls the
-    target; on `success`+ the attacker gains `vp` and replaces all defender influence there with
-    its own. The attacker gains `milops` military ops either way (A11)."""
+def war(game: Game, attacker: Side, target: int, facts: War) -> bool:
+    """A war event (its figures: rules/cards.yaml `war`): roll, −1 per country adjacent to the
+    target that the defender controls (its superpower box counting, A1), −1 more if the target
+    counts and the defender controls it; on `success`+ the attacker gains `vp` and replaces all
+    defender influence there with its own. The attacker gains `milops` military ops either way
+    (A11)."""
     defender = attacker.other
     name = game.rules.countries[target].name
     modifier = adjacent_controlled(game.state, game.rules, defender, target)
-    if include_target and controls(game.state, game.rules, defender, target):
+    if facts.target_counts and controls(game.state, game.rules, defender, target):
         modifier += 1
-    roll = game.roll(attacker, f"war in {name} (needs {success}+ after −{modifier})")
-    won = roll - modifier >= success
-    game.add_milops(attacker, milops)
+    roll = game.roll(attacker, f"war in {name} (needs {facts.success}+ after −{modifier})")
+    won = roll - modifier >= facts.success
+    game.add_milops(attacker, facts.milops)
     if won:
-        game.gain_vp(attacker, vp, f"war in {name}")
+        game.gain_vp(attacker, facts.vp, f"war in {name}")
         moved = remove_all(game, defender, target)
         game.add_influence(target, attacker, moved)
     game.note(f"war in {name}: roll {roll} − {modifier} → {'won' if won else 'lost'}")

@@ -21,6 +21,7 @@ from twsolo.engine.events.common import (
     defer_to_next_round,
     each_of,
     escape_with_drawn,
+    event_area,
     grant_operations,
     ops_discards,
     prohibited_by,
@@ -29,6 +30,7 @@ from twsolo.engine.events.common import (
     reveal_until,
     spend_card,
     war,
+    war_facts,
     yes_no,
 )
 from twsolo.engine.events.play import play_event
@@ -44,7 +46,6 @@ from twsolo.ruleset import Ruleset
 if TYPE_CHECKING:
     from twsolo.engine.game import Game
 
-BLOCKADE_OPS = 3  # the discard that saves West Germany (card-events #10)
 INDEPENDENT_REDS = ("yugoslavia", "romania", "bulgaria", "hungary", "czechoslovakia")
 SUEZ = ("france", "uk", "israel")
 
@@ -110,7 +111,12 @@ def five_year_plan(game: Game, ctx: EventContext) -> None:
         game.move_card(card, "discard")
 
 
-@event(CardId.SOCIALIST_GOVERNMENTS, requires=prohibited_by(CardId.THE_IRON_LADY), asks=("remove",))
+@event(
+    CardId.SOCIALIST_GOVERNMENTS,
+    requires=prohibited_by(CardId.THE_IRON_LADY),
+    asks=("remove",),
+    reads=("event_regions",),
+)
 def socialist_governments(game: Game, ctx: EventContext) -> None:
     """Card-events #7: the USSR removes 3 US influence from Western Europe, at most 2 from one
     country. Prohibited by The Iron Lady (#83). The USSR chooses."""
@@ -119,7 +125,7 @@ def socialist_governments(game: Game, ctx: EventContext) -> None:
         ctx.chooser,
         Side.US,
         3,
-        game.rules.members("west_europe"),
+        event_area(game, ctx.card),
         "Socialist Governments: remove 1 US influence from",
         key=ctx.key("remove"),
         per_country=2,
@@ -140,7 +146,7 @@ def vietnam_revolts(game: Game, ctx: EventContext) -> None:
     game.add_effect(Effect(CardId.VIETNAM_REVOLTS, Side.USSR))
 
 
-@event(CardId.BLOCKADE, asks=("discard",))
+@event(CardId.BLOCKADE, asks=("discard",), figures=("discard_ops",))
 def blockade(game: Game, ctx: EventContext) -> None:
     """Card-events #10: the US (who decides, by the card text) discards a card of modified ops
     3+ from its hand, its event not happening (A6); or loses all its influence in West Germany.
@@ -151,13 +157,15 @@ def blockade(game: Game, ctx: EventContext) -> None:
     if defer_to_next_round(game, 10, Side.US):
         return
     if game.state.ai_side is Side.US:
-        card = reveal_until(game, Side.US, BLOCKADE_OPS, "Blockade: the AI reveals for 3+ ops")
+        need = game.rules.card(ctx.card).figure("discard_ops")
+        card = reveal_until(game, Side.US, need, f"Blockade: the AI reveals for {need}+ ops")
         if card is not None:
             spend_card(game, Side.US, card)
             return
         remove_all(game, Side.US, _country(game, "west_germany"))
         return
-    cards = ops_discards(game, Side.US, BLOCKADE_OPS)
+    need = game.rules.card(ctx.card).figure("discard_ops")
+    cards = ops_discards(game, Side.US, need)
     if cards:
         card = choose_card(
             game,
@@ -166,7 +174,7 @@ def blockade(game: Game, ctx: EventContext) -> None:
             "Blockade: discard a card of 3+ ops, or decline and lose US influence in West Germany",
             key=ctx.key("discard"),
             none="decline",
-            need=BLOCKADE_OPS,
+            need=need,
         )
         if card is not None:
             spend_card(game, Side.US, card)
@@ -180,18 +188,20 @@ def blockade_due(game: Game, side: Side, drawn: list[int]) -> list[int]:
     round with 3+ ops, and must then play the other; otherwise all US influence leaves West
     Germany now."""
     prompt = "Blockade: discard a drawn card of 3+ ops, or decline and lose West Germany"
-    used = escape_with_drawn(game, side, 10, drawn, BLOCKADE_OPS, prompt)
+    need = game.rules.card(CardId.BLOCKADE).figure("discard_ops")
+    used = escape_with_drawn(game, side, CardId.BLOCKADE, drawn, need, prompt)
     if used == 0:
         remove_all(game, Side.US, _country(game, "west_germany"))
     return [used] if used else []
 
 
-@event(CardId.KOREAN_WAR)
+@event(CardId.KOREAN_WAR, reads=("war",))
 def korean_war(game: Game, ctx: EventContext) -> None:
     """Card-events #11: war on South Korea (−1 per US-controlled neighbour: Japan, Taiwan, North
     Korea); on 4+ USSR +2 VP and South Korea's US influence becomes USSR; USSR +2 military ops
     (A11: to the war's owner, even when the US triggered it). No choice."""
-    war(game, ctx.chooser, _country(game, "south_korea"), vp=2, milops=2)
+    facts = war_facts(game, ctx.card)
+    war(game, ctx.chooser, _country(game, facts.targets[0]), facts)
 
 
 @event(CardId.ROMANIAN_ABDICATION)
@@ -200,15 +210,16 @@ def romanian_abdication(game: Game, ctx: EventContext) -> None:
     _abdication(game, ctx.chooser, "romania")
 
 
-@event(CardId.ARAB_ISRAELI_WAR, requires=prohibited_by(CardId.CAMP_DAVID_ACCORDS))
+@event(CardId.ARAB_ISRAELI_WAR, requires=prohibited_by(CardId.CAMP_DAVID_ACCORDS), reads=("war",))
 def arab_israeli_war(game: Game, ctx: EventContext) -> None:
     """Card-events #13: war on Israel, −1 if the US controls Israel and −1 per US-controlled
     neighbour; on 4+ USSR +2 VP and Israel's US influence becomes USSR; USSR +2 military ops.
     Prohibited by Camp David Accords (#65). No choice."""
-    war(game, ctx.chooser, _country(game, "israel"), vp=2, milops=2, include_target=True)
+    facts = war_facts(game, ctx.card)
+    war(game, ctx.chooser, _country(game, facts.targets[0]), facts)
 
 
-@event(CardId.COMECON, asks=("place",))
+@event(CardId.COMECON, asks=("place",), reads=("event_regions",))
 def comecon(game: Game, ctx: EventContext) -> None:
     """Card-events #14: +1 USSR influence in each of 4 different Eastern European countries not
     controlled by the US (fewer if fewer qualify). The USSR chooses."""
@@ -218,7 +229,7 @@ def comecon(game: Game, ctx: EventContext) -> None:
         ctx.chooser,
         ctx.chooser,
         4,
-        _members(game, "east_europe", lambda c: not controls(s, rules, Side.US, c)),
+        [c for c in event_area(game, ctx.card) if not controls(s, rules, Side.US, c)],
         "COMECON: +1 USSR influence in",
         key=ctx.key("place"),
         distinct=True,
@@ -234,7 +245,7 @@ def nasser(game: Game, ctx: EventContext) -> None:
     game.remove_influence(egypt, Side.US, (game.state.inf(egypt, Side.US) + 1) // 2)
 
 
-@event(CardId.WARSAW_PACT_FORMED, asks=("remove_all", "remove", "place"))
+@event(CardId.WARSAW_PACT_FORMED, asks=("remove_all", "remove", "place"), reads=("event_regions",))
 def warsaw_pact_formed(game: Game, ctx: EventContext) -> None:
     """Card-events #16: the USSR chooses (a) remove all US influence from up to 4 Eastern
     European countries, or (b) add 5 USSR influence there, at most 2 per country. Either way
@@ -245,7 +256,7 @@ def warsaw_pact_formed(game: Game, ctx: EventContext) -> None:
         each_of(
             game,
             ussr,
-            _members(game, "east_europe", lambda c: s.inf(c, Side.US) > 0),
+            [c for c in event_area(game, ctx.card) if s.inf(c, Side.US) > 0],
             4,
             "Warsaw Pact: remove all US influence from",
             lambda c: remove_all(game, Side.US, c),
@@ -259,7 +270,7 @@ def warsaw_pact_formed(game: Game, ctx: EventContext) -> None:
             ussr,
             ussr,
             5,
-            game.rules.members("east_europe"),
+            event_area(game, ctx.card),
             "Warsaw Pact: +1 USSR influence in",
             key=ctx.key("place"),
             per_country=2,
@@ -308,25 +319,26 @@ def truman_doctrine(game: Game, ctx: EventContext) -> None:
     remove_all(game, Side.USSR, country)
 
 
-@event(CardId.OLYMPIC_GAMES, asks=("boycott",), ops=True)
+@event(CardId.OLYMPIC_GAMES, asks=("boycott",), ops=True, figures=("vp", "sponsor_bonus", "ops"))
 def olympic_games(game: Game, ctx: EventContext) -> None:
     """Card-events #20: the opponent of the sponsor (the player) chooses to boycott: DEFCON −1,
     then the sponsor conducts operations with 4 ops (modifiers apply, D7); or to take part: both
     roll, the sponsor +2, the higher gains 2 VP, ties rolled again."""
     sponsor = ctx.chooser
     rival = sponsor.other
-    if yes_no(
-        game, rival, f"Olympic Games: does the {rival.label} boycott?", key=ctx.key("boycott"), vp=2
-    ):
+    card = game.rules.card(ctx.card)
+    vp, bonus = card.figure("vp"), card.figure("sponsor_bonus")
+    prompt = f"Olympic Games: does the {rival.label} boycott?"
+    if yes_no(game, rival, prompt, key=ctx.key("boycott"), vp=vp):
         game.change_defcon(-1, "Olympic Games boycott")
-        grant_operations(game, sponsor, 4)
+        grant_operations(game, sponsor, card.figure("ops"))
         return
     mine = theirs = 0
     while mine == theirs:
-        mine = game.roll(sponsor, "Olympic Games (sponsor +2)") + 2
+        mine = game.roll(sponsor, f"Olympic Games (sponsor +{bonus})") + bonus
         theirs = game.roll(rival, "Olympic Games")
     winner = sponsor if mine > theirs else rival
-    game.gain_vp(winner, 2, "Olympic Games")
+    game.gain_vp(winner, vp, "Olympic Games")
 
 
 def _nato_allowed(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
@@ -364,7 +376,7 @@ def independent_reds(game: Game, ctx: EventContext) -> None:
     )
 
 
-@event(CardId.MARSHALL_PLAN, asks=("place",))
+@event(CardId.MARSHALL_PLAN, asks=("place",), reads=("event_regions",))
 def marshall_plan(game: Game, ctx: EventContext) -> None:
     """Card-events #23: +1 US influence in each of 7 different Western European countries not
     controlled by the USSR (fewer if fewer qualify); NATO may be played from now on (Effect 23).
@@ -375,7 +387,7 @@ def marshall_plan(game: Game, ctx: EventContext) -> None:
         ctx.chooser,
         ctx.chooser,
         7,
-        _members(game, "west_europe", lambda c: not controls(s, rules, Side.USSR, c)),
+        [c for c in event_area(game, ctx.card) if not controls(s, rules, Side.USSR, c)],
         "Marshall Plan: +1 US influence in",
         key=ctx.key("place"),
         distinct=True,
@@ -383,19 +395,20 @@ def marshall_plan(game: Game, ctx: EventContext) -> None:
     game.add_effect(Effect(CardId.MARSHALL_PLAN))
 
 
-@event(CardId.INDO_PAKISTANI_WAR, asks=("target",))
+@event(CardId.INDO_PAKISTANI_WAR, asks=("target",), reads=("war",))
 def indo_pakistani_war(game: Game, ctx: EventContext) -> None:
     """Card-events #24: the player picks India or Pakistan as the target of a war (−1 per
     neighbour of the target the opponent controls); on 4+ the player gains 2 VP and takes the
     opponent's influence there; the player gains 2 military ops either way."""
+    facts = war_facts(game, ctx.card)
     target = choose_country(
         game,
         ctx.chooser,
-        [_country(game, "india"), _country(game, "pakistan")],
+        [_country(game, c) for c in facts.targets],
         "Indo-Pakistani War: which country is invaded?",
         key=ctx.key("target"),
     )
-    war(game, ctx.chooser, target, vp=2, milops=2)
+    war(game, ctx.chooser, target, facts)
 
 
 @event(CardId.CONTAINMENT)
@@ -438,7 +451,7 @@ def suez_crisis(game: Game, ctx: EventContext) -> None:
     )
 
 
-@event(CardId.EAST_EUROPEAN_UNREST, asks=("remove",))
+@event(CardId.EAST_EUROPEAN_UNREST, asks=("remove",), reads=("event_regions",))
 def east_european_unrest(game: Game, ctx: EventContext) -> None:
     """Card-events #29: the US removes 1 USSR influence (2 in the Late War, turns 8–10) from each
     of 3 different Eastern European countries. Countries without USSR influence are not
@@ -447,7 +460,7 @@ def east_european_unrest(game: Game, ctx: EventContext) -> None:
     each_of(
         game,
         ctx.chooser,
-        _members(game, "east_europe", lambda c: game.state.inf(c, Side.USSR) > 0),
+        [c for c in event_area(game, ctx.card) if game.state.inf(c, Side.USSR) > 0],
         3,
         f"East European Unrest: remove {amount} USSR influence from",
         lambda c: game.remove_influence(c, Side.USSR, amount),
@@ -457,17 +470,16 @@ def east_european_unrest(game: Game, ctx: EventContext) -> None:
     )
 
 
-@event(CardId.DECOLONIZATION, asks=("place",))
+@event(CardId.DECOLONIZATION, asks=("place",), reads=("event_regions",))
 def decolonization(game: Game, ctx: EventContext) -> None:
     """Card-events #30: +1 USSR influence in each of 4 different countries of Africa and/or
     Southeast Asia. The USSR chooses."""
-    rules = game.rules
     add_by_choice(
         game,
         ctx.chooser,
         ctx.chooser,
         4,
-        [*rules.members("africa"), *rules.members("southeast_asia")],
+        event_area(game, ctx.card),
         "Decolonization: +1 USSR influence in",
         key=ctx.key("place"),
         distinct=True,

@@ -21,9 +21,9 @@ from twsolo.engine.events.common import (
     defer_to_next_round,
     each_of,
     escape_with_drawn,
+    event_area,
     free_coup,
     ids,
-    in_region,
     ops_discards,
     realign_rolls,
     remove_all,
@@ -31,6 +31,7 @@ from twsolo.engine.events.common import (
     reveal_until,
     spend_card,
     war,
+    war_facts,
     yes_no,
 )
 from twsolo.engine.events.play import play_event
@@ -48,7 +49,6 @@ if TYPE_CHECKING:
 
 NORTH_SEA_OIL_ROUND = Effect(CardId.NORTH_SEA_OIL, Side.US, "round")  # this turn's 8th US round
 DECLINE = "decline"
-LATIN_DEBT_OPS = 3  # the discard that stops the doubling (card-events #95)
 
 
 # ---------------------------------------------------------------- private building blocks
@@ -180,26 +180,32 @@ def north_sea_oil_rounds(game: Game, side: Side) -> int:
     return 0 if has_ability(game.state, game.rules, Side.US, "eighth_round") else 1
 
 
-@event(CardId.THE_REFORMER, asks=("place",))
+@event(
+    CardId.THE_REFORMER,
+    asks=("place",),
+    figures=("influence", "influence_leading", "per_country"),
+    reads=("event_regions",),
+)
 def the_reformer(game: Game, ctx: EventContext) -> None:
     """card-events #87: the USSR places 4 influence in Europe, at most 2 per country (6 if it
     leads on VP as the event resolves); for the rest of the game no USSR coups in Europe and
     Glasnost's extra ops. The USSR chooses."""
-    amount = 6 if game.state.vp < 0 else 4
+    card = game.rules.card(ctx.card)
+    amount = card.figure("influence_leading" if game.state.vp < 0 else "influence")
     add_by_choice(
         game,
         ctx.chooser,
         Side.USSR,
         amount,
-        in_region(game, "europe"),
+        event_area(game, ctx.card),
         "The Reformer: USSR influence in Europe",
         key=ctx.key("place"),
-        per_country=2,
+        per_country=card.figure("per_country"),
     )
     game.add_effect(Effect(CardId.THE_REFORMER, Side.USSR))
 
 
-@event(CardId.MARINE_BARRACKS_BOMBING, asks=("remove",))
+@event(CardId.MARINE_BARRACKS_BOMBING, asks=("remove",), reads=("event_regions",))
 def marine_barracks_bombing(game: Game, ctx: EventContext) -> None:
     """card-events #88: all US influence out of Lebanon, then 2 more US influence out of the
     Middle East in any split. The USSR chooses."""
@@ -209,7 +215,7 @@ def marine_barracks_bombing(game: Game, ctx: EventContext) -> None:
         ctx.chooser,
         Side.US,
         2,
-        in_region(game, "middle_east"),
+        event_area(game, ctx.card),
         "Marine Barracks Bombing: remove US influence in the Middle East",
         key=ctx.key("remove"),
     )
@@ -235,7 +241,7 @@ def glasnost(game: Game, ctx: EventContext) -> None:
         _influence_or_realign(game, ctx, 4, "Glasnost: influence or realignment")
 
 
-@event(CardId.ORTEGA_ELECTED_IN_NICARAGUA, asks=("coup",))
+@event(CardId.ORTEGA_ELECTED_IN_NICARAGUA, asks=("coup",), figures=("ops",))
 def ortega_elected_in_nicaragua(game: Game, ctx: EventContext) -> None:
     """card-events #91: all US influence out of Nicaragua; then the USSR may make one free coup
     (base §6.3.5: no military ops, a battleground still lowers DEFCON) with 2 ops in a neighbour
@@ -248,8 +254,9 @@ def ortega_elected_in_nicaragua(game: Game, ctx: EventContext) -> None:
         for c in rules.neighbours[nicaragua]
         if coup_refusal(state, rules, Side.USSR, c, free=True) is None
     ]
-    ops = ops_modifier(state, Side.USSR, 2)
-    prompt = "Ortega: free coup with 2 ops"
+    printed = rules.card(ctx.card).figure("ops")
+    ops = ops_modifier(state, Side.USSR, printed)
+    prompt = f"Ortega: free coup with {printed} ops"
     target = country_or_decline(game, ctx.chooser, targets, prompt, key=ctx.key("coup"), ops=ops)
     if target is not None:
         coup(game, Side.USSR, target, ops, free=True)
@@ -286,28 +293,30 @@ def chernobyl(game: Game, ctx: EventContext) -> None:
     game.add_effect(Effect(CardId.CHERNOBYL, Side.USSR, str(region)))
 
 
-@event(CardId.LATIN_AMERICAN_DEBT_CRISIS, asks=("discard", "double"))
+@event(
+    CardId.LATIN_AMERICAN_DEBT_CRISIS,
+    asks=("discard", "double"),
+    figures=("discard_ops",),
+    reads=("event_regions",),
+)
 def latin_american_debt_crisis(game: Game, ctx: EventContext) -> None:
     """card-events #95: the US discards a card of modified value ≥3 (the China Card only in the
     solitaire game, where it passes face down to the USSR: spec §3.4, appendix G7), or the USSR
     doubles its influence in 2 South American countries; with no such card the doubling is
     compulsory. The US chooses which; the USSR chooses the countries."""
-    if defer_to_next_round(game, 95, Side.US):
+    need = game.rules.card(ctx.card).figure("discard_ops")
+    if defer_to_next_round(game, ctx.card, Side.US):
         return
     if game.state.ai_side is Side.US:
         # Appendix #95 on_human_play: the AI escapes only when the human is in South America.
-        exposed = any(game.state.inf(c, Side.USSR) for c in in_region(game, "south_america"))
-        card = (
-            reveal_until(game, Side.US, LATIN_DEBT_OPS, "Debt Crisis: the AI reveals")
-            if exposed
-            else None
-        )
+        exposed = any(game.state.inf(c, Side.USSR) for c in event_area(game, ctx.card))
+        card = reveal_until(game, Side.US, need, "Debt Crisis: the AI reveals") if exposed else None
         if card is not None:
             spend_card(game, Side.US, card)
             return
         _double_in_south_america(game, ctx.chooser)
         return
-    cards = ops_discards(game, Side.US, LATIN_DEBT_OPS)
+    cards = ops_discards(game, Side.US, need)
     if cards:
         card = choose_card(
             game,
@@ -316,7 +325,7 @@ def latin_american_debt_crisis(game: Game, ctx: EventContext) -> None:
             "Latin American Debt Crisis: discard a 3+ ops card",
             key=ctx.key("discard"),
             none=DECLINE,
-            need=LATIN_DEBT_OPS,
+            need=need,
         )
         if card is not None:
             spend_card(game, Side.US, card)
@@ -328,7 +337,11 @@ def _double_in_south_america(game: Game, ussr: Side) -> None:
     each_of(
         game,
         ussr,
-        [c for c in in_region(game, "south_america") if game.state.inf(c, Side.USSR) > 0],
+        [
+            c
+            for c in event_area(game, CardId.LATIN_AMERICAN_DEBT_CRISIS)
+            if game.state.inf(c, Side.USSR) > 0
+        ],
         2,
         "Latin American Debt Crisis: double USSR influence",
         lambda c: game.add_influence(c, Side.USSR, game.state.inf(c, Side.USSR)),
@@ -344,23 +357,31 @@ def latin_american_debt_due(game: Game, side: Side, drawn: list[int]) -> list[in
     """Appendix #95 (as Blockade, #10): the human discards a drawn card of 3+ ops in this
     action round, or the USSR (the AI) doubles its influence in 2 South American countries."""
     prompt = "Latin American Debt Crisis: discard a drawn card of 3+ ops, or decline"
-    used = escape_with_drawn(game, side, 95, drawn, LATIN_DEBT_OPS, prompt)
+    card = CardId.LATIN_AMERICAN_DEBT_CRISIS
+    need = game.rules.card(card).figure("discard_ops")
+    used = escape_with_drawn(game, side, card, drawn, need, prompt)
     if used == 0:
         _double_in_south_america(game, Side.USSR)
     return [used] if used else []
 
 
-@event(CardId.TEAR_DOWN_THIS_WALL, asks=("operation", "coup", "realign"))
+@event(
+    CardId.TEAR_DOWN_THIS_WALL,
+    asks=("operation", "coup", "realign"),
+    figures=("influence", "ops"),
+    reads=("event_regions",),
+)
 def tear_down_this_wall(game: Game, ctx: EventContext) -> None:
     """card-events #96: cancels Willy Brandt and prohibits it; +3 US in East Germany; then the US
     may use 3 ops for one free coup or realignment rolls in Europe, both ignoring the DEFCON ban
     (base §6.3.5; D3 default for the realignments). The US chooses; "realign" then "done"
     declines."""
     state, rules = game.state, game.rules
+    card = rules.card(ctx.card)
     game.remove_effect(CardId.WILLY_BRANDT)
     game.add_effect(Effect(CardId.TEAR_DOWN_THIS_WALL))
-    game.add_influence(rules.index["east_germany"], Side.US, 3)
-    europe = in_region(game, "europe")
+    game.add_influence(rules.index["east_germany"], Side.US, card.figure("influence"))
+    europe, ops = event_area(game, ctx.card), card.figure("ops")
 
     def targets() -> list[int]:
         return [c for c in europe if state.inf(c, Side.USSR) > 0]
@@ -368,13 +389,13 @@ def tear_down_this_wall(game: Game, ctx: EventContext) -> None:
     if not targets():
         game.note("Tear Down This Wall: no USSR influence in Europe to coup or realign")
         return
-    prompt = "Tear Down This Wall: 3 ops for a free coup or realignments in Europe"
+    prompt = f"Tear Down This Wall: {ops} ops for a free coup or realignments in Europe"
     kind = game.ask("operation", ctx.chooser, ["coup", "realign"], prompt, key=ctx.key("operation"))
     if kind == "coup":
         prompt = "Tear Down This Wall: free coup where?"
-        free_coup(game, ctx.chooser, europe, 3, prompt, key=ctx.key("coup"))
+        free_coup(game, ctx.chooser, europe, ops, prompt, key=ctx.key("coup"))
     else:
-        rolls = ops_modifier(state, ctx.chooser, 3)
+        rolls = ops_modifier(state, ctx.chooser, ops)
         prompt = "Tear Down This Wall: realign"
         realign_rolls(game, ctx.chooser, rolls, europe, prompt, key=ctx.key("realign"), free=True)
 
@@ -401,7 +422,7 @@ def aldrich_ames_remix(game: Game, ctx: EventContext) -> None:
         game.move_card(taken, "discard")
 
 
-@event(CardId.PERSHING_II_DEPLOYED, asks=("remove",))
+@event(CardId.PERSHING_II_DEPLOYED, asks=("remove",), reads=("event_regions",))
 def pershing_ii_deployed(game: Game, ctx: EventContext) -> None:
     """card-events #99: USSR +1 VP; 1 US influence out of each of up to 3 different Western
     European countries. The USSR chooses."""
@@ -411,7 +432,7 @@ def pershing_ii_deployed(game: Game, ctx: EventContext) -> None:
         ctx.chooser,
         Side.US,
         3,
-        in_region(game, "west_europe"),
+        event_area(game, ctx.card),
         "Pershing II: remove US influence in Western Europe",
         key=ctx.key("remove"),
         per_country=1,
@@ -439,17 +460,18 @@ def solidarity(game: Game, ctx: EventContext) -> None:
     game.add_influence(game.rules.index["poland"], Side.US, 3)
 
 
-@event(CardId.IRAN_IRAQ_WAR, asks=("target",))
+@event(CardId.IRAN_IRAQ_WAR, asks=("target",), reads=("war",))
 def iran_iraq_war(game: Game, ctx: EventContext) -> None:
     """card-events #102: the player picks Iran or Iraq as the target; roll −1 per neighbour of
     the target the opponent controls; on 4+ the player gains 2 VP and replaces the opponent's
     influence there; +2 military ops either way. The player chooses."""
     rules = game.rules
+    facts = war_facts(game, ctx.card)
     target = choose_country(
         game,
         ctx.chooser,
-        [rules.index["iran"], rules.index["iraq"]],
+        [rules.index[c] for c in facts.targets],
         "Iran-Iraq War: which country is invaded?",
         key=ctx.key("target"),
     )
-    war(game, ctx.chooser, target, vp=2, milops=2)
+    war(game, ctx.chooser, target, facts)

@@ -30,6 +30,7 @@ from twsolo.engine.events.common import (
     choose_card,
     choose_country,
     each_of,
+    event_area,
     free_coup,
     grant_operations,
     ids,
@@ -44,6 +45,7 @@ from twsolo.engine.events.common import (
     spend_card,
     to_bottom,
     war,
+    war_facts,
 )
 from twsolo.engine.events.play import play_event
 from twsolo.engine.events.registry import EventContext, event, on
@@ -59,27 +61,13 @@ from twsolo.ruleset import Ruleset
 if TYPE_CHECKING:
     from twsolo.engine.game import Game
 
-# War cards for Flower Power (card-events #59).
-WAR_CARDS = frozenset(
-    {
-        CardId.KOREAN_WAR,
-        CardId.ARAB_ISRAELI_WAR,
-        CardId.INDO_PAKISTANI_WAR,
-        CardId.BRUSH_WAR,
-        CardId.IRAN_IRAQ_WAR,
-    }
-)
-# Quagmire / Bear Trap: the discard needs this many modified ops; a roll up to ESCAPE frees; the
-# trapped human draws as many cards as in an action round (appendix #42, spec §10.1.1).
-TRAP_OPS = 2
-TRAP_ESCAPE = 4
+# Quagmire / Bear Trap: the trapped human draws as many cards as in an action round (appendix
+# #42, spec §10.1.1); the discard's ops and the escaping roll are the card's figures.
 TRAP_DRAW = 2
-JUNTA_OPS = 2
 # Who cancels the Cuban Missile Crisis, and from where (card-events #40), in the order the
 # solitaire AI tries them (appendix #40: Turkey, else West Germany). The AI's own play removes
 # the human's influence from the US's two (spec §23.7).
 MISSILE_CRISIS_CANCEL = {Side.USSR: ("cuba",), Side.US: ("turkey", "west_germany")}
-MISSILE_CRISIS_AI_REMOVES = 2
 OPEC_COUNTRIES = ("egypt", "iran", "libya", "saudi_arabia", "iraq", "gulf_states", "venezuela")
 MUSLIM_REVOLUTION = ("sudan", "iran", "iraq", "egypt", "libya", "saudi_arabia", "syria", "jordan")
 
@@ -111,7 +99,7 @@ def _pass_china_card(game: Game, to: Side, *, face_up: bool) -> None:
 
 
 # ---------------------------------------------------------------------------- the events
-@event(CardId.BRUSH_WAR, asks=("target",))
+@event(CardId.BRUSH_WAR, asks=("target",), reads=("war",))
 def brush_war(game: Game, ctx: EventContext) -> None:
     """card-events #36: the player attacks a country of stability 1–2 (not one NATO protects);
     3+ after −1 per adjacent opponent-controlled country wins 1 VP and the opponent's influence;
@@ -125,7 +113,7 @@ def brush_war(game: Game, ctx: EventContext) -> None:
     ]
     prompt = "Brush War: attack which country?"
     target = choose_country(game, ctx.chooser, targets, prompt, key=ctx.key("target"))
-    war(game, attacker, target, vp=1, milops=3, success=3)
+    war(game, attacker, target, war_facts(game, ctx.card))
 
 
 @event(CardId.CENTRAL_AMERICA_SCORING)
@@ -152,7 +140,7 @@ def arms_race(game: Game, ctx: EventContext) -> None:
     game.gain_vp(me, 3 if mine >= s.defcon else 1, "Arms Race")
 
 
-@event(CardId.CUBAN_MISSILE_CRISIS, asks=("remove",))
+@event(CardId.CUBAN_MISSILE_CRISIS, asks=("remove",), figures=("remove",))
 def cuban_missile_crisis(game: Game, ctx: EventContext) -> None:
     """card-events #40: DEFCON to 2; this turn a coup by the player's opponent loses the game
     (coup.py), unless that side cancels it (`cancel_cuban_missile_crisis`). No choice.
@@ -163,6 +151,7 @@ def cuban_missile_crisis(game: Game, ctx: EventContext) -> None:
         game.add_effect(Effect(CardId.CUBAN_MISSILE_CRISIS, ctx.player.other))
         return
     human = ctx.player.other
+    amount = game.rules.card(ctx.card).figure("remove")
     places = [_idx(game, c) for c in MISSILE_CRISIS_CANCEL[Side.US]]
     options = [c for c in places if game.state.inf(c, human) > 0]
     if options:
@@ -170,20 +159,20 @@ def cuban_missile_crisis(game: Game, ctx: EventContext) -> None:
             game,
             ctx.player,
             options,
-            f"Cuban Missile Crisis: remove {MISSILE_CRISIS_AI_REMOVES} {human.label} influence",
+            f"Cuban Missile Crisis: remove {amount} {human.label} influence",
             key=ctx.key("remove"),
             intent="remove",
             influence_of=human,
-            amount=MISSILE_CRISIS_AI_REMOVES,
+            amount=amount,
         )
-        game.remove_influence(country, human, MISSILE_CRISIS_AI_REMOVES)
+        game.remove_influence(country, human, amount)
 
 
 def cuban_missile_crisis_refusal(
     state: GameState, rules: Ruleset, side: Side, country: int
 ) -> str | None:
-    """Why `side` may not cancel the Cuban Missile Crisis by removing 2 of its influence from
-    `country` now (card-events #40), or None."""
+    """Why `side` may not cancel the Cuban Missile Crisis by removing 2 of its influence (the
+    card's figure) from `country` now (card-events #40), or None."""
     effect = state.effect(CardId.CUBAN_MISSILE_CRISIS)
     if effect is None or effect.side is not side:
         return f"the Cuban Missile Crisis does not restrict the {side.label}"
@@ -192,8 +181,9 @@ def cuban_missile_crisis_refusal(
     if c.id not in allowed:
         names = " or ".join(rules.country(a).name for a in allowed)
         return f"the {side.label} cancels the Cuban Missile Crisis from {names}, not {c.name}"
-    if state.inf(country, side) < 2:
-        return f"the {side.label} has fewer than 2 influence in {c.name} to remove"
+    amount = rules.card(CardId.CUBAN_MISSILE_CRISIS).figure("remove")
+    if state.inf(country, side) < amount:
+        return f"the {side.label} has fewer than {amount} influence in {c.name} to remove"
     return None
 
 
@@ -202,7 +192,9 @@ def cancel_cuban_missile_crisis(game: Game, side: Side, country: int) -> None:
     Turkey (US), and the Cuban Missile Crisis ends (card-events #40)."""
     if reason := cuban_missile_crisis_refusal(game.state, game.rules, side, country):
         raise IllegalActionError(reason)
-    game.remove_influence(country, side, 2)
+    game.remove_influence(
+        country, side, game.rules.card(CardId.CUBAN_MISSILE_CRISIS).figure("remove")
+    )
     game.remove_effect(CardId.CUBAN_MISSILE_CRISIS)
     game.note(f"the {side.label} cancels the Cuban Missile Crisis")
 
@@ -232,7 +224,7 @@ def nuclear_subs(game: Game, ctx: EventContext) -> None:
         game.add_effect(NUCLEAR_SUBS_DOUBLE)
 
 
-@event(CardId.QUAGMIRE, asks=("discard", "scoring"))
+@event(CardId.QUAGMIRE, asks=("discard", "scoring"), figures=("discard_ops", "escape"))
 def quagmire(game: Game, ctx: EventContext) -> None:
     """card-events #42: cancels NORAD; the US is trapped until it rolls 1–4 (hook below).
     No choice."""
@@ -258,7 +250,7 @@ def salt_negotiations(game: Game, ctx: EventContext) -> None:
         game.note(f"{ctx.chooser.label} takes {rules.card(taken)} (shown to the opponent)")
 
 
-@event(CardId.BEAR_TRAP, asks=("discard", "scoring"))
+@event(CardId.BEAR_TRAP, asks=("discard", "scoring"), figures=("discard_ops", "escape"))
 def bear_trap(game: Game, ctx: EventContext) -> None:
     """card-events #44: the USSR is trapped until it rolls 1–4 (hook below). No choice."""
     game.add_effect(Effect(CardId.BEAR_TRAP, Side.USSR))
@@ -272,11 +264,12 @@ def _trap_round(game: Game, side: Side, card: int) -> bool:
     state = game.state
     if not state.has_effect(card, side):
         return False
-    name = game.rules.card(card).name
+    facts = game.rules.card(card)
+    name, need, escape = facts.name, facts.figure("discard_ops"), facts.figure("escape")
     if state.ai_side is None:
         discard = _trap_pick(game, side, card)
     elif side is state.ai_side:
-        discard = reveal_until(game, side, TRAP_OPS, f"{name}: reveal for a {TRAP_OPS}+ ops card")
+        discard = reveal_until(game, side, need, f"{name}: reveal for a {need}+ ops card")
     else:
         discard = _trap_draw(game, side, card)
     if discard is None:
@@ -284,8 +277,8 @@ def _trap_round(game: Game, side: Side, card: int) -> bool:
         return True
     game.note(f"{name}: the {side.label} discards {game.rules.card(discard)}")
     spend_card(game, side, discard)
-    roll = game.roll(side, f"{name}: 1–{TRAP_ESCAPE} escapes", high=False)
-    escaped = roll <= TRAP_ESCAPE
+    roll = game.roll(side, f"{name}: 1–{escape} escapes", high=False)
+    escaped = roll <= escape
     if escaped:
         game.remove_effect(card)
     game.note(f"{name}: {side.label} rolls {roll}, {'escapes' if escaped else 'stays'}")
@@ -297,11 +290,12 @@ def _trap_pick(game: Game, side: Side, card: int) -> int | None:
     (never the China Card, A13). Without one it plays a scoring card (`side` picks which) or sits
     the round out: None."""
     name = game.rules.card(card).name
-    eligible = ops_discards(game, side, TRAP_OPS)
+    need = game.rules.card(card).figure("discard_ops")
+    eligible = ops_discards(game, side, need)
     if eligible:
-        prompt = f"{name}: discard a {TRAP_OPS}+ ops card"
+        prompt = f"{name}: discard a {need}+ ops card"
         key = card_key(card, "discard")
-        return choose_card(game, side, eligible, prompt, key=key, event=card, need=TRAP_OPS)
+        return choose_card(game, side, eligible, prompt, key=key, event=card, need=need)
     scoring = [c for c in game.state.piles[hand_of(side)] if game.rules.card(c).scoring]
     if scoring:
         prompt = f"{name}: play a scoring card"
@@ -323,12 +317,13 @@ def _trap_draw(game: Game, side: Side, card: int) -> int | None:
         for n in range(1, TRAP_DRAW + 1)
         if (c := game.draw(hand, f"{name}: draw ({n} of {TRAP_DRAW})", to="table")) is not None
     ]
-    eligible = [c for c in drawn if meets_ops(game, side, c, TRAP_OPS)]
+    need = game.rules.card(card).figure("discard_ops")
+    eligible = [c for c in drawn if meets_ops(game, side, c, need)]
     discard = eligible[0] if len(eligible) == 1 else None
     if len(eligible) > 1:
-        prompt = f"{name}: discard a {TRAP_OPS}+ ops card"
+        prompt = f"{name}: discard a {need}+ ops card"
         key = card_key(card, "discard")
-        discard = choose_card(game, side, eligible, prompt, key=key, event=card, need=TRAP_OPS)
+        discard = choose_card(game, side, eligible, prompt, key=key, event=card, need=need)
     to_bottom(game, side, [c for c in drawn if c != discard], name)
     return discard
 
@@ -387,29 +382,35 @@ def how_i_learned(game: Game, ctx: EventContext) -> None:
     game.add_milops(ctx.player, 5)
 
 
-@event(CardId.JUNTA, asks=("place", "operation", "coup", "realign"))
+@event(
+    CardId.JUNTA,
+    asks=("place", "operation", "coup", "realign"),
+    figures=("influence", "ops"),
+    reads=("event_regions",),
+)
 def junta(game: Game, ctx: EventContext) -> None:
     """card-events #47 (D10): +2 influence in one Central or South American country, then one
     free coup or realignment rolls there with 2 ops (the player's ops modifiers apply, D7). The
     player chooses the country, the operation and its targets."""
     state, rules = game.state, game.rules
-    side = ctx.chooser
-    latin = _members(game, "central_america", "south_america")
+    side, card = ctx.chooser, rules.card(ctx.card)
+    latin = event_area(game, ctx.card)
+    amount, ops = card.figure("influence"), card.figure("ops")
     country = choose_country(
         game,
         side,
         latin,
-        "Junta: +2 influence where?",
+        f"Junta: +{amount} influence where?",
         key=ctx.key("place"),
         intent="add",
         influence_of=side,
-        total=2,
-        left=2,
-        per_country=2,
+        total=amount,
+        left=amount,
+        per_country=amount,
         placed=(),
         whole=True,
     )
-    game.add_influence(country, side, 2)
+    game.add_influence(country, side, amount)
     options = []
     if any(coup_refusal(state, rules, side, c, free=True) is None for c in latin):
         options.append("coup")
@@ -420,9 +421,9 @@ def junta(game: Game, ctx: EventContext) -> None:
     prompt = "Junta: free coup or realignments?"
     kind = game.ask("operation", side, [*options, "done"], prompt, key=ctx.key("operation"))
     if kind == "coup":
-        free_coup(game, side, latin, JUNTA_OPS, "Junta: free coup where?", key=ctx.key("coup"))
+        free_coup(game, side, latin, ops, "Junta: free coup where?", key=ctx.key("coup"))
     elif kind == "realign":
-        rolls = ops_modifier(state, side, JUNTA_OPS)
+        rolls = ops_modifier(state, side, ops)
         realign_rolls(game, side, rolls, latin, "Junta: realign where?", key=ctx.key("realign"))
 
 
@@ -654,8 +655,8 @@ def flower_power_war(game: Game, side: Side, card: int, how: str) -> None:
     """USSR +2 VP when the US plays a war card as an event (headline included) or for ops."""
     if (
         side is Side.US
-        and card in WAR_CARDS
         and how in ("event", "ops", "headline")
+        and game.rules.card(card).war is not None
         and game.state.has_effect(CardId.FLOWER_POWER)  # An Evil Empire (#97) removes it
     ):
         game.gain_vp(Side.USSR, 2, "Flower Power")
@@ -686,11 +687,11 @@ def lone_gunman(game: Game, ctx: EventContext) -> None:
     grant_operations(game, Side.USSR, 1)
 
 
-@event(CardId.COLONIAL_REAR_GUARDS, asks=("place",))
+@event(CardId.COLONIAL_REAR_GUARDS, asks=("place",), reads=("event_regions",))
 def colonial_rear_guards(game: Game, ctx: EventContext) -> None:
     """card-events #63: +1 US influence in each of 4 different countries in Africa and/or
     Southeast Asia. The US chooses."""
-    places = _members(game, "africa", SOUTHEAST_ASIA)
+    places = event_area(game, ctx.card)
     prompt = "Colonial Rear Guards: +1 where?"
     add_by_choice(
         game, ctx.chooser, Side.US, 4, places, prompt, key=ctx.key("place"), distinct=True
@@ -780,17 +781,17 @@ def john_paul_ii(game: Game, ctx: EventContext) -> None:
     game.add_effect(Effect(CardId.JOHN_PAUL_II_ELECTED_POPE))
 
 
-@event(CardId.LATIN_AMERICAN_DEATH_SQUADS)
+@event(CardId.LATIN_AMERICAN_DEATH_SQUADS, reads=("event_regions",))
 def latin_american_death_squads(game: Game, ctx: EventContext) -> None:
     """card-events #69: this turn the player's coups in Central/South America get +1, the
     opponent's −1. No choice."""
     game.add_effect(Effect(CardId.LATIN_AMERICAN_DEATH_SQUADS, ctx.player))
 
 
-@event(CardId.OAS_FOUNDED, asks=("place",))
+@event(CardId.OAS_FOUNDED, asks=("place",), reads=("event_regions",))
 def oas_founded(game: Game, ctx: EventContext) -> None:
     """card-events #70: +2 US influence in Central and/or South America. The US chooses."""
-    places = _members(game, "central_america", "south_america")
+    places = event_area(game, ctx.card)
     prompt = "OAS Founded: +1 where?"
     add_by_choice(game, ctx.chooser, Side.US, 2, places, prompt, key=ctx.key("place"))
 
@@ -813,7 +814,7 @@ def sadat_expels_soviets(game: Game, ctx: EventContext) -> None:
     game.add_influence(egypt, Side.US, 1)
 
 
-@event(CardId.SHUTTLE_DIPLOMACY)
+@event(CardId.SHUTTLE_DIPLOMACY, reads=("event_regions",))
 def shuttle_diplomacy(game: Game, ctx: EventContext) -> None:
     """card-events #73 (D2): the card lies in front of the US until the next Asia or Middle East
     scoring card, where the USSR counts one battleground fewer (scoring.py). No choice."""
@@ -832,28 +833,50 @@ def voice_of_america(game: Game, ctx: EventContext) -> None:
     )
 
 
-@event(CardId.LIBERATION_THEOLOGY, asks=("place",))
+@event(
+    CardId.LIBERATION_THEOLOGY,
+    asks=("place",),
+    figures=("influence", "per_country"),
+    reads=("event_regions",),
+)
 def liberation_theology(game: Game, ctx: EventContext) -> None:
     """card-events #75: +3 USSR influence in Central America, at most 2 per country. The USSR
     chooses."""
-    places = _members(game, "central_america")
-    prompt = "Liberation Theology: +1 where?"
+    card = game.rules.card(ctx.card)
     add_by_choice(
-        game, ctx.chooser, Side.USSR, 3, places, prompt, key=ctx.key("place"), per_country=2
+        game,
+        ctx.chooser,
+        Side.USSR,
+        card.figure("influence"),
+        event_area(game, ctx.card),
+        "Liberation Theology: +1 where?",
+        key=ctx.key("place"),
+        per_country=card.figure("per_country"),
     )
 
 
-@event(CardId.USSURI_RIVER_SKIRMISH, asks=("place",))
+@event(
+    CardId.USSURI_RIVER_SKIRMISH,
+    asks=("place",),
+    figures=("influence", "per_country"),
+    reads=("event_regions",),
+)
 def ussuri_river_skirmish(game: Game, ctx: EventContext) -> None:
     """card-events #76: the China Card passes from the USSR to the US face up; if the US
     already holds it, +4 US influence in Asia, at most 2 per country. The US chooses."""
     if game.state.china_holder is Side.USSR:
         _pass_china_card(game, Side.US, face_up=True)
         return
-    places = _members(game, "asia")
-    prompt = "Ussuri River Skirmish: +1 where?"
+    card = game.rules.card(ctx.card)
     add_by_choice(
-        game, ctx.chooser, Side.US, 4, places, prompt, key=ctx.key("place"), per_country=2
+        game,
+        ctx.chooser,
+        Side.US,
+        card.figure("influence"),
+        event_area(game, ctx.card),
+        "Ussuri River Skirmish: +1 where?",
+        key=ctx.key("place"),
+        per_country=card.figure("per_country"),
     )
 
 

@@ -23,7 +23,6 @@ from twsolo.ruleset import Ruleset
 if TYPE_CHECKING:
     from twsolo.engine.game import Game
 
-CHE_REGIONS = ("central_america", "south_america", "africa")
 OUR_MAN_IN_TEHRAN_CARDS = 5
 DONE = "done"
 
@@ -144,7 +143,7 @@ def norad_end_of_round(game: Game, side: Side, card: int, how: str) -> None:
     game.add_influence(country, Side.US, 1)
 
 
-@event(CardId.CHE, asks=("coup",))
+@event(CardId.CHE, asks=("coup",), reads=("event_regions",))
 def che(game: Game, ctx: EventContext) -> None:
     """card-events #107: the USSR may coup, with this card's ops (USSR modifiers), a
     non-battleground with US influence in Central America, South America or Africa; if that coup
@@ -153,7 +152,7 @@ def che(game: Game, ctx: EventContext) -> None:
     may decline each coup."""
     state, rules = game.state, game.rules
     ops = ops_modifier(state, Side.USSR, rules.card(ctx.card).ops)
-    area = [c for region in CHE_REGIONS for c in rules.members(region)]
+    area = [c for region in rules.card(ctx.card).event_regions for c in rules.members(region)]
     couped: list[int] = []
     for _ in range(2):
         targets = [

@@ -54,6 +54,8 @@ class EventSpec:
     handler: Handler
     requires: Requirement | None = None
     keys: tuple[str, ...] = ()  # the questions it asks (Choice.key)
+    figures: tuple[str, ...] = ()  # the numbers it reads from rules/cards.yaml `figures`
+    reads: tuple[str, ...] = ()  # the other cards.yaml facts it reads: event_regions, war
 
 
 EVENTS: dict[int, EventSpec] = {}
@@ -65,16 +67,20 @@ def event(
     requires: Requirement | None = None,
     asks: tuple[str, ...] = (),
     ops: bool = False,
+    figures: tuple[str, ...] = (),
+    reads: tuple[str, ...] = (),
 ) -> Callable[[Handler], Handler]:
     """Register the handler of card `card` (and the condition for its event to happen). `asks`:
     the steps of the questions it (or its hooks) asks, each keyed `<card>.<step>`; `ops`: it
-    grants operations, which ask `OPS_KEYS`."""
+    grants operations, which ask `OPS_KEYS`; `figures`: the numbers of its text it reads from
+    rules/cards.yaml (`Card.figure`); `reads`: the other facts it reads there (`event_regions`,
+    `war`). The rules loader checks cards.yaml holds exactly these."""
 
     def register(fn: Handler) -> Handler:
         if card in EVENTS:
             raise ValueError(f"card {card} has two event handlers")
         keys = tuple(card_key(card, step) for step in asks) + (OPS_KEYS if ops else ())
-        EVENTS[card] = EventSpec(card, fn, requires, keys)
+        EVENTS[card] = EventSpec(card, fn, requires, keys, figures, reads)
         return fn
 
     return register
