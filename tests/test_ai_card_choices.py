@@ -80,8 +80,8 @@ def play(game: Game, card: int, player: Side, *, headline: bool = False) -> None
 
 def by_entry(bot: Bot, card: int) -> list[Answer]:
     """The AI's answers that came from the card's appendix entry."""
-    rule = f"appendix #{card} choices"
-    return [d.answer for d in bot.decisions if any(s.rule == rule for s in d.steps)]
+    rule = f"appendix #{card} choices ("
+    return [d.answer for d in bot.decisions if any(s.rule.startswith(rule) for s in d.steps)]
 
 
 def total(game: Game, side: Side) -> int:

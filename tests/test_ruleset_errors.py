@@ -6,6 +6,7 @@ with one mistake, and the expected line is found in the broken text itself.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from twsolo.ai.criteria import CRITERIA
 from twsolo.errors import RulesDataError
 from twsolo.ruleset import Ruleset, load_ruleset
 from twsolo.ruleset.nodes import display_path
-from twsolo.ruleset.vocabulary import frozen_vocabulary, standard_vocabulary
+from twsolo.ruleset.vocabulary import standard_vocabulary
 
 
 def break_file(rules: Path, name: str, old: str, new: str) -> int:
@@ -205,9 +206,7 @@ def test_the_loader_checks_names_against_the_vocabulary_it_receives(rules: Rules
     assert rules.priorities.realign_order == standard.of("realign_order")
     names = {family: dict(n) for family, n in standard.names.items()}
     del names["realign_order"]["human_bg"]
-    lacking = frozen_vocabulary(
-        names, standard.event_keys, standard.event_figures, standard.event_reads
-    )
+    lacking = replace(standard, names=names)
     with pytest.raises(RulesDataError) as info:
         load_ruleset(vocabulary=lacking)
     (msg,) = info.value.problems

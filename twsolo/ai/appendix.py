@@ -167,11 +167,15 @@ def _ai_milops_short(p: Predicates) -> bool:
 
 
 # ---------------------------------------------------------------- appendix §5: custom predicates
-def custom(name: str) -> Callable[[Callable[[Predicates], bool]], Callable[[Predicates], bool]]:
-    return CRITERIA.register("custom_predicates", name)
+def custom(
+    name: str, card: int | None = None
+) -> Callable[[Callable[[Predicates], bool]], Callable[[Predicates], bool]]:
+    """Register an appendix §5 predicate; `card`: it embodies that one card's logic, and the
+    card's entry lists it among its procedures."""
+    return CRITERIA.register("custom_predicates", name, card=card)
 
 
-@custom("ai_controls_canada")
+@custom("ai_controls_canada", card=CardId.NORAD)
 def _ai_controls_canada(p: Predicates) -> bool:
     """The AI is the US and controls Canada."""
     v = p.view
@@ -193,7 +197,7 @@ def _ai_milops_ahead(p: Predicates) -> bool:
     return s.milops[v.side.col] > s.milops[v.human.col]
 
 
-@custom("brush_war_target")
+@custom("brush_war_target", card=CardId.BRUSH_WAR)
 def _brush_war_target(p: Predicates) -> bool:
     """Brush War has a legal target with a modifier of 0 or −1."""
     v = p.view
@@ -206,7 +210,7 @@ def _brush_war_target(p: Predicates) -> bool:
     )
 
 
-@custom("destalinization_spread")
+@custom("destalinization_spread", card=CardId.DE_STALINIZATION)
 def _destalinization_spread(p: Predicates) -> bool:
     """The AI has 2+ influence above control it could move into 2+ battlegrounds of 2+ regions."""
     v = p.view
@@ -235,7 +239,7 @@ def _event_region_score_gain(p: Predicates) -> bool:
     )
 
 
-@custom("flower_power_active")
+@custom("flower_power_active", card=CardId.AN_EVIL_EMPIRE)
 def _flower_power_active(p: Predicates) -> bool:
     """Flower Power is in effect against the AI."""
     return p.view.state.has_effect(CardId.FLOWER_POWER)
@@ -293,7 +297,7 @@ def _primary_in_event_area(p: Predicates) -> bool:
     return p.view.primary in p.view.rules.card(p.card).event_regions
 
 
-@custom("summit_favoured")
+@custom("summit_favoured", card=CardId.SUMMIT)
 def _summit_favoured(p: Predicates) -> bool:
     """The AI dominates or controls more of the six Summit regions than the human."""
     v = p.view

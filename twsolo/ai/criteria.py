@@ -24,15 +24,25 @@ class Criteria:
     def __init__(self) -> None:
         self._fns: dict[str, dict[str, Callable[..., Any]]] = {f: {} for f in FAMILIES}
         self._docs: dict[str, dict[str, str]] = {f: {} for f in FAMILIES}
+        self.arguments: dict[str, dict[str, str]] = {f: {} for f in FAMILIES}
+        self.bound: dict[str, dict[str, int]] = {f: {} for f in FAMILIES}
 
-    def register(self, family: str, name: str, doc: str = "") -> Callable[[F], F]:
-        """Decorator: `fn` is the criterion `name` of `family`; `doc` says what it means."""
+    def register(
+        self, family: str, name: str, doc: str = "", *, arg: str = "", card: int | None = None
+    ) -> Callable[[F], F]:
+        """Decorator: `fn` is the criterion `name` of `family`; `doc` says what it means, `arg`
+        the kind of its argument (ruleset.vocabulary.ARGUMENT_KINDS), `card` the card it belongs
+        to when only that card's entry may use it."""
 
         def add(fn: F) -> F:
             if name in self._fns[family]:
                 raise ValueError(f"internal: {family} {name!r} is registered twice")
             self._fns[family][name] = fn
             self._docs[family][name] = doc or (fn.__doc__ or "").strip().split("\n")[0]
+            if arg:
+                self.arguments[family][name] = arg
+            if card is not None:
+                self.bound[family][name] = card
             return fn
 
         return add
@@ -54,7 +64,8 @@ criterion = CRITERIA.register
 def vocabulary() -> Vocabulary:
     """The names the rules data may use: every registered criterion and the engine's question
     keys. The AI's modules register their criteria when imported (the Bot imports them all)."""
-    import twsolo.ai.bot  # noqa: F401 - registers every criterion
+    import twsolo.ai.bot
+    import twsolo.solo.overrides  # noqa: F401 - registers the solitaire procedures
     from twsolo.engine.events import EVENTS
 
     specs = EVENTS.values()
@@ -63,4 +74,6 @@ def vocabulary() -> Vocabulary:
         {s.card: s.keys for s in specs},
         {s.card: s.figures for s in specs if s.figures},
         {s.card: s.reads for s in specs if s.reads},
+        CRITERIA.arguments,
+        CRITERIA.bound,
     )

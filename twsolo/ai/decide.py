@@ -9,15 +9,15 @@ from twsolo.ai.appendix import Predicates, event_window, open_windows
 from twsolo.ai.criteria import CRITERIA, criterion
 from twsolo.ai.dryrun import Metrics, dry_run_event
 from twsolo.ai.plans import ops_score_gain, plan_operations
+from twsolo.ai.procedures import PLAY_RULES
 from twsolo.ai.trace import Step
 from twsolo.ai.view import View
 from twsolo.engine.choices import ChoiceProvider
-from twsolo.engine.events import event_refusal
 from twsolo.engine.game import Policy
 from twsolo.engine.ops import OpsBudget, card_ops
 from twsolo.engine.space import has_ability, space_refusal
 from twsolo.engine.state import GameState
-from twsolo.ids import CHINA_CARD, CardId, Side
+from twsolo.ids import CHINA_CARD, Side
 
 ProviderFactory = Callable[[Side], ChoiceProvider]
 
@@ -133,25 +133,15 @@ def answering_human_events(view: View, card: int, ways: list[str]) -> list[str]:
     - appendix #60: U2 Incident this turn: UN Intervention for its Op, never its event (the
       exception above comes first);
     - appendix #59: Flower Power: a war card goes on the Space Race when that is legal."""
-    state = view.state
     if view.side is not Side.US:
         return ways
-    pending = state.has_effect(CardId.WE_WILL_BURY_YOU, Side.US)
-    war = view.rules.card(card).war is not None
-    can_event = "event" in ways and event_refusal(state, view.rules, card, view.side) is None
-    rule, kept = "", ways
-    if card == CardId.UN_INTERVENTION and pending and can_event:
-        rule, kept = "appendix #50 UN Intervention cancels We Will Bury You", ["event"]
-    elif (
-        card == CardId.UN_INTERVENTION and state.has_effect(CardId.U2_INCIDENT) and "event" in ways
-    ):
-        rule = "appendix #60 U2 Incident: UN Intervention for its Op"
-        kept = [w for w in ways if w != "event"]
-    elif war and state.has_effect(CardId.FLOWER_POWER) and "space_race" in ways:
-        rule, kept = "appendix #59 Flower Power: a war card on the Space Race", ["space_race"]
-    if rule:
-        view.note(Step(rule, chosen=kept[0] if len(kept) == 1 else None))
-    return kept
+    for name in PLAY_RULES:
+        found = CRITERIA.get("procedures", name)(view, card, ways)
+        if found is not None:
+            rule, kept = found
+            view.note(Step(rule, chosen=kept[0] if len(kept) == 1 else None))
+            return list(kept)
+    return ways
 
 
 def choose_headline(

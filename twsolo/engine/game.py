@@ -106,6 +106,12 @@ class Game:
         self.answers: list[tuple[str, str, Answer]] = []  # (actor, kind, answer), in order
         self.event_frames: list[EventFrame] = []  # events being resolved, innermost last
 
+    def event_start(self, card: int) -> GameState:
+        """The state as the innermost event of `card` being resolved began (a procedure that
+        plans the whole event from its start: appendix #33)."""
+        frame = next(f for f in reversed(self.event_frames) if f.card == card)
+        return frame.start
+
     # ------------------------------------------------------------------ the seam
     def ask(
         self,

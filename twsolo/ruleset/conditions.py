@@ -70,11 +70,18 @@ def _tokens(text: str) -> list[str]:
     return out
 
 
+# The vocabulary families a condition's terms come from: numbers, flags, custom predicates.
+WINDOW_TERMS = ("condition_numbers", "condition_flags", "custom_predicates")
+# An appendix choice's answer conditions (appendix.yaml resolve.*.answer): the question's terms.
+CHOICE_TERMS = ("choice_numbers", "choice_tests", "")
+
+
 class _Parser:
-    def __init__(self, text: str, vocabulary: Vocabulary) -> None:
+    def __init__(self, text: str, vocabulary: Vocabulary, terms: tuple[str, str, str]) -> None:
         self.tokens = _tokens(text)
         self.i = 0
         self.vocabulary = vocabulary
+        self.numbers, self.flags, self.custom = terms
 
     def peek(self) -> str | None:
         return self.tokens[self.i] if self.i < len(self.tokens) else None
@@ -122,13 +129,13 @@ class _Parser:
                 raise ConditionError("missing ')'")
             return inner
         terms = self.vocabulary
-        if token.startswith(CUSTOM_PREFIX):
-            if not terms.has("custom_predicates", token[len(CUSTOM_PREFIX) :]):
+        if token.startswith(CUSTOM_PREFIX) and self.custom:
+            if not terms.has(self.custom, token[len(CUSTOM_PREFIX) :]):
                 raise ConditionError(f"unknown custom predicate {token!r}")
             return Flag(token)
-        if terms.has("condition_flags", token):
+        if terms.has(self.flags, token):
             return Flag(token)
-        if terms.has("condition_numbers", token):
+        if terms.has(self.numbers, token):
             op = self.take()
             if op not in OPERATORS:
                 raise ConditionError(f"{token} needs a comparison such as '{token} >= 1'")
@@ -139,8 +146,10 @@ class _Parser:
         raise ConditionError(f"unknown term {token!r}")
 
 
-def parse_condition(text: str, vocabulary: Vocabulary | None = None) -> Condition:
-    return _Parser(text, vocabulary or standard_vocabulary()).parse()
+def parse_condition(
+    text: str, vocabulary: Vocabulary | None = None, terms: tuple[str, str, str] = WINDOW_TERMS
+) -> Condition:
+    return _Parser(text, vocabulary or standard_vocabulary(), terms).parse()
 
 
 @dataclass(frozen=True, slots=True)

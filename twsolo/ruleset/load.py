@@ -70,7 +70,9 @@ def load_ruleset(
     if (root := roots["setup.yaml"][0]) is not None:
         setup = read_setup(root, by_id)
     space = read_space(root) if (root := roots["space.yaml"][0]) is not None else ()
-    appendix = read_appendix(root, cards, vocabulary) if (root := roots["appendix.yaml"][0]) else {}
+    appendix = (
+        read_appendix(root, cards, vocabulary, by_id) if (root := roots["appendix.yaml"][0]) else {}
+    )
     regions = read_regions(root) if (root := roots["regions.yaml"][0]) else None
     priorities = (
         read_priorities(root, by_id, vocabulary) if (root := roots["priorities.yaml"][0]) else None

@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from twsolo.ids import MAP_REGIONS, SCORING_REGIONS, SOUTHEAST_ASIA, Side
-from twsolo.ruleset.conditions import Window
+from twsolo.ruleset.conditions import Condition, Window
 
 _A = TypeVar("_A", bound=npt.NDArray[Any])
 
@@ -158,9 +158,86 @@ class Priorities:
     country_rank: Mapping[str, int]  # country id -> position in the §18 table (0 first)
 
 
+@dataclass(frozen=True, slots=True)
+class Named:
+    """A criterion of the appendix's choice vocabulary, with its argument if it takes one."""
+
+    name: str
+    arg: Any = None
+
+    def text(self) -> str:
+        if self.arg is None:
+            return self.name
+        arg = ", ".join(self.arg) if isinstance(self.arg, tuple) else self.arg
+        return f"{self.name}: {arg}"
+
+
+@dataclass(frozen=True, slots=True)
+class Tier:
+    """One tier of a choice: the candidates passing every filter, ordered by its own keys (the
+    spec's keys when None)."""
+
+    where: tuple[Named, ...]
+    keys: tuple[Named, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerRule:
+    """`<answer>` or `<answer> if: <condition>`: the answer, when legal and the condition holds."""
+
+    answer: str
+    condition: Condition | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rerun:
+    """Spec §17.6 with named measures: re-run the event with each candidate, the best by
+    `measure` in turn (None: the general result of §17.6); ties go to `prefer`'s order."""
+
+    measure: tuple[Named, ...] | None
+    prefer: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """Operations an event grants, planned by spec §12.3 as if `primary` were the Primary Region
+    (and a Scoring Round when `scoring_round`), with influence over `regions`."""
+
+    primary: str | None = None
+    scoring_round: bool = False
+    regions: str | tuple[str, ...] = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChoiceSpec:
+    """How the AI answers one question of a card's event, by its key (appendix.yaml `resolve`;
+    the order of evaluation in docs/ai.md): where it applies (`when`, `side`), the answers it
+    gives outright (`answer`), and otherwise which candidates (`regions`, `where`), in what order
+    (`tiers`, `keys`, `then`), and what to answer when none is left (`otherwise`). `plan`: the
+    operations an event grants; `procedure`: the code of a registered procedure instead."""
+
+    key: str
+    when: tuple[Window, ...] = ()
+    side: str = ""  # "ai": only when the AI answers (not the human's side in a dry run)
+    answer: tuple[AnswerRule, ...] = ()
+    regions: str | tuple[str, ...] = ""
+    within_event: bool = False
+    select: str = ""  # first: the first region of the order; cascade: the first that answers
+    where: tuple[Named, ...] = ()
+    tiers: tuple[Tier, ...] = ()
+    keys: tuple[Named, ...] = ()
+    then: Named | Rerun | None = None
+    otherwise: str = ""
+    plan: Plan | None = None
+    procedure: Named | None = None
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AppendixEntry:
-    """How the AI handles one card (spec §21, card-appendix.md)."""
+    """How the AI handles one card (spec §21, card-appendix.md): its windows; how it resolves the
+    event's questions (`resolve`, by key; `choices` is the editor's note beside it); the code
+    the entry needs (`procedures`, registered by name)."""
 
     card: int
     source: str  # seed | designed | designed_optional
@@ -168,6 +245,8 @@ class AppendixEntry:
     choices: str
     on_human_play: str
     note: str
+    resolve: Mapping[str, ChoiceSpec] = field(default_factory=dict)
+    procedures: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, eq=False, repr=False, kw_only=True)

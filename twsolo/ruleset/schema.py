@@ -27,6 +27,7 @@ from twsolo.ruleset.model import (
     War,
 )
 from twsolo.ruleset.nodes import Located, iter_entries
+from twsolo.ruleset.resolve import read_procedures, read_resolve
 from twsolo.ruleset.vocabulary import Vocabulary
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -514,17 +515,19 @@ SOURCES = ("seed", "designed", "designed_optional")
 
 
 def read_appendix(
-    root: Located, cards: dict[int, Card], vocabulary: Vocabulary
+    root: Located, cards: dict[int, Card], vocabulary: Vocabulary, country_ids: Collection[str]
 ) -> dict[int, AppendixEntry]:
     """Spec §21: one entry per card, its windows and conditions parsed (appendix §1) with the
-    AI's condition terms."""
+    AI's condition terms; how it resolves its event's questions (`resolve`) and the code it
+    needs (`procedures`), checked against the vocabulary."""
     top = root.mapping(["entries"])
     if top is None or "entries" not in top:
         return {}
     entries: dict[int, AppendixEntry] = {}
+    optional = ["choices", "on_human_play", "note", "resolve", "procedures"]
     for loc in iter_entries(top["entries"]):
-        m = loc.mapping(["card", "name", "source", "ai_play"], ["choices", "on_human_play", "note"])
-        if m is None or len(m) < 4:
+        m = loc.mapping(["card", "name", "source", "ai_play"], optional)
+        if m is None or any(k not in m for k in ("card", "name", "source", "ai_play")):
             continue
         number = m["card"].integer(1, CARD_COUNT)
         name = m["name"].string()
@@ -541,6 +544,10 @@ def read_appendix(
                 w.fail(f"{exc}")
         if number is None or name is None or source is None or None in texts.values():
             continue
+        resolve = (
+            read_resolve(m["resolve"], number, vocabulary, country_ids) if "resolve" in m else {}
+        )
+        procedures = read_procedures(loc, m.get("procedures"), number, vocabulary)
         if number in entries:
             m["card"].fail(f"card {number} has two entries")
         elif cards and number in cards and cards[number].name != name:
@@ -553,6 +560,8 @@ def read_appendix(
                 choices=texts["choices"] or "",
                 on_human_play=texts["on_human_play"] or "",
                 note=texts["note"] or "",
+                resolve=MappingProxyType(resolve),
+                procedures=procedures,
             )
     return entries
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
+from typing import Any
 
 # The families of names, and where the rules data uses each.
 FAMILIES = {
@@ -26,7 +27,19 @@ FAMILIES = {
     "condition_numbers": "appendix.yaml conditions: metrics compared with a number (§1.2)",
     "condition_flags": "appendix.yaml conditions: flags (§1.2)",
     "custom_predicates": "appendix.yaml conditions: custom:<name> (appendix §5)",
+    # The appendix's choice vocabulary (appendix.yaml `resolve`): how the AI answers an event's
+    # question, by (card, key).
+    "region_orders": "resolve.*.regions: an order of regions",
+    "choice_filters": "resolve.*.where and tiers: which candidates qualify",
+    "choice_keys": "resolve.*.keys: how qualifying candidates are ordered",
+    "choice_orders": "resolve.*.then: a rule of the spec that picks among them",
+    "choice_tests": "resolve.*.answer conditions: flags",
+    "choice_numbers": "resolve.*.answer conditions: numbers",
+    "rerun_measures": "resolve.*.then rerun measure: what a re-run of the event measures",
+    "procedures": "appendix.yaml procedures: the code a card's entry needs",
 }
+# The families whose names take an argument, and its kind (`{name: argument}` in the YAML).
+ARGUMENT_KINDS = ("int", "region", "countries")
 
 
 @dataclass(frozen=True)
@@ -40,6 +53,20 @@ class Vocabulary:
     event_keys: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     event_figures: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     event_reads: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    # Per family, the names that take an argument and its kind (ARGUMENT_KINDS).
+    arguments: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    # Per family, the names that belong to one card: its procedures, and the custom predicates
+    # that only its entry can use. Its appendix entry must list each (`procedures`).
+    bound: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+
+    def argument(self, family: str, name: str) -> str:
+        return self.arguments.get(family, {}).get(name, "")
+
+    def bound_to(self, card: int) -> tuple[str, ...]:
+        """The procedures and custom predicates that belong to `card`."""
+        return tuple(
+            name for names in self.bound.values() for name, c in names.items() if c == card
+        )
 
     def of(self, family: str) -> tuple[str, ...]:
         return tuple(self.names.get(family, {}))
@@ -56,15 +83,23 @@ def frozen_vocabulary(
     event_keys: Mapping[int, tuple[str, ...]],
     event_figures: Mapping[int, tuple[str, ...]] | None = None,
     event_reads: Mapping[int, tuple[str, ...]] | None = None,
+    arguments: Mapping[str, Mapping[str, str]] | None = None,
+    bound: Mapping[str, Mapping[str, int]] | None = None,
 ) -> Vocabulary:
     unknown = sorted(set(names) - set(FAMILIES))
     if unknown:
         raise ValueError(f"internal: unknown vocabulary families {unknown}")
+
+    def frozen(m: Mapping[str, Mapping[str, object]] | None) -> Mapping[str, Mapping[str, Any]]:
+        return MappingProxyType({f: MappingProxyType(dict(n)) for f, n in (m or {}).items()})
+
     return Vocabulary(
-        MappingProxyType({f: MappingProxyType(dict(n)) for f, n in names.items()}),
+        frozen(names),
         MappingProxyType(dict(event_keys)),
         MappingProxyType(dict(event_figures or {})),
         MappingProxyType(dict(event_reads or {})),
+        frozen(arguments),
+        frozen(bound),
     )
 
 

@@ -529,14 +529,17 @@ def un_intervention(game: Game, ctx: EventContext) -> None:
         game.remove_effect(CardId.WE_WILL_BURY_YOU)
 
 
-@event(CardId.DE_STALINIZATION, asks=("move", "take", "place"))
+@event(
+    CardId.DE_STALINIZATION, asks=("move", "take", "place"), figures=("influence", "per_country")
+)
 def de_stalinization(game: Game, ctx: EventContext) -> None:
     """Card-events #33: the USSR says how many (up to 4) of its influence points it moves, takes
     them from any countries, then adds as many to countries not controlled by the US, at most 2
     per country, no access needed."""
     ussr, s, rules = ctx.chooser, game.state, game.rules
+    card = rules.card(ctx.card)
     own = [c.index for c in rules.countries if s.inf(c.index, ussr) > 0]
-    most = min(4, sum(s.inf(c, ussr) for c in own))
+    most = min(card.figure("influence"), sum(s.inf(c, ussr) for c in own))
     prompt = "De-Stalinization: move how many?"
     answer = game.ask("number", ussr, list(range(most + 1)), prompt, key=ctx.key("move"))
     taken = remove_by_choice(
@@ -557,7 +560,7 @@ def de_stalinization(game: Game, ctx: EventContext) -> None:
         free,
         "De-Stalinization: +1 USSR influence in",
         key=ctx.key("place"),
-        per_country=2,
+        per_country=card.figure("per_country"),
     )
 
 

@@ -390,7 +390,15 @@ def tear_down_this_wall(game: Game, ctx: EventContext) -> None:
         game.note("Tear Down This Wall: no USSR influence in Europe to coup or realign")
         return
     prompt = f"Tear Down This Wall: {ops} ops for a free coup or realignments in Europe"
-    kind = game.ask("operation", ctx.chooser, ["coup", "realign"], prompt, key=ctx.key("operation"))
+    modified = ops_modifier(state, ctx.chooser, ops)
+    kind = game.ask(
+        "operation",
+        ctx.chooser,
+        ["coup", "realign"],
+        prompt,
+        key=ctx.key("operation"),
+        ops=modified,
+    )
     if kind == "coup":
         prompt = "Tear Down This Wall: free coup where?"
         free_coup(game, ctx.chooser, europe, ops, prompt, key=ctx.key("coup"))

@@ -419,7 +419,10 @@ def junta(game: Game, ctx: EventContext) -> None:
     if not options:
         return
     prompt = "Junta: free coup or realignments?"
-    kind = game.ask("operation", side, [*options, "done"], prompt, key=ctx.key("operation"))
+    modified = ops_modifier(state, side, ops)
+    kind = game.ask(
+        "operation", side, [*options, "done"], prompt, key=ctx.key("operation"), ops=modified
+    )
     if kind == "coup":
         free_coup(game, side, latin, ops, "Junta: free coup where?", key=ctx.key("coup"))
     elif kind == "realign":
