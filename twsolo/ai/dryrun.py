@@ -150,7 +150,8 @@ def _changed_off_board(before: GameState, after: GameState, card: int | None) ->
 
 
 def _without(pile: Pile, card: int | None) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(c for c in part if c != card) for part in pile.canonical())
+    top, shuffled, bottom, unseen = pile.canonical()
+    return (*(tuple(c for c in part if c != card) for part in (top, shuffled, bottom)), (unseen,))
 
 
 ProviderFactory = Callable[[Side], "ChoiceProvider"]

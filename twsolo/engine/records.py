@@ -105,6 +105,42 @@ class CardMove(Record):
 
 
 @dataclass(slots=True)
+class Dealt(Record):
+    """A card dealt face down: which card, nobody at the table knows (spec §4)."""
+
+    source: str
+    target: str
+
+    def text(self, rules: Ruleset) -> str:
+        return f"deal a card face down from {pile_name(self.source)} to {pile_name(self.target)}"
+
+
+@dataclass(slots=True)
+class Revealed(Record):
+    """A face-down card seen where it lies, while someone looks through a pile."""
+
+    card: int
+    pile: str
+
+    def text(self, rules: Ruleset) -> str:
+        return f"{rules.card(self.card)} is seen in {pile_name(self.pile)}"
+
+
+@dataclass(slots=True)
+class Shuffled(Record):
+    pile: str
+    keep_top: bool = False
+    keep_bottom: bool = False
+
+    def text(self, rules: Ruleset) -> str:
+        kept = [
+            *(["the card on top stays on top"] if self.keep_top else []),
+            *(["the cards at the bottom stay there"] if self.keep_bottom else []),
+        ]
+        return f"shuffle {pile_name(self.pile)}" + (f" ({'; '.join(kept)})" if kept else "")
+
+
+@dataclass(slots=True)
 class EffectChange(Record):
     effect: Effect
     added: bool
