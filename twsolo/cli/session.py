@@ -168,7 +168,7 @@ class Session:
         game = self.game
         if game is None:
             return
-        lines = instructions(self.rules, game.log[self.printed :])
+        lines = instructions(self.rules, game.log[self.printed :], self.options.ai_side)
         self.printed = len(game.log)
         for i, line in enumerate(lines, 1):
             self.echo(f"  {i}. {line}")
@@ -258,7 +258,7 @@ class Session:
             turn = int(args[0])
         lines = [
             f"turn {e.turn} AR {e.action_round}: {e.actor} {e.kind} → "
-            f"{answer_label(self.rules, decoded(e.answer))}"
+            f"{answer_label(self.rules, decoded(e.answer), e.kind)}"
             if e.type == "answer"
             else f"turn {e.turn} AR {e.action_round}: [{e.type}] {json.dumps(e.data)}"
             for e in self.entries

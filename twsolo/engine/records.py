@@ -133,11 +133,15 @@ class Shuffled(Record):
     keep_bottom: bool = False
 
     def text(self, rules: Ruleset) -> str:
+        return self.phrase(pile_name(self.pile))
+
+    def phrase(self, where: str) -> str:
+        """The instruction with the pile called `where`."""
         kept = [
             *(["the card on top stays on top"] if self.keep_top else []),
             *(["the cards at the bottom stay there"] if self.keep_bottom else []),
         ]
-        return f"shuffle {pile_name(self.pile)}" + (f" ({'; '.join(kept)})" if kept else "")
+        return f"shuffle {where}" + (f" ({'; '.join(kept)})" if kept else "")
 
 
 @dataclass(slots=True)
@@ -272,6 +276,7 @@ class GameEnd(Record):
 
 
 PILE_NAMES = {
+    "unseen": "face down, unseen",
     "draw": "the draw deck",
     "discard": "the discard pile",
     "removed": "out of the game",

@@ -229,7 +229,8 @@ def war(
     modifier = adjacent_controlled(game.state, game.rules, defender, target)
     if include_target and controls(game.state, game.rules, defender, target):
         modifier += 1
-    roll = game.roll(attacker, f"war in {name} (needs {success}+ after −{modifier})")
+    need = f"{success + modifier}+ wins" if success + modifier <= 6 else "no roll can win"
+    roll = game.roll(attacker, f"war in {name}: {need} ({success}+ after −{modifier})")
     won = roll - modifier >= success
     game.add_milops(attacker, milops)
     if won:
