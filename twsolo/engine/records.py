@@ -150,9 +150,13 @@ class EffectChange(Record):
     added: bool
 
     def text(self, rules: Ruleset) -> str:
+        """Appendix G9: while a lasting effect is in force its card, or a marker, lies face up
+        beside the board."""
         card = rules.card(self.effect.card)
         detail = f" ({self.effect.data})" if self.effect.data else ""
-        return f"{card}{detail}: lasting effect {'in force' if self.added else 'ends'}"
+        if self.added:
+            return f"{card}{detail}: its effect lasts; keep the card or a marker beside the board"
+        return f"{card}{detail}: its effect ends; take its card or marker from beside the board"
 
 
 @dataclass(slots=True)
