@@ -30,7 +30,8 @@ from twsolo.solo import SoloOptions, play_game
 
 # The turn flow's and chance's own questions, asked inside an event too (a card an event plays,
 # a die an event rolls, the human's bottom order).
-TURN_KEYS = {"play", "order", "headline", "ar_card", "draft", "bottom", "die", "draw", "pick"}
+TURN_KEYS = {"play", "order", "headline", "ar_card", "draft", "bottom"}
+CHANCE_KEYS = {"die", "draw", "pick", "deal", "reveal", "holds"}
 
 
 class KeyCheck:
@@ -41,7 +42,7 @@ class KeyCheck:
 
     def choose(self, game: Game, choice: Choice) -> Answer:
         assert choice.key, f"a {choice.kind} question without a key: {choice.prompt}"
-        if choice.event is not None and choice.key not in TURN_KEYS | set(OPS_KEYS):
+        if choice.event is not None and choice.key not in TURN_KEYS | CHANCE_KEYS | set(OPS_KEYS):
             declared = EVENTS[choice.event].keys
             assert choice.key in declared, f"#{choice.event} asks {choice.key}, declares {declared}"
         self.seen.add((choice.event, choice.key))
@@ -61,7 +62,9 @@ def test_every_question_has_a_declared_key(rules: Ruleset) -> None:
         providers = {ai: Bot(ai, keep=False), ai.other: human, CHANCE: SeededChance(seed)}
         options = SoloOptions(ai_side=ai, optional_cards=True)
         play_game(rules, options, wrapped(providers, seen))
-    event_keys = {key for card, key in seen if card is not None and key not in TURN_KEYS}
+    event_keys = {
+        key for card, key in seen if card is not None and key not in TURN_KEYS | CHANCE_KEYS
+    }
     assert len(event_keys) >= 40, f"the games asked few event questions: {sorted(event_keys)}"
 
 

@@ -88,7 +88,7 @@ def _read(root: Located, rules: Ruleset) -> Scenario | None:
     # Era decks already shuffled in by this turn (spec §5.B).
     for era in (Era.MID, Era.LATE):
         if turn >= ERA_FIRST_TURN[era]:
-            for card in list(state.piles[ERA_PILE[era]]):
+            for card in list(state.piles[ERA_PILE[era]].known()):
                 state.piles[ERA_PILE[era]].remove(card)
                 state.piles["draw"].shuffled.append(card)
     if "defcon" in m and (d := m["defcon"].integer(1, 5)) is not None:

@@ -186,7 +186,8 @@ def _ai_controls_canada(p: Predicates) -> bool:
 def _ai_holds_human_events(p: Predicates) -> bool:
     """The AI's deck/hand holds at least 2 cards that carry the human's event."""
     v = p.view
-    hand = v.state.piles[hand_of(v.side)]
+    # Only the cards known to be there: the AI does not know its face-down cards (spec §4).
+    hand = v.state.piles[hand_of(v.side)].known()
     return sum(1 for c in hand if v.rules.card(c).owner is v.human) >= 2
 
 
@@ -281,7 +282,7 @@ def _human_has_china(p: Predicates) -> bool:
 def _human_headline_hurts_ai(p: Predicates) -> bool:
     """The human's headline card carries the human's own or a neutral event."""
     v = p.view
-    table = [c for c in v.state.piles["table"] if c != p.card]
+    table = [c for c in v.state.piles["table"].known() if c != p.card]
     return any(v.rules.card(c).owner in (None, v.human) for c in table)
 
 

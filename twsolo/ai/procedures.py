@@ -4,7 +4,6 @@ question it answers) and `twsolo validate` lists it.
 
 - appendix #33 De-Stalinization: a plan over the whole board (which battlegrounds and
   non-battlegrounds the excess influence can take);
-- appendix #32 UN Intervention: the card its reveal pairs it with;
 - appendix #50, #59, #60: how the AI (the US) plays a revealed card while the human's event is in
   force (UN Intervention against We Will Bury You and under U2 Incident, war cards under Flower
   Power): read by spec §12.2 (`decide.answering_human_events`).
@@ -21,7 +20,6 @@ from twsolo.ai.view import View
 from twsolo.engine.choices import Answer, Choice
 from twsolo.engine.events import event_refusal
 from twsolo.engine.game import Game
-from twsolo.engine.state import hand_of
 from twsolo.ids import CardId, Side
 
 
@@ -88,17 +86,6 @@ def destalinization(
         if placed.count(c) < points and name in options:
             return name
     return None
-
-
-# ---------------------------------------------------------------------- #32 UN Intervention
-@CRITERIA.register("procedures", "reveal_order", card=CardId.UN_INTERVENTION)
-def reveal_order(game: Game, view: View, choice: Choice) -> Answer | None:
-    """Appendix #32: the AI reveals its deck/hand until a card carries the human's event and
-    pairs UN Intervention with it. The unknown order of the shuffled part is taken as the card
-    numbers' order, between the known top and bottom parts (`Pile.in_order`)."""
-    order = view.state.piles[hand_of(view.side)].in_order()
-    cards = [o for o in choice.options if isinstance(o, int)]
-    return min(cards, key=lambda c: order.index(c) if c in order else len(order))
 
 
 # ---------------------------------------------------------------------- #50, #59, #60

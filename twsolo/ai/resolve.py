@@ -298,7 +298,7 @@ def recast(view: View, *, primary: str | None = None, scoring_round: bool = Fals
         return view
     state = view.state.copy()
     if primary is not None:
-        for card in list(state.piles["primary"]):
+        for card in list(state.piles["primary"].known()):
             state.put(card, "spent")
         state.put(view.rules.scoring_card_for(primary).number, "primary")
     state.scoring_round = state.scoring_round or scoring_round
