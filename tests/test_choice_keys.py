@@ -26,6 +26,7 @@ from twsolo.engine.game import Game
 from twsolo.ids import Side
 from twsolo.players.greedy import GreedyPlayer
 from twsolo.ruleset import Ruleset
+from twsolo.ruleset.vocabulary import standard_vocabulary
 from twsolo.solo import SoloOptions, play_game
 
 # The turn flow's and chance's own questions, asked inside an event too (a card an event plays,
@@ -43,7 +44,7 @@ class KeyCheck:
     def choose(self, game: Game, choice: Choice) -> Answer:
         assert choice.key, f"a {choice.kind} question without a key: {choice.prompt}"
         if choice.event is not None and choice.key not in TURN_KEYS | CHANCE_KEYS | set(OPS_KEYS):
-            declared = EVENTS[choice.event].keys
+            declared = standard_vocabulary().event_keys[choice.event]
             assert choice.key in declared, f"#{choice.event} asks {choice.key}, declares {declared}"
         self.seen.add((choice.event, choice.key))
         return self.inner.choose(game, choice)
@@ -69,9 +70,13 @@ def test_every_question_has_a_declared_key(rules: Ruleset) -> None:
 
 
 def test_event_keys_name_their_card() -> None:
-    """A key is `<card>.<step>` with the card's CardId name, or an operation's `ops.<kind>`."""
+    """A key is `<card>.<step>` with the card's CardId name, or an operation's `ops.<kind>`;
+    every event is in the vocabulary with its keys (and the solitaire procedures' questions)."""
     from twsolo.ids import card_key
 
-    for card, spec in EVENTS.items():
-        for key in spec.keys:
+    keys = standard_vocabulary().event_keys
+    assert set(keys) == set(EVENTS)
+    for card, declared in keys.items():
+        assert set(EVENTS[card].keys) <= set(declared)
+        for key in declared:
             assert key in OPS_KEYS or key.startswith(card_key(card, "")), (card, key)

@@ -603,6 +603,7 @@ def test_nuclear_subs_double_coup_only_for_the_ai_appendix_41(rules: Ruleset) ->
         state = position(rules)
         state.ai_side = ai_side
         game = game_at(rules, state)
+        game.policy = SoloPolicy() if ai_side else Policy()  # the solitaire game's override
         to_table(game, 41)
         play_event(game, 41, player, triggered=player is USSR)
         assert (NUCLEAR_SUBS_DOUBLE in game.state.effects) is double

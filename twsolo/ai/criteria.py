@@ -25,7 +25,7 @@ class Criteria:
         self._fns: dict[str, dict[str, Callable[..., Any]]] = {f: {} for f in FAMILIES}
         self._docs: dict[str, dict[str, str]] = {f: {} for f in FAMILIES}
         self.arguments: dict[str, dict[str, str]] = {f: {} for f in FAMILIES}
-        self.bound: dict[str, dict[str, int]] = {f: {} for f in FAMILIES}
+        self.bound: dict[str, dict[str, tuple[int, ...]]] = {f: {} for f in FAMILIES}
 
     def register(
         self, family: str, name: str, doc: str = "", *, arg: str = "", card: int | None = None
@@ -42,7 +42,7 @@ class Criteria:
             if arg:
                 self.arguments[family][name] = arg
             if card is not None:
-                self.bound[family][name] = card
+                self.bound[family][name] = (card,)
             return fn
 
         return add
@@ -62,18 +62,24 @@ criterion = CRITERIA.register
 
 
 def vocabulary() -> Vocabulary:
-    """The names the rules data may use: every registered criterion and the engine's question
-    keys. The AI's modules register their criteria when imported (the Bot imports them all)."""
-    import twsolo.ai.bot
-    import twsolo.solo.overrides  # noqa: F401 - registers the solitaire procedures
+    """The names the rules data may use: every registered criterion, the solitaire procedures
+    (solo/overrides.py) and the engine's question keys (with the questions the solitaire
+    procedures ask). The AI's modules register their criteria when imported (the Bot imports
+    them all)."""
+    import twsolo.ai.bot  # noqa: F401 - registers every criterion
     from twsolo.engine.events import EVENTS
+    from twsolo.solo.overrides import SOLITAIRE
 
     specs = EVENTS.values()
+    keys = {s.card: s.keys + SOLITAIRE.asks.get(s.card, ()) for s in specs}
+    docs, bound = CRITERIA.docs(), {f: dict(b) for f, b in CRITERIA.bound.items()}
+    docs["procedures"].update(SOLITAIRE.docs)
+    bound["procedures"].update(SOLITAIRE.cards)
     return frozen_vocabulary(
-        CRITERIA.docs(),
-        {s.card: s.keys for s in specs},
+        docs,
+        keys,
         {s.card: s.figures for s in specs if s.figures},
         {s.card: s.reads for s in specs if s.reads},
         CRITERIA.arguments,
-        CRITERIA.bound,
+        bound,
     )

@@ -7,9 +7,9 @@ the operation modules; this file only applies and records.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from twsolo.engine.choices import CHANCE, Actor, Answer, Choice, ChoiceProvider, check_answer
 from twsolo.engine.dealer import Dealer
@@ -37,6 +37,7 @@ from twsolo.errors import TwsoloError
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
 
+F = TypeVar("F", bound=Callable[..., Any])
 VP_WIN = 20  # base §10.3, spec §20.1.1
 MAX_MILOPS = 5
 # The GameState fields the turn flow moves with `Game.set_marker`.
@@ -72,8 +73,22 @@ class EventFrame:
 
 
 class Policy:
-    """The base game's rules that the solitaire layer overrides: the end of the game (spec §20.1)
-    and the China Card inside a deck/hand (spec §3.4)."""
+    """The base game's rules that a variant overrides, as a chess variant overrides the board's
+    rules: the end of the game (spec §20.1), the China Card inside a deck/hand (spec §3.4), how
+    a side searches its deck/hand, and the procedures a variant replaces — a card's whole event
+    (`event_handler`) or a named step of one (`procedure`). The solitaire game's is
+    solo/policy.py `SoloPolicy`, its overrides registered by card in solo/overrides.py."""
+
+    def event_handler(self, card: int, base: Callable[[Game, Any], None]) -> Callable[..., None]:
+        """The handler that resolves `card`'s event: the engine's own, `base`, unless the
+        variant replaces it (it may call `base` for the base game's part)."""
+        return base
+
+    def procedure(self, name: str, base: F) -> F:
+        """A named step of a card's rule as the variant plays it: the engine's own, `base`,
+        unless replaced. Steps: "trap_discard" (Quagmire, Bear Trap: the card a trapped side
+        that does not reveal discards)."""
+        return base
 
     def defcon_loser(self, game: Game) -> Side:
         """Base §8.1.3: DEFCON 1 loses the game for the phasing player."""

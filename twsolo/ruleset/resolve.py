@@ -171,7 +171,7 @@ class _Reader:
     def procedure(self, loc: Located) -> Named | None:
         named = self.named(loc, "procedures")
         bound = self.vocabulary.bound.get("procedures", {})
-        if named is not None and bound.get(named.name) != self.card:
+        if named is not None and self.card not in bound.get(named.name, ()):
             loc.fail(f"{named.name} is not a procedure of card {self.card}")
             return None
         return named

@@ -55,9 +55,9 @@ class Vocabulary:
     event_reads: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     # Per family, the names that take an argument and its kind (ARGUMENT_KINDS).
     arguments: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
-    # Per family, the names that belong to one card: its procedures, and the custom predicates
-    # that only its entry can use. Its appendix entry must list each (`procedures`).
-    bound: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    # Per family, the names that belong to cards: their procedures, and the custom predicates
+    # that embody one card's logic. Each such card's appendix entry lists them (`procedures`).
+    bound: Mapping[str, Mapping[str, tuple[int, ...]]] = field(default_factory=dict)
 
     def argument(self, family: str, name: str) -> str:
         return self.arguments.get(family, {}).get(name, "")
@@ -65,7 +65,7 @@ class Vocabulary:
     def bound_to(self, card: int) -> tuple[str, ...]:
         """The procedures and custom predicates that belong to `card`."""
         return tuple(
-            name for names in self.bound.values() for name, c in names.items() if c == card
+            name for names in self.bound.values() for name, cards in names.items() if card in cards
         )
 
     def of(self, family: str) -> tuple[str, ...]:
@@ -84,7 +84,7 @@ def frozen_vocabulary(
     event_figures: Mapping[int, tuple[str, ...]] | None = None,
     event_reads: Mapping[int, tuple[str, ...]] | None = None,
     arguments: Mapping[str, Mapping[str, str]] | None = None,
-    bound: Mapping[str, Mapping[str, int]] | None = None,
+    bound: Mapping[str, Mapping[str, tuple[int, ...]]] | None = None,
 ) -> Vocabulary:
     unknown = sorted(set(names) - set(FAMILIES))
     if unknown:

@@ -13,8 +13,8 @@ from twsolo.engine.effects import ops_modifier
 from twsolo.engine.events.registry import EventContext, Requirement
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget, card_ops
-from twsolo.engine.state import Effect, GameState, area_of, hand_of
-from twsolo.ids import CHINA_CARD, CardId, Side, card_key
+from twsolo.engine.state import GameState, area_of, hand_of
+from twsolo.ids import CHINA_CARD, CardId, Side
 from twsolo.ruleset import Ruleset
 from twsolo.ruleset.model import War
 
@@ -426,46 +426,6 @@ def spend_card(game: Game, side: Side, card: int) -> None:
         china_card_used(game, side)
     elif game.state.where(card) != "discard":
         game.move_card(card, "discard")
-
-
-ESCAPE = "escape"  # Effect data: the human may escape the event in its next action round
-
-
-def defer_to_next_round(game: Game, card: int, target: Side) -> bool:
-    """Appendix #10, #95: in the solitaire game the human hit by the AI's Blockade or Latin
-    American Debt Crisis answers it in the next action round, from the 2 cards drawn there.
-    Records the pending event and says so; False outside that case (the event acts now)."""
-    if game.state.ai_side is not target.other:
-        return False
-    game.add_effect(Effect(card, target, ESCAPE))
-    game.note(
-        f"{game.rules.card(card)}: the {target.label} may escape it in the next action round "
-        f"by discarding one of the cards drawn there (appendix #{card})"
-    )
-    return True
-
-
-def escape_with_drawn(
-    game: Game, side: Side, card: int, drawn: Sequence[int], need: int, prompt: str
-) -> int | None:
-    """The pending escape of `card` at `side`'s action round, if one is pending: discard one of
-    the `drawn` cards with `need`+ Ops, or not. Returns the card discarded (0: none, the event
-    acts now); None when nothing was pending."""
-    effect = Effect(card, side, ESCAPE)
-    if effect not in game.state.effects:
-        return None
-    game.remove_effect(effect)
-    options = [c for c in drawn if meets_ops(game, side, c, need)]
-    chosen = None
-    if options:
-        key = card_key(card, "discard")
-        chosen = choose_card(
-            game, side, options, prompt, key=key, none="decline", event=card, need=need
-        )
-    if chosen is None:
-        return 0
-    spend_card(game, side, chosen)
-    return chosen
 
 
 def reveal_until(game: Game, side: Side, wanted: Callable[[int], bool], purpose: str) -> int | None:

@@ -18,9 +18,7 @@ from twsolo.engine.events.common import (
     add_until_control,
     choose_card,
     choose_country,
-    defer_to_next_round,
     each_of,
-    escape_with_drawn,
     event_area,
     grant_operations,
     hand_cards,
@@ -37,7 +35,7 @@ from twsolo.engine.events.common import (
     yes_no,
 )
 from twsolo.engine.events.play import play_event
-from twsolo.engine.events.registry import EventContext, event, on
+from twsolo.engine.events.registry import EventContext, event
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget
 from twsolo.engine.scoring import score_region
@@ -147,30 +145,30 @@ def vietnam_revolts(game: Game, ctx: EventContext) -> None:
     game.add_effect(Effect(CardId.VIETNAM_REVOLTS, Side.USSR))
 
 
-@event(CardId.BLOCKADE, asks=("discard",), figures=("discard_ops",))
+@event(CardId.BLOCKADE, asks=("discard", "escape"), figures=("discard_ops",))
 def blockade(game: Game, ctx: EventContext) -> None:
     """Card-events #10: the US (who decides, by the card text) discards a card of modified ops
-    3+ from its hand, its event not happening (A6); or loses all its influence in West Germany.
-    Without such a card the loss is compulsory. The China Card may be discarded only in the
-    solitaire game, and then passes face down to the USSR (spec §3.4, appendix G7). In the
-    solitaire game the human answers it in the next action round (appendix #10: `blockade_due`)
-    and the AI reveals from its deck/hand for a 3+ ops card (appendix #10 on_human_play)."""
-    if defer_to_next_round(game, ctx.card, Side.US):
-        return
-    if game.state.ai_side is Side.US:
-        need = game.rules.card(ctx.card).figure("discard_ops")
-        card = reveal_until(
-            game,
-            Side.US,
-            lambda c: meets_ops(game, Side.US, c, need),
-            f"Blockade: the AI reveals for {need}+ ops",
-        )
-        if card is not None:
-            spend_card(game, Side.US, card)
-            return
-        remove_all(game, Side.US, _country(game, "west_germany"))
-        return
+    3+ from its hand, its event not happening (A6); or loses all its influence in West Germany
+    (`blockade_effect`). Without such a card the loss is compulsory. The China Card may be
+    discarded only in the solitaire game, and then passes face down to the USSR (spec §3.4,
+    appendix G7). A US that searches its deck/hand by revealing (the solitaire AI, appendix #10
+    on_human_play, spec §17.5) says whether it tries, then reveals for the card. (The solitaire
+    human answers the AI's Blockade in the next action round: solo/overrides.py.)"""
     need = game.rules.card(ctx.card).figure("discard_ops")
+    if game.policy.reveals_for(game, Side.US):
+        prompt = f"Blockade: reveal for a {need}+ ops card to discard (no: lose West Germany)?"
+        if yes_no(game, Side.US, prompt, key=ctx.key("escape"), need=need):
+            card = reveal_until(
+                game,
+                Side.US,
+                lambda c: meets_ops(game, Side.US, c, need),
+                f"Blockade: the AI reveals for {need}+ ops",
+            )
+            if card is not None:
+                spend_card(game, Side.US, card)
+                return
+        blockade_effect(game)
+        return
     cards = ops_discards(game, Side.US, need, "Blockade: the US looks through its hand")
     if cards:
         card = choose_card(
@@ -185,20 +183,12 @@ def blockade(game: Game, ctx: EventContext) -> None:
         if card is not None:
             spend_card(game, Side.US, card)
             return
+    blockade_effect(game)
+
+
+def blockade_effect(game: Game) -> None:
+    """Card-events #10 when no card is discarded: all US influence leaves West Germany."""
     remove_all(game, Side.US, _country(game, "west_germany"))
-
-
-@on("drawn", card=CardId.BLOCKADE)
-def blockade_due(game: Game, side: Side, drawn: list[int]) -> list[int]:
-    """Appendix #10: the human hit by the AI's Blockade discards one of the cards drawn this
-    round with 3+ ops, and must then play the other; otherwise all US influence leaves West
-    Germany now."""
-    prompt = "Blockade: discard a drawn card of 3+ ops, or decline and lose West Germany"
-    need = game.rules.card(CardId.BLOCKADE).figure("discard_ops")
-    used = escape_with_drawn(game, side, CardId.BLOCKADE, drawn, need, prompt)
-    if used == 0:
-        remove_all(game, Side.US, _country(game, "west_germany"))
-    return [used] if used else []
 
 
 @event(CardId.KOREAN_WAR, reads=("war",))

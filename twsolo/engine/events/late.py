@@ -18,9 +18,7 @@ from twsolo.engine.events.common import (
     add_by_choice,
     choose_card,
     choose_country,
-    defer_to_next_round,
     each_of,
-    escape_with_drawn,
     event_area,
     free_coup,
     hand_cards,
@@ -293,7 +291,7 @@ def chernobyl(game: Game, ctx: EventContext) -> None:
 
 @event(
     CardId.LATIN_AMERICAN_DEBT_CRISIS,
-    asks=("discard", "double"),
+    asks=("discard", "double", "escape"),
     figures=("discard_ops",),
     reads=("event_regions",),
 )
@@ -301,27 +299,24 @@ def latin_american_debt_crisis(game: Game, ctx: EventContext) -> None:
     """card-events #95: the US discards a card of modified value ≥3 (the China Card only in the
     solitaire game, where it passes face down to the USSR: spec §3.4, appendix G7), or the USSR
     doubles its influence in 2 South American countries; with no such card the doubling is
-    compulsory. The US chooses which; the USSR chooses the countries."""
+    compulsory. The US chooses which; the USSR chooses the countries. A US that searches its
+    deck/hand by revealing (the solitaire AI, appendix #95 on_human_play, spec §17.5) says
+    whether it tries, then reveals for the card. (The solitaire human answers the AI's Debt
+    Crisis in the next action round: solo/overrides.py.)"""
     need = game.rules.card(ctx.card).figure("discard_ops")
-    if defer_to_next_round(game, ctx.card, Side.US):
-        return
-    if game.state.ai_side is Side.US:
-        # Appendix #95 on_human_play: the AI escapes only when the human is in South America.
-        exposed = any(game.state.inf(c, Side.USSR) for c in event_area(game, ctx.card))
-        card = (
-            reveal_until(
+    if game.policy.reveals_for(game, Side.US):
+        prompt = f"Debt Crisis: reveal for a {need}+ ops card to discard (no: the doubling)?"
+        if yes_no(game, Side.US, prompt, key=ctx.key("escape"), need=need):
+            card = reveal_until(
                 game,
                 Side.US,
                 lambda c: meets_ops(game, Side.US, c, need),
                 "Debt Crisis: the AI reveals",
             )
-            if exposed
-            else None
-        )
-        if card is not None:
-            spend_card(game, Side.US, card)
-            return
-        _double_in_south_america(game, ctx.chooser)
+            if card is not None:
+                spend_card(game, Side.US, card)
+                return
+        double_in_south_america(game, ctx.chooser)
         return
     cards = ops_discards(game, Side.US, need, "Debt Crisis: the US looks through its hand")
     if cards:
@@ -337,10 +332,12 @@ def latin_american_debt_crisis(game: Game, ctx: EventContext) -> None:
         if card is not None:
             spend_card(game, Side.US, card)
             return
-    _double_in_south_america(game, ctx.chooser)
+    double_in_south_america(game, ctx.chooser)
 
 
-def _double_in_south_america(game: Game, ussr: Side) -> None:
+def double_in_south_america(game: Game, ussr: Side) -> None:
+    """Card-events #95 when no card is discarded: the USSR doubles its influence in 2 countries
+    of the event's region (South America)."""
     each_of(
         game,
         ussr,
@@ -357,19 +354,6 @@ def _double_in_south_america(game: Game, ussr: Side) -> None:
         influence_of=Side.USSR,
         event=CardId.LATIN_AMERICAN_DEBT_CRISIS,
     )
-
-
-@on("drawn", card=CardId.LATIN_AMERICAN_DEBT_CRISIS)
-def latin_american_debt_due(game: Game, side: Side, drawn: list[int]) -> list[int]:
-    """Appendix #95 (as Blockade, #10): the human discards a drawn card of 3+ ops in this
-    action round, or the USSR (the AI) doubles its influence in 2 South American countries."""
-    prompt = "Latin American Debt Crisis: discard a drawn card of 3+ ops, or decline"
-    card = CardId.LATIN_AMERICAN_DEBT_CRISIS
-    need = game.rules.card(card).figure("discard_ops")
-    used = escape_with_drawn(game, side, card, drawn, need, prompt)
-    if used == 0:
-        _double_in_south_america(game, Side.USSR)
-    return [used] if used else []
 
 
 @event(

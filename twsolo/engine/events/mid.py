@@ -7,11 +7,11 @@ hook here (`@on`): Quagmire and Bear Trap replace action rounds; Missile Envy, W
 and Flower Power watch the cards played. UN Intervention's own handler (early.py) gives U2
 Incident's VP and ends We Will Bury You.
 
-Where the solitaire card appendix prescribes a procedure for the AI or the human (the state has
-an `ai_side`), the handler or hook follows it: Quagmire and Bear Trap (#42, #44), Missile Envy on
-top of a deck/hand (#49), We Will Bury You against the AI (#50), the Cuban Missile Crisis played
-by or against the AI (#40), Nuclear Subs' double coup (#41). The China Card in a deck/hand
-(spec §3.4) is the policy's switch (`Policy.china_card_in_hands`).
+The solitaire card appendix's procedures live in twsolo/solo/overrides.py and reach these
+handlers through the game's Policy: `event_handler` (the Cuban Missile Crisis played by the AI,
+Nuclear Subs' double coup), `reveals_for` (the AI reveals for a trap's discard), `procedure`
+("trap_discard": the trapped human draws 2). Missile Envy goes on top of a deck/hand (#49). The
+China Card in a deck/hand (spec §3.4) is the policy's switch (`Policy.china_card_in_hands`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 from twsolo.engine.board import controls
 from twsolo.engine.coup import coup_refusal, realign_refusal
 from twsolo.engine.effects import (
-    NUCLEAR_SUBS_DOUBLE,
     ops_modifier,
     protection,
 )
@@ -46,7 +45,6 @@ from twsolo.engine.events.common import (
     remove_by_choice,
     reveal_until,
     spend_card,
-    to_bottom,
     war,
     war_facts,
 )
@@ -64,13 +62,8 @@ from twsolo.ruleset import Ruleset
 if TYPE_CHECKING:
     from twsolo.engine.game import Game
 
-# Quagmire / Bear Trap: the trapped human draws as many cards as in an action round (appendix
-# #42, spec §10.1.1); the discard's ops and the escaping roll are the card's figures.
-TRAP_DRAW = 2
-# Who cancels the Cuban Missile Crisis, and from where (card-events #40), in the order the
-# solitaire AI tries them (appendix #40: Turkey, else West Germany). The AI's own play removes
-# the human's influence from the US's two (spec §23.7).
-MISSILE_CRISIS_CANCEL = {Side.USSR: ("cuba",), Side.US: ("turkey", "west_germany")}
+# Who may cancel the Cuban Missile Crisis, and from where (card-events #40).
+MISSILE_CRISIS_CANCEL = {Side.USSR: ("cuba",), Side.US: ("west_germany", "turkey")}
 OPEC_COUNTRIES = ("egypt", "iran", "libya", "saudi_arabia", "iraq", "gulf_states", "venezuela")
 MUSLIM_REVOLUTION = ("sudan", "iran", "iraq", "egypt", "libya", "saudi_arabia", "syria", "jordan")
 
@@ -90,7 +83,7 @@ def _add(game: Game, side: Side, country: str, amount: int) -> None:
     game.add_influence(_idx(game, country), side, amount)
 
 
-def _round_mark(state: GameState, side: Side) -> str:
+def round_mark(state: GameState, side: Side) -> str:
     """Names an action round: turn, round number and phasing side."""
     return f"{state.turn}:{state.action_round}:{side.value}"
 
@@ -143,32 +136,13 @@ def arms_race(game: Game, ctx: EventContext) -> None:
     game.gain_vp(me, 3 if mine >= s.defcon else 1, "Arms Race")
 
 
-@event(CardId.CUBAN_MISSILE_CRISIS, asks=("remove",), figures=("remove",))
+@event(CardId.CUBAN_MISSILE_CRISIS, figures=("remove",))
 def cuban_missile_crisis(game: Game, ctx: EventContext) -> None:
     """card-events #40: DEFCON to 2; this turn a coup by the player's opponent loses the game
-    (coup.py), unless that side cancels it (`cancel_cuban_missile_crisis`). No choice.
-    Played by the solitaire AI (spec §23.7, appendix #40): DEFCON to 2 and 2 of the human's
-    influence out of West Germany or Turkey, the AI choosing; the rest of the card is ignored."""
+    (coup.py), unless that side cancels it (`cancel_cuban_missile_crisis`). No choice. (The
+    solitaire AI plays it otherwise: solo/overrides.py, spec §23.7.)"""
     game.set_defcon(2, "Cuban Missile Crisis")
-    if ctx.player is not game.state.ai_side:
-        game.add_effect(Effect(CardId.CUBAN_MISSILE_CRISIS, ctx.player.other))
-        return
-    human = ctx.player.other
-    amount = game.rules.card(ctx.card).figure("remove")
-    places = [_idx(game, c) for c in MISSILE_CRISIS_CANCEL[Side.US]]
-    options = [c for c in places if game.state.inf(c, human) > 0]
-    if options:
-        country = choose_country(
-            game,
-            ctx.player,
-            options,
-            f"Cuban Missile Crisis: remove {amount} {human.label} influence",
-            key=ctx.key("remove"),
-            intent="remove",
-            influence_of=human,
-            amount=amount,
-        )
-        game.remove_influence(country, human, amount)
+    game.add_effect(Effect(CardId.CUBAN_MISSILE_CRISIS, ctx.player.other))
 
 
 def cuban_missile_crisis_refusal(
@@ -202,29 +176,11 @@ def cancel_cuban_missile_crisis(game: Game, side: Side, country: int) -> None:
     game.note(f"the {side.label} cancels the Cuban Missile Crisis")
 
 
-@on("card_played", card=CardId.CUBAN_MISSILE_CRISIS)
-def ai_cancels_missile_crisis(game: Game, side: Side, card: int, how: str) -> None:
-    """Appendix #40 on_human_play, spec §23.7: once a card is resolved, the solitaire AI cancels
-    a Cuban Missile Crisis that binds it, if it can: as the US by removing 2 of its influence from
-    Turkey, else West Germany; as the USSR from Cuba."""
-    state = game.state
-    ai, effect = state.ai_side, state.effect(CardId.CUBAN_MISSILE_CRISIS)
-    if ai is None or effect is None or effect.side is not ai:
-        return
-    for country in (_idx(game, c) for c in MISSILE_CRISIS_CANCEL[ai]):
-        if cuban_missile_crisis_refusal(state, game.rules, ai, country) is None:
-            cancel_cuban_missile_crisis(game, ai, country)
-            return
-
-
 @event(CardId.NUCLEAR_SUBS)
 def nuclear_subs(game: Game, ctx: EventContext) -> None:
-    """card-events #41: this turn US battleground coups do not lower DEFCON. No choice. When the
-    solitaire AI is the US, the event is its own: its first coup attempt this turn is made twice
-    (appendix #41, spec §14.5: `NUCLEAR_SUBS_DOUBLE`, read by operations.py)."""
+    """card-events #41: this turn US battleground coups do not lower DEFCON. No choice. (The
+    solitaire AI as the US also makes its first coup twice: solo/overrides.py, appendix #41.)"""
     game.add_effect(Effect(CardId.NUCLEAR_SUBS, Side.US))
-    if game.state.ai_side is Side.US:
-        game.add_effect(NUCLEAR_SUBS_DOUBLE)
 
 
 @event(CardId.QUAGMIRE, asks=("discard", "scoring"), figures=("discard_ops", "escape"))
@@ -262,16 +218,15 @@ def bear_trap(game: Game, ctx: EventContext) -> None:
 def _trap_round(game: Game, side: Side, card: int) -> bool:
     """Quagmire / Bear Trap at the start of `side`'s action round (card-events #42, #44): a card
     of 2+ modified ops is discarded without its event, then a roll of 1–4 frees `side`. Which
-    card: base (D11) `_trap_pick`; the solitaire game (appendix #42, #44) `reveal_until` for the
-    AI, `_trap_draw` for the human. True: the round is replaced."""
+    card: base (D11) `trap_pick`; a side that searches its deck/hand by revealing (the solitaire
+    AI, appendix #42, #44, spec §17.5) `reveal_until`; the variant's own "trap_discard" (the
+    solitaire human draws 2: solo/overrides.py). True: the round is replaced."""
     state = game.state
     if not state.has_effect(card, side):
         return False
     facts = game.rules.card(card)
     name, need, escape = facts.name, facts.figure("discard_ops"), facts.figure("escape")
-    if state.ai_side is None:
-        discard = _trap_pick(game, side, card)
-    elif side is state.ai_side:
+    if game.policy.reveals_for(game, side):
         discard = reveal_until(
             game,
             side,
@@ -279,7 +234,7 @@ def _trap_round(game: Game, side: Side, card: int) -> bool:
             f"{name}: reveal for a {need}+ ops card",
         )
     else:
-        discard = _trap_draw(game, side, card)
+        discard = game.policy.procedure("trap_discard", trap_pick)(game, side, card)
     if discard is None:
         game.note(f"{name}: the {side.label} discards no card this round")
         return True
@@ -293,7 +248,7 @@ def _trap_round(game: Game, side: Side, card: int) -> bool:
     return True
 
 
-def _trap_pick(game: Game, side: Side, card: int) -> int | None:
+def trap_pick(game: Game, side: Side, card: int) -> int | None:
     """The base game (card-events #42, D11): `side` picks a card of 2+ modified ops from its hand
     (never the China Card, A13). Without one it plays a scoring card (`side` picks which) or sits
     the round out: None."""
@@ -312,28 +267,6 @@ def _trap_pick(game: Game, side: Side, card: int) -> int | None:
         game.move_card(chosen, "table")
         play_event(game, chosen, side)
     return None
-
-
-def _trap_draw(game: Game, side: Side, card: int) -> int | None:
-    """Appendix #42 / #44, the human trapped: draw 2 as usual (spec §10.1.1). A card with 2+ Ops
-    (the China Card counts; the human picks if both have) is discarded, which uses the round, and
-    the other goes to the bottom; if neither has, both go to the bottom (in the human's order,
-    spec §4.3) and the round is skipped: None."""
-    hand, name = hand_of(side), game.rules.card(card).name
-    drawn = [
-        c
-        for n in range(1, TRAP_DRAW + 1)
-        if (c := game.draw(hand, f"{name}: draw ({n} of {TRAP_DRAW})", to="table")) is not None
-    ]
-    need = game.rules.card(card).figure("discard_ops")
-    eligible = [c for c in drawn if meets_ops(game, side, c, need)]
-    discard = eligible[0] if len(eligible) == 1 else None
-    if len(eligible) > 1:
-        prompt = f"{name}: discard a {need}+ ops card"
-        key = card_key(card, "discard")
-        discard = choose_card(game, side, eligible, prompt, key=key, event=card, need=need)
-    to_bottom(game, side, [c for c in drawn if c != discard], name)
-    return discard
 
 
 @on("round_start", card=CardId.QUAGMIRE)
@@ -491,7 +424,7 @@ def missile_envy(game: Game, ctx: EventContext) -> None:
         spend_card(game, me, taken)
     ctx.destination = hand_of(giver)
     game.move_card(ctx.card, hand_of(giver), top=True)
-    game.add_effect(Effect(CardId.MISSILE_ENVY, giver, _round_mark(game.state, game.state.phasing)))
+    game.add_effect(Effect(CardId.MISSILE_ENVY, giver, round_mark(game.state, game.state.phasing)))
 
 
 def missile_envy_due(state: GameState, side: Side, card: int) -> bool:
@@ -503,7 +436,7 @@ def missile_envy_due(state: GameState, side: Side, card: int) -> bool:
         and effect is not None
         and effect.side is side
         and state.action_round > 0
-        and effect.data != _round_mark(state, side)
+        and effect.data != round_mark(state, side)
     )
 
 
@@ -513,7 +446,7 @@ def missile_envy_round(game: Game, side: Side, card: int, how: str) -> None:
     effect = game.state.effect(CardId.MISSILE_ENVY)
     if effect is None or effect.side is not side or how == "headline":
         return
-    if effect.data != _round_mark(game.state, side):
+    if effect.data != round_mark(game.state, side):
         game.remove_effect(CardId.MISSILE_ENVY)
 
 
@@ -524,48 +457,21 @@ def we_will_bury_you(game: Game, ctx: EventContext) -> None:
     No choice."""
     game.change_defcon(-1, "We Will Bury You")
     game.add_effect(
-        Effect(CardId.WE_WILL_BURY_YOU, Side.US, _round_mark(game.state, game.state.phasing))
+        Effect(CardId.WE_WILL_BURY_YOU, Side.US, round_mark(game.state, game.state.phasing))
     )
-
-
-@on("round_start", card=CardId.WE_WILL_BURY_YOU)
-def we_will_bury_you_un_first(game: Game, side: Side) -> bool:
-    """Appendix #50 on_human_play: when the solitaire AI is the US, in its next action round it
-    looks through its deck/hand for UN Intervention; if it holds it, the card goes on top (the
-    deck/hand shuffled under it, appendix G7), so the AI reveals and plays it (as in entry 32:
-    ai/decide.py). The round is not replaced."""
-    state = game.state
-    effect, hand = state.effect(CardId.WE_WILL_BURY_YOU), hand_of(side)
-    if (
-        effect is None
-        or side is not Side.US
-        or state.ai_side is not Side.US
-        or effect.data == _round_mark(state, side)
-        or not game.holds(
-            hand, CardId.UN_INTERVENTION, "We Will Bury You: the AI looks for UN Intervention"
-        )
-    ):
-        return False
-    game.note("We Will Bury You: the AI (US) takes UN Intervention from its deck/hand")
-    game.shuffle(hand, keep_top=True)
-    game.move_card(CardId.UN_INTERVENTION, hand, top=True)
-    return False
 
 
 @on("card_played", card=CardId.WE_WILL_BURY_YOU)
 def we_will_bury_you_round(game: Game, side: Side, card: int, how: str) -> None:
     """After the US's next action round (not the round that set it, not a headline): USSR +3 VP
-    and the effect ends (card-events #50). A UN Intervention event has already ended it; the
-    solitaire AI's UN Intervention played for its Op cancels the VP too (appendix #50)."""
+    and the effect ends (card-events #50). A UN Intervention event has already ended it (and in
+    the solitaire game the AI's UN Intervention for its Op: solo/overrides.py)."""
     effect = game.state.effect(CardId.WE_WILL_BURY_YOU)
     if effect is None or side is not Side.US or how == "headline":
         return
-    if effect.data == _round_mark(game.state, side):
+    if effect.data == round_mark(game.state, side):
         return
     game.remove_effect(CardId.WE_WILL_BURY_YOU)
-    if card == CardId.UN_INTERVENTION and game.state.ai_side is Side.US:
-        game.note("We Will Bury You: the AI's UN Intervention for its Op cancels the 3 VP")
-        return
     game.gain_vp(Side.USSR, 3, "We Will Bury You")
     game.check_vp_victory()
 
