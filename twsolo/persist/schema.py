@@ -148,7 +148,7 @@ def adjustment(data: Fields, rules: Ruleset) -> Adjustment:
         what=what,
         value=data.integer("value", -999, 999),
         side=Side(data.string("side", SIDES)) if "side" in data.raw else None,
-        country=data.string("country", rules.index) if "country" in data.raw else None,
+        country=data.string("country") if "country" in data.raw else None,
     )
     try:
         check_adjustment(rules, change)

@@ -180,10 +180,12 @@ class _Parser:
             if op not in OPERATORS:
                 raise ConditionError(f"{token} needs a comparison such as '{token} >= 1'")
             value = self.take()
-            if not re.fullmatch(rf"-?\d{{1,{MAX_DIGITS}}}", value):
-                shown = value if len(value) <= 12 else f"{value[:8]}... ({len(value)} characters)"
+            if not re.fullmatch(r"-?\d+", value):
+                raise ConditionError(f"{token} {op} needs an integer, got {value!r}")
+            if len(value.lstrip("-")) > MAX_DIGITS:
                 raise ConditionError(
-                    f"{token} {op} needs an integer of at most {MAX_DIGITS} digits, got {shown!r}"
+                    f"{token} {op} needs an integer of at most {MAX_DIGITS} digits, got one of "
+                    f"{len(value)}"
                 )
             return Compare(token, op, int(value))
         raise ConditionError(f"unknown term {token!r}")
