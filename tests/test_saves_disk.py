@@ -189,6 +189,9 @@ def test_a_second_process_on_a_save_is_refused_with_the_holders_pid(tmp_path: Pa
         assert journal(tmp_path, "two") == before  # the second process wrote nothing
         listed = run(tmp_path, ["list"])
         assert f"(being played, process {first.pid})" in listed.output
+        shown = run(tmp_path, ["show", "two"])
+        assert shown.exit_code == 0
+        assert "It is being played: this is the position when it last waited." in shown.output
         _, err = first.communicate(b"1\n" * 5 + b"quit\n", timeout=60)
         assert first.returncode == 0, err.decode()
     finally:

@@ -15,7 +15,6 @@ from twsolo.cli.ingame import Terminal
 from twsolo.engine.state import GameState, hand_of
 from twsolo.errors import TwsoloError
 from twsolo.ids import Side
-from twsolo.persist.lock import holder
 from twsolo.persist.savefile import Header, SaveDir, SaveError, home, list_games, name_problem
 from twsolo.ruleset import DIFFICULTY_LEVELS, Ruleset, load_ruleset
 from twsolo.scenario import Scenario, load_scenario
@@ -244,7 +243,7 @@ def list_cmd(rules_path: str | None, home_dir: str | None) -> None:
             status = f"over: {saved.result['rating']}"
         else:
             status = f"turn {state.turn}, VP {state.vp}"
-        pid = holder(save.path)
+        pid = saved.playing
         playing = "" if pid is None else f" (being played, process {pid or '?'})"
         you = Side(header.options["ai_side"]).other.label
         click.echo(f"{save.name}: you play the {you}, {header.mode}; {status}{playing}")

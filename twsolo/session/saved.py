@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from twsolo.persist.lock import holder
 from twsolo.persist.savefile import JOURNAL, STATE, Entry, Header, SaveDir, SaveError, Snapshot
 from twsolo.ruleset import Ruleset
 from twsolo.session.replay import Position, ReplayMismatch, position_after
@@ -16,10 +17,10 @@ from twsolo.session.replay import Position, ReplayMismatch, position_after
 @dataclass
 class SavedGame:
     header: Header
-    entries: list[Entry]
     position: Position
     result: dict[str, Any] | None  # GameRecord.summary() when the game is over
     notes: list[str] = field(default_factory=list)
+    playing: int | None = None  # the process that plays it now (0: unknown), if any
 
 
 def cached_snapshot(
@@ -53,17 +54,29 @@ def mismatch(save: SaveDir, exc: ReplayMismatch) -> SaveError:
 
 
 def read_saved(rules: Ruleset, save: SaveDir) -> SavedGame:
-    """The game as saved: its header, journal and position. SaveError names what is damaged."""
+    """The game as saved: its header and position. SaveError names what is damaged. A game
+    another process plays is read from its cache (written whenever the game waits for an
+    answer), not from a journal that may be half-way through a line."""
     header = save.header(rules)
-    entries = save.entries(rules, header)
     notes: list[str] = []
+    playing = holder(save.path)
+    if playing is not None:
+        try:
+            snapshot = save.snapshot(rules)
+        except SaveError:
+            snapshot = None
+        if snapshot is not None:
+            position = Position(snapshot.state, snapshot.primary, snapshot.secondary)
+            notes.append("It is being played: this is the position when it last waited.")
+            return SavedGame(header, position, snapshot.result, notes, playing)
+    entries = save.entries(rules, header)
     snapshot = cached_snapshot(rules, save, entries, notes)
     if snapshot is not None and snapshot.entries == len(entries):
         position = Position(snapshot.state, snapshot.primary, snapshot.secondary)
-        return SavedGame(header, entries, position, snapshot.result, notes)
+        return SavedGame(header, position, snapshot.result, notes, playing)
     try:
         position = position_after(rules, header.solo_options, header.start, entries)
     except ReplayMismatch as exc:
         raise mismatch(save, exc) from None
     result = position.record.summary() if position.record else None
-    return SavedGame(header, entries, position, result, notes)
+    return SavedGame(header, position, result, notes, playing)
