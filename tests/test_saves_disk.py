@@ -61,6 +61,18 @@ def refuse_after(count: int, error: int, where: str) -> Callable[[int, bytes], i
     return write
 
 
+def full_disk_at(marker: str) -> Callable[[int], None]:
+    """os.fsync that fails as on a full disk for the temporary files of an atomic write whose
+    name holds `marker`."""
+
+    def fsync(fd: int) -> None:
+        if marker in fd_path(fd):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        REAL_FSYNC(fd)
+
+    return fsync
+
+
 @pytest.mark.parametrize("error", [errno.ENOSPC, errno.EROFS], ids=["full", "read-only"])
 def test_a_refused_journal_write_keeps_the_journal_whole_and_the_game_resumable(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: int
@@ -91,12 +103,7 @@ def test_a_refused_journal_write_keeps_the_journal_whole_and_the_game_resumable(
 def test_a_refused_cache_write_is_a_message_and_the_answers_are_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def fsync(fd: int) -> None:
-        if ".state.json." in fd_path(fd):
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        REAL_FSYNC(fd)
-
-    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "fsync", full_disk_at(".state.json."))
     result = run(tmp_path, ["new", "--seed", "3", "--name", "c"], "1\n" * 10 + "quit\n")
     assert result.exit_code == 2
     assert "state.json: No space left on device. Every answer so far is saved" in result.stderr
@@ -128,12 +135,7 @@ def test_new_on_a_read_only_home_says_so_and_creates_nothing(
 def test_new_on_a_full_disk_leaves_no_empty_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def fsync(fd: int) -> None:
-        if ".game.json." in fd_path(fd):
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        REAL_FSYNC(fd)
-
-    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "fsync", full_disk_at(".game.json."))
     result = run(tmp_path, ["new", "--name", "full"], "quit\n")
     assert result.exit_code == 2
     assert "No space left on device. Nothing was created" in result.stderr

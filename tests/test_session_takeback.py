@@ -116,12 +116,15 @@ def test_adjust_out_of_range_is_refused_with_the_legal_range(tmp_path: Path) -> 
     )
     assert result.exit_code == 0
     out = result.output
-    assert "adjust: refused: DEFCON runs from 1 to 5; 9 is not on it" in out
-    assert "adjust: refused: military operations runs from 0 to 5; -5 is not on it" in out
-    assert "adjust: refused: the VP track runs from -20 to 20; 21 is not on it" in out
-    assert "adjust: refused: the space race box runs from 0 to 8; 9 is not on it" in out
-    assert "adjust: refused: which country is 'narnia'?" in out
-    assert "adjust: refused: 'many' is not a number" in out
+    for refusal in (
+        "DEFCON runs from 1 to 5; 9 is not on it",
+        "military operations runs from 0 to 5; -5 is not on it",
+        "the VP track runs from -20 to 20; 21 is not on it",
+        "the space race box runs from 0 to 8; 9 is not on it",
+        "which country is 'narnia'?",
+        "'many' is not a number",
+    ):
+        assert f"adjust: refused: {refusal}" in out
     assert out.count("adjust: refused: adjust influence COUNTRY us|ussr N") == 2
     assert journal(tmp_path, "a") == before  # nothing recorded
 
@@ -134,12 +137,14 @@ def test_adjust_matches_names_as_the_prompts_do(tmp_path: Path) -> None:
         "adjust influence w ger us 4\nadjust inf costa us 2\nadjust def 3\n"
         "adjust milops ussr 2\nadjust influence s us 1\nquit\n",
     )
-    out = result.output
-    assert "West Germany: US influence set to 4 (was " in out
-    assert "Costa Rica: US influence set to 2 (was 0)" in out
-    assert "DEFCON set to 3 (was " in out
-    assert "USSR military operations set to 2 (was 0)" in out
-    assert "adjust: refused: which country is 's'? It may be: " in out
+    for reply in (
+        "West Germany: US influence set to 4 (was ",
+        "Costa Rica: US influence set to 2 (was 0)",
+        "DEFCON set to 3 (was ",
+        "USSR military operations set to 2 (was 0)",
+        "adjust: refused: which country is 's'? It may be: ",
+    ):
+        assert reply in result.output
     adjusted = [e["data"] for e in journal(tmp_path, "m") if e["type"] == "adjust"]
     assert [(d["what"], d.get("country"), d["value"]) for d in adjusted] == [
         ("influence", "west_germany", 4),

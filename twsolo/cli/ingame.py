@@ -161,28 +161,27 @@ class Terminal:
 
     # ------------------------------------------------------------------ commands
     def command(self, name: str, args: list[str]) -> None:
+        handlers: dict[str, Callable[[list[str]], None]] = {
+            "help": lambda _: self.echo(HELP),
+            "save": lambda _: self.echo(f"Saved: every answer is in {self.session.save.path}."),
+            "quit": self.quit,
+            "show": self.show_now,
+            "why": self.why,
+            "history": self.history,
+            "inspect": self.inspect,
+            "undo": self.undo,
+            "rollback": self.rollback,
+            "adjust": self.adjust,
+        }
         assert name in COMMANDS
-        game = self.session.game
-        if name == "help":
-            self.echo(HELP)
-        elif name == "save":
-            self.echo(f"Saved: every answer is in {self.session.save.path}.")
-        elif name == "quit":
-            raise Quit
-        elif name == "show" and game is not None:
-            self.show(game.state)
-        elif name == "why":
-            self.why()
-        elif name == "history":
-            self.history(args)
-        elif name == "inspect":
-            self.inspect(args)
-        elif name == "undo":
-            self.undo()
-        elif name == "rollback":
-            self.rollback(args)
-        elif name == "adjust":
-            self.adjust(args)
+        handlers[name](args)
+
+    def quit(self, args: list[str]) -> None:
+        raise Quit
+
+    def show_now(self, args: list[str]) -> None:
+        if self.session.game is not None:
+            self.show(self.session.game.state)
 
     def show(self, state: GameState) -> None:
         primary = primary_region(state, self.rules)
@@ -190,7 +189,7 @@ class Terminal:
         self.echo(tracks(self.rules, state, primary=primary, secondary=secondary))
         self.echo(board(self.rules, state))
 
-    def why(self) -> None:
+    def why(self, args: list[str]) -> None:
         """The AI's last decision with its reasons, and the answers that carried it out (the
         points of a planned placement have no reasons of their own)."""
         decisions = self.session.bot.decisions
@@ -239,16 +238,22 @@ class Terminal:
             return
         self.echo(f"{len(lines)} lines written to {target}")
 
-    def inspect(self, args: list[str]) -> None:
+    def turn(self, args: list[str], usage: str) -> int | None:
+        """The TURN a command names, or None after printing its usage."""
         turn = number(args[0]) if args else None
         if turn is None:
-            self.echo("inspect TURN: the board at the end of that turn")
+            self.echo(usage)
+        return turn
+
+    def inspect(self, args: list[str]) -> None:
+        turn = self.turn(args, "inspect TURN: the board at the end of that turn")
+        if turn is None:
             return
         state = self.session.board_at_end_of(turn)
         self.echo(f"-- the board at the end of turn {turn} (nothing changed) --")
         self.show(state)
 
-    def undo(self) -> None:
+    def undo(self, args: list[str]) -> None:
         plan = self.session.undo_point()
         if plan is None:
             self.echo("Nothing of yours to undo.")
@@ -256,9 +261,8 @@ class Terminal:
         self.take_back(plan)
 
     def rollback(self, args: list[str]) -> None:
-        turn = number(args[0]) if args else None
+        turn = self.turn(args, "rollback TURN")
         if turn is None:
-            self.echo("rollback TURN")
             return
         plan = self.session.rollback_point(turn)
         if plan is None:
