@@ -13,7 +13,7 @@ import click
 from twsolo.cli.match import matches
 from twsolo.cli.prompts import COMMANDS, Prompter, TableChance, TablePlayer
 from twsolo.cli.render import answer_label, board, instructions, state_diff, tracks
-from twsolo.engine.adjust import ADJUSTABLE, Adjustment, AdjustmentRefused, describe
+from twsolo.engine.adjust import ADJUSTABLE, SIDED, Adjustment, AdjustmentRefused, describe
 from twsolo.engine.game import Game
 from twsolo.engine.records import Record
 from twsolo.engine.state import GameState
@@ -74,7 +74,7 @@ def parse_adjust(rules: Ruleset, args: list[str]) -> Adjustment:
     if len(found) != 1:
         raise AdjustmentRefused(ADJUST_USAGE)
     what, rest = found[0], args[1:]
-    sided = what in ("influence", "milops", "space")
+    sided = what in SIDED
     shape = 2 + (what == "influence") if sided else 1
     if len(rest) < shape or (len(rest) > shape and what != "influence"):
         raise AdjustmentRefused(ADJUST_USAGE)
@@ -123,7 +123,8 @@ class Terminal:
         except Quit:
             self.echo(f"Saved. Resume with: twsolo play {session.save.name}")
             return None
-        self.game = None  # print the records of the last answers
+        if session.game is not self.game:  # no prompt since the replay caught up (or ever)
+            self.printed = session.log_seen if session.caught_up else len(record.log)
         self.flush(record.log)
         s = record.summary()
         winner = s["winner"].upper() if s["winner"] else "nobody"

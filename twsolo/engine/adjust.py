@@ -24,6 +24,7 @@ DEFCON_RANGE = (1, 5)  # base §8.1
 MAX_MILOPS = 5  # base §8.2
 MAX_INFLUENCE = 99  # more than any country holds in a game; scenario files use the same bound
 ADJUSTABLE = ("influence", "vp", "defcon", "milops", "space")
+SIDED = ("influence", "milops", "space")  # these name a side (and influence a country)
 NAMES = {
     "influence": "influence",
     "vp": "the VP track",
@@ -74,7 +75,7 @@ def check_adjustment(rules: Ruleset, change: Adjustment) -> None:
     """Refuse a correction the board cannot show, naming the legal values."""
     if change.what not in ADJUSTABLE:
         raise AdjustmentRefused(f"{change.what!r} cannot be adjusted ({', '.join(ADJUSTABLE)})")
-    sided = change.what in ("influence", "milops", "space")
+    sided = change.what in SIDED
     if sided != (change.side is not None):
         raise AdjustmentRefused(
             f"{NAMES[change.what]} {'needs' if sided else 'takes no'} side (us or ussr)"

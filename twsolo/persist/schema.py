@@ -11,13 +11,23 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from twsolo.engine.adjust import MAX_INFLUENCE, Adjustment, AdjustmentRefused, check_adjustment
-from twsolo.engine.state import PILES, Effect, GameState, Pile
+from twsolo.engine.adjust import (
+    ADJUSTABLE,
+    MAX_INFLUENCE,
+    MAX_MILOPS,
+    SIDED,
+    Adjustment,
+    AdjustmentRefused,
+    check_adjustment,
+)
+from twsolo.engine.choices import CHANCE
+from twsolo.engine.state import PILES, STATE_FIELDS, Effect, GameState, Pile
+from twsolo.engine.state import SCHEMA_VERSION as STATE_SCHEMA_VERSION
 from twsolo.ids import SCORING_REGIONS, Side
 from twsolo.ruleset import Ruleset
 
 SIDES = tuple(s.value for s in Side)
-ACTORS = (*SIDES, "chance")
+ACTORS = (*SIDES, CHANCE)
 MAX_TEXT = 200  # a reason, a name, a date: nothing in a save is longer
 MAX_ANSWER_PARTS = 32  # a draft or bottom order lists a few cards
 
@@ -38,8 +48,9 @@ def shown(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
-        text = str(value) if abs(value) < 10**30 else f"a number of {len(str(value))} digits"
-        return f"the number {text}" if text[0] != "a" else text
+        # JSON's integers stop at 4,300 digits (Python's int limit), so str() is safe here.
+        digits = len(str(abs(value)))
+        return f"the number {value}" if digits <= 30 else f"a number of {digits} digits"
     if isinstance(value, str):
         return repr(value) if len(value) <= 40 else f"{value[:20]!r}... ({len(value)} characters)"
     if isinstance(value, list):
@@ -141,9 +152,9 @@ def answer(value: object, name: str) -> object:
 
 def adjustment(data: Fields, rules: Ruleset) -> Adjustment:
     """An `adjust` entry's data: the same checks as the `adjust` command."""
-    what = data.string("what", ("influence", "vp", "defcon", "milops", "space"))
-    keyed = {"influence": ("country", "side"), "milops": ("side",), "space": ("side",)}
-    data.only(("what", "value", "before", *keyed.get(what, ())))
+    what = data.string("what", ADJUSTABLE)
+    keyed = ("side",) * (what in SIDED) + ("country",) * (what == "influence")
+    data.only(("what", "value", "before", *keyed))
     change = Adjustment(
         what=what,
         value=data.integer("value", -999, 999),
@@ -174,29 +185,8 @@ def mark(data: Fields) -> None:
 def game_state(fields: Fields, rules: Ruleset) -> GameState:
     """A GameState's dict (engine/state.py `to_dict`) with every field checked, then each card
     of the rules in exactly one pile."""
-    keys = (
-        "schema_version",
-        "influence",
-        "vp",
-        "defcon",
-        "turn",
-        "action_round",
-        "phasing",
-        "milops",
-        "space",
-        "space_attempts",
-        "china_face_up",
-        "piles",
-        "effects",
-        "result",
-        "ai_side",
-        "scoring_round",
-        "scoring_rounds_this_turn",
-        "scorings",
-        "primary_scored",
-    )
-    fields.only(keys)
-    fields.integer("schema_version", 1, 1)
+    fields.only(("schema_version", *STATE_FIELDS))
+    fields.integer("schema_version", STATE_SCHEMA_VERSION, STATE_SCHEMA_VERSION)
     rows = fields.list("influence", len(rules.countries), len(rules.countries))
     for i, row in enumerate(rows):
         name = f"{fields.name('influence')}[{i}]"
@@ -204,12 +194,12 @@ def game_state(fields: Fields, rules: Ruleset) -> GameState:
             raise Invalid(name, f"expected [US, USSR] influence, got {shown(row)}")
         for side, amount in zip(SIDES, row, strict=True):
             integer(amount, f"{name}.{side}", 0, MAX_INFLUENCE)
-    fields.integer("vp", -99, 99)
+    fields.integer("vp", -99, 99)  # final scoring may carry it past 20
     fields.integer("defcon", 1, 5)
     fields.integer("turn", 1, 10)
     fields.integer("action_round", 0, 8)
     fields.string("phasing", SIDES)
-    for key, hi in (("milops", 5), ("space", len(rules.space)), ("space_attempts", 9)):
+    for key, hi in (("milops", MAX_MILOPS), ("space", len(rules.space)), ("space_attempts", 9)):
         for side, amount in zip(SIDES, fields.list(key, 2, 2), strict=True):
             integer(amount, f"{fields.name(key)}.{side}", 0, hi)
     for key in ("china_face_up", "scoring_round", "primary_scored"):
