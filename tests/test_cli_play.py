@@ -243,3 +243,23 @@ def test_shell_completion_of_saved_games(tmp_path: Path, monkeypatch: pytest.Mon
     run(tmp_path, ["new", "--seed", "1", "--name", "beta"], "quit\n")
     complete = ShellComplete(cli, {}, "twsolo", "_TWSOLO_COMPLETE")
     assert [c.value for c in complete.get_completions(["play"], "al")] == ["alpha"]
+
+
+def test_show_while_the_china_card_is_being_played(tmp_path: Path) -> None:
+    """Saved at a prompt while the China Card lies on the table (played for its ops): nobody
+    holds it then, and show says so (it used to end in a KeyError)."""
+    run(tmp_path, ["new", "--seed", "1", "--name", "c"], "1\n" * 10 + "quit\n")
+    path = tmp_path / "games" / "c" / "state.json"
+    cache = json.loads(path.read_text())
+    piles = cache["state"]["piles"]
+    for pile in piles.values():
+        for part in pile.values():
+            if 6 in part:
+                part.remove(6)
+    piles["table"]["shuffled"].append(6)
+    path.write_text(json.dumps(cache))
+    svg = tmp_path / "board.svg"
+    result = run(tmp_path, ["show", "c", "--svg", str(svg)])
+    assert result.exit_code == 0, result.output
+    assert "China Card: being played" in result.output
+    assert "China Card: being played" in svg.read_text()

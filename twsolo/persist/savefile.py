@@ -457,7 +457,9 @@ def _header(raw: Any, rules: Ruleset) -> Header:
         options.integer("extra_influence_dice", min(DICE_CHOICES), max(DICE_CHOICES))
     scenario = None
     if fields.value("scenario") is not None:
-        schema.game_state(fields.object("scenario"), rules)
+        start = schema.game_state(fields.object("scenario"), rules)
+        if start.ai_side is None or start.ai_side.value != options.raw["ai_side"]:
+            raise Invalid("scenario.ai_side", "must be the AI's side of options.ai_side")
         scenario = raw["scenario"]
     return Header(
         name=fields.string("name"),
