@@ -214,12 +214,16 @@ class SaveDir:
             "mark", data={"start": True}, turn=begins["turn"], action_round=begins["action_round"]
         )
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            if not self.path.parent.is_dir():
+                self.path.parent.mkdir(parents=True)
             self.path.mkdir()
         except FileExistsError:
-            raise SaveError(
-                f"a game named {self.name!r} already exists in {self.path.parent}"
-            ) from None
+            if self.exists():
+                raise SaveError(
+                    f"a game named {self.name!r} already exists in {self.path.parent}"
+                ) from None
+            where = self.path if self.path.parent.is_dir() else self.path.parent
+            raise SaveError(f"{where} already exists: choose another --name or --home") from None
         except OSError as exc:
             raise SaveWriteError(
                 f"cannot create {self.path}: {exc.strerror or exc}. Nothing was created; choose "
