@@ -143,7 +143,7 @@ REPORTED: list[tuple[str, Damage, list[str]]] = [
     ("seq-shifted", entry_field(5, "seq", 9), [f"{J}:5: seq: expected 4"]),
     ("unknown-field", entry_field(5, "colour", "red"), [f"{J}:5: colour: unknown field"]),
     ("bool-as-number", entry_field(5, "turn", True), [f"{J}:5: turn: expected", "got true"]),
-    ("adjust-country", adjust_data("what", "influence"), ["data.country: missing"]),
+    ("adjust-no-side", adjust_data("what", "influence"), ["data.side: missing"]),
     ("adjust-value-text", adjust_data("value", "x"), ["data.value: expected an integer"]),
     ("adjust-value-huge", adjust_data("value", 10**30), ["data.value:", "a number of 31 digits"]),
     ("adjust-out-of-range", adjust_data("value", 25), ["data: the VP track runs from -20 to 20"]),

@@ -191,8 +191,8 @@ def test_a_correction_is_replayed_where_it_was_made(tmp_path: Path, rules: Rules
     k = next(i for i, e in enumerate(entries) if e.type == "adjust")
     assert entries[k + 1].type == "adjust"
     # The position up to the first answer after the corrections: both are in it.
-    at = position_after(rules, header.solo_options, header.start, entries[: k + 2])
+    at = position_after(rules, header.solo_options, header.start, entries[: k + 2], table=False)
     assert at.state.inf(rules.index["west_germany"], Side.US) == 7
     assert at.state.vp == -4
-    without = position_after(rules, header.solo_options, header.start, entries[:k])
+    without = position_after(rules, header.solo_options, header.start, entries[:k], table=False)
     assert without.state.vp != -4

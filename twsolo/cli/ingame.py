@@ -59,7 +59,8 @@ def history_line(rules: Ruleset, entry: Entry) -> str:
     the history (what a player may not see would be masked here)."""
     where = f"turn {entry.turn} AR {entry.action_round}"
     if entry.type == "answer":
-        return f"{where}: {entry.actor} {entry.kind} → {answer_label(rules, decoded(entry.answer))}"
+        answer = answer_label(rules, decoded(entry.answer), entry.kind)  # a deal is never named
+        return f"{where}: {entry.actor} {entry.kind} → {answer}"
     if entry.type == "adjust":
         return f"{where}: adjust: {describe(rules, entry.adjustment, entry.data['before'])}"
     if entry.is_start:
@@ -116,7 +117,7 @@ class Terminal:
             self.echo(note)
         prompter = Prompter(self.rules, self.command, self.before_prompt)
         chance = None
-        if session.header.mode == "table":
+        if session.header.table:
             chance = TableChance(prompter, dice=session.header.dice, rng=session.chance_rng)
         try:
             record = session.play(TablePlayer(prompter), chance)
@@ -155,7 +156,7 @@ class Terminal:
         self.flush(game.log)
 
     def flush(self, log: list[Record]) -> None:
-        lines = instructions(self.rules, log[self.printed :])
+        lines = instructions(self.rules, log[self.printed :], self.session.options.ai_side)
         self.printed = len(log)
         for i, line in enumerate(lines, 1):
             self.echo(f"  {i}. {line}")
@@ -204,7 +205,7 @@ class Terminal:
         for decision in decisions[start:]:
             self.echo(
                 f"AI decision (turn {decision.turn}, AR {decision.action_round}): "
-                f"{decision.kind} → {answer_label(self.rules, decision.answer)}"
+                f"{decision.kind} → {answer_label(self.rules, decision.answer, decision.kind)}"
             )
             for step in decision.steps:
                 self.echo(f"  - {step.text()}")
@@ -276,7 +277,7 @@ class Terminal:
         # the answer's number, so the same questions get the same dice again.
         if (
             plan.chance
-            and self.session.header.mode == "table"
+            and self.session.header.table
             and not click.confirm(
                 f"This takes back {plan.chance} die roll(s) or revealed card(s). Do it anyway?",
                 default=False,

@@ -125,6 +125,11 @@ class Header:
     def start(self) -> GameState | None:
         return GameState.from_dict(self.scenario) if self.scenario else None
 
+    @property
+    def table(self) -> bool:
+        """Played at the table: nobody knows the cards dealt face down (no dealer)."""
+        return self.mode == "table"
+
 
 @dataclass
 class Entry:

@@ -21,7 +21,7 @@ from twsolo.engine.adjust import (
     check_adjustment,
 )
 from twsolo.engine.choices import CHANCE
-from twsolo.engine.state import PILES, STATE_FIELDS, Effect, GameState, Pile
+from twsolo.engine.state import PILES, STATE_FIELDS, Effect, GameState
 from twsolo.engine.state import SCHEMA_VERSION as STATE_SCHEMA_VERSION
 from twsolo.ids import SCORING_REGIONS, Side
 from twsolo.ruleset import Ruleset
@@ -183,9 +183,10 @@ def mark(data: Fields) -> None:
 
 # ---------------------------------------------------------------- the position (state.json)
 def game_state(fields: Fields, rules: Ruleset) -> GameState:
-    """A GameState's dict (engine/state.py `to_dict`) with every field checked, then each card
-    of the rules in exactly one pile."""
-    fields.only(("schema_version", *STATE_FIELDS))
+    """A GameState's dict (engine/state.py `to_dict`) with every field checked, then the cards
+    conserved (`GameState.card_problems`)."""
+    required = [f for f in STATE_FIELDS if f != "unseen"]
+    fields.only(("schema_version", *required), ("unseen",))
     fields.integer("schema_version", STATE_SCHEMA_VERSION, STATE_SCHEMA_VERSION)
     rows = fields.list("influence", len(rules.countries), len(rules.countries))
     for i, row in enumerate(rows):
@@ -215,28 +216,30 @@ def game_state(fields: Fields, rules: Ruleset) -> GameState:
     for i, raw in enumerate(effects):
         effect(raw, f"{fields.name('effects')}[{i}]", rules)
     piles = fields.object("piles").only(PILES)
-    seen: dict[int, str] = {}
     for name in PILES:
-        for card in pile(piles.object(name), rules):
-            if card in seen:
-                raise Invalid(piles.name(name), f"card {card} is also in {seen[card]}")
-            seen[card] = name
-    missing = sorted(set(rules.cards) - set(seen))
-    if missing:
-        raise Invalid(piles.path, f"card {missing[0]} is in no pile")
-    return GameState.from_dict(fields.raw)
+        pile(piles.object(name), rules)
+    cards = len(rules.cards)
+    if "unseen" in fields.raw:  # older saves have no face-down cards
+        for i, card in enumerate(fields.list("unseen", 0, cards)):
+            integer(card, f"{fields.name('unseen')}[{i}]", 1, cards)
+    state = GameState.from_dict(fields.raw)
+    problems = state.card_problems(cards)
+    if problems:
+        raise Invalid(piles.path, problems[0])
+    return state
 
 
-def pile(fields: Fields, rules: Ruleset) -> list[int]:
-    """A pile's cards (engine/state.py `Pile.to_dict`)."""
-    parts = tuple(Pile().to_dict())
-    fields.only(parts, ("top",))
-    cards = []
-    for part in (*parts, "top"):
+def pile(fields: Fields, rules: Ruleset) -> None:
+    """A pile as engine/state.py `Pile.to_dict` writes it: its known cards, and how many it
+    holds face down."""
+    cards = len(rules.cards)
+    fields.only(("shuffled", "bottom"), ("top", "unseen"))
+    for part in ("shuffled", "bottom", "top"):
         if part in fields.raw:
-            for i, card in enumerate(fields.list(part, 0, len(rules.cards))):
-                cards.append(integer(card, f"{fields.name(part)}[{i}]", 1, len(rules.cards)))
-    return cards
+            for i, card in enumerate(fields.list(part, 0, cards)):
+                integer(card, f"{fields.name(part)}[{i}]", 1, cards)
+    if "unseen" in fields.raw:
+        fields.integer("unseen", 0, cards)
 
 
 def effect(raw: object, name: str, rules: Ruleset) -> Effect:

@@ -121,7 +121,11 @@ class GameSession:
             self.caught_up = False
             try:
                 record = play_game(
-                    self.rules, self.options, providers_of(self.replay), start=self.header.start
+                    self.rules,
+                    self.options,
+                    providers_of(self.replay),
+                    start=self.header.start,
+                    table=self.header.table,
                 )
             except Restart:
                 continue
@@ -141,9 +145,7 @@ class GameSession:
         """Before each new answer. The first time, the replay has caught up: the cache is
         written (a damaged one is mended now). Before each question a person answers, the
         position is cached, so state.json is exact whenever the game waits."""
-        person = choice.actor == self.human or (
-            choice.actor == CHANCE and self.header.mode == "table"
-        )
+        person = choice.actor == self.human or (choice.actor == CHANCE and self.header.table)
         if not self.caught_up:
             self.caught_up = True
             self.log_seen = len(game.log)
@@ -225,8 +227,9 @@ class GameSession:
     def board_at_end_of(self, turn: int) -> GameState:
         """The position at the end of `turn` (or now, if it has not ended), asking no one."""
         end = next((i for i, e in enumerate(self.entries) if e.turn > turn), len(self.entries))
+        entries = self.entries[:end]
         return position_after(
-            self.rules, self.options, self.header.start, list(self.entries[:end])
+            self.rules, self.options, self.header.start, entries, table=self.header.table
         ).state
 
     def history(self, turn: int | None) -> list[Entry]:

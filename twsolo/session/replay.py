@@ -151,13 +151,14 @@ def replay(
     answers: Sequence[tuple[str, str, object]],
     *,
     start: GameState | None = None,
+    table: bool = False,
 ) -> GameRecord:
     """Rebuild a simulated game from its recorded answers (each checked against the question
-    asked); every answer must be used."""
+    asked); every answer must be used. `table`: a game played at the table (no dealer)."""
     entries = [Entry("answer", actor=a, kind=k, answer=x) for a, k, x in answers]
     source = Replay(entries)
     try:
-        record = play_game(rules, options, providers_of(source), start=start)
+        record = play_game(rules, options, providers_of(source), start=start, table=table)
     except End as end:
         raise ChoiceError(
             f"the recorded game ends before this question: {end.choice.kind} ({end.choice.prompt})"
@@ -180,12 +181,18 @@ class Position:
 
 
 def position_after(
-    rules: Ruleset, options: SoloOptions, start: GameState | None, entries: list[Entry]
+    rules: Ruleset,
+    options: SoloOptions,
+    start: GameState | None,
+    entries: list[Entry],
+    *,
+    table: bool,
 ) -> Position:
-    """The position after the given entries, asking no one (inspect, a damaged state.json)."""
+    """The position after the given entries, asking no one (inspect, a damaged state.json).
+    `table`: the game is played at the table (no dealer: its journal has no `deal` answers)."""
     source = Replay(entries)
     try:
-        record = play_game(rules, options, providers_of(source), start=start)
+        record = play_game(rules, options, providers_of(source), start=start, table=table)
     except End:
         assert source.game is not None
         state = source.game.state

@@ -75,7 +75,9 @@ def read_saved(rules: Ruleset, save: SaveDir) -> SavedGame:
         position = Position(snapshot.state, snapshot.primary, snapshot.secondary)
         return SavedGame(header, position, snapshot.result, notes, playing)
     try:
-        position = position_after(rules, header.solo_options, header.start, entries)
+        position = position_after(
+            rules, header.solo_options, header.start, entries, table=header.table
+        )
     except ReplayMismatch as exc:
         raise mismatch(save, exc) from None
     result = position.record.summary() if position.record else None

@@ -24,13 +24,15 @@ def play_game(
     *,
     observer: Observer | None = None,
     start: GameState | None = None,
+    table: bool = False,
 ) -> GameRecord:
     """Play a whole game; with `start`, from that position at the start of its turn (no setup:
     the position is the set-up). `providers` answers the AI's side, the human's side and chance;
     `observer(game, step)` is called after every step of the flow ("setup", "defcon", "draft",
     "step_x", "headline", "regions" at each action round's start, "action" after each side's
-    action, "scoring", "turn_end", and "end")."""
-    flow = new_flow(rules, options, providers, observer, start)
+    action, "scoring", "turn_end", and "end"). At the `table` the cards dealt face down stay
+    unknown until they are seen; otherwise chance deals real cards (engine/dealer.py)."""
+    flow = new_flow(rules, options, providers, observer, start, table=table)
     try:
         if start is None:
             setup(flow)
