@@ -16,7 +16,8 @@ from twsolo.engine.state import GameState
 from twsolo.ids import Side
 from twsolo.players.greedy import GreedyPlayer
 from twsolo.ruleset import Ruleset, load_ruleset
-from twsolo.solo import GameRecord, SoloOptions, play_game, replay
+from twsolo.session.replay import replay
+from twsolo.solo import GameRecord, SoloOptions, play_game
 
 HUMANS = ("random", "greedy")
 
