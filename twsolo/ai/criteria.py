@@ -38,7 +38,7 @@ class Criteria:
             if name in self._fns[family]:
                 raise ValueError(f"internal: {family} {name!r} is registered twice")
             self._fns[family][name] = fn
-            self._docs[family][name] = doc or (fn.__doc__ or "").strip().split("\n")[0]
+            self._docs[family][name] = doc or first_sentence(fn.__doc__ or "")
             if arg:
                 self.arguments[family][name] = arg
             if card is not None:
@@ -55,6 +55,13 @@ class Criteria:
 
     def docs(self) -> dict[str, dict[str, str]]:
         return {family: dict(docs) for family, docs in self._docs.items()}
+
+
+def first_sentence(doc: str) -> str:
+    """A docstring's first sentence on one line: a criterion's description."""
+    text = " ".join(doc.split())
+    end = text.find(". ")
+    return text if end < 0 else text[: end + 1]
 
 
 CRITERIA = Criteria()

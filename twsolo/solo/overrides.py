@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from twsolo.ai.criteria import first_sentence
 from twsolo.engine.effects import NUCLEAR_SUBS_DOUBLE
 from twsolo.engine.events import EventContext, on
 from twsolo.engine.events.common import (
@@ -64,7 +65,7 @@ SOLITAIRE = Solitaire()
 
 
 def _doc(fn: Callable[..., Any]) -> str:
-    return (fn.__doc__ or "").strip().split("\n")[0]
+    return first_sentence(fn.__doc__ or "")
 
 
 def override(name: str, card: int, *, asks: Sequence[str] = ()) -> Callable[[F], F]:
