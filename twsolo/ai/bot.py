@@ -198,7 +198,7 @@ class Bot:
             rule = "spec §17.4"
         elif countries and intent == "coup":
             # An event's coup (appendix G5: §14, free coups may ignore the DEFCON ban).
-            ops = game.rules.card(game.event_frames[-1].card).ops if game.event_frames else 1
+            ops = game.rules.card(choice.event).ops if choice.event is not None else 1
             target = best_coup(view, countries, ops, "spec §14 (event coup)", free=True)
             if target is None:
                 return (

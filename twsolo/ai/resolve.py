@@ -312,10 +312,12 @@ def rerun_best(q: Question, candidates: list[Any], how: Rerun) -> Any:
     if how.measure is None:
         answer = best_by_rerun(q.game, q.view, q.choice, dry)
         return next((c for c in candidates if q.name(c) == answer), None)
-    frame = q.game.event_frames[-1]
+    frame = q.game.event_frame(q.card)
+    if frame is None:
+        return None
     scored = []
     for i, c in enumerate(candidates):
-        after = rerun(q.game, q.name(c), dry)
+        after = rerun(q.game, frame, q.name(c), dry)
         values = tuple(
             CRITERIA.get("rerun_measures", m.name)(q, frame.start, after, m.arg)
             for m in how.measure

@@ -75,8 +75,11 @@ def spec_text(spec: ChoiceSpec) -> list[str]:
     return parts
 
 
-def entry_lines(rules: Ruleset, entry: AppendixEntry) -> list[str]:
-    lines = [f"Appendix entry ({entry.source}):", "  windows:"]
+def entry_lines(rules: Ruleset, entry: AppendixEntry, vocabulary: Vocabulary) -> list[str]:
+    asked = vocabulary.event_keys.get(entry.card, ())
+    lines = [f"Appendix entry ({entry.source}):"]
+    lines.append(f"  questions the event asks: {', '.join(asked) if asked else 'none'}")
+    lines.append("  windows:")
     lines += [f"    {w.text}" for w in entry.windows]
     lines.append(f"  choices (note): {_indented(entry.choices)}")
     if entry.resolve:

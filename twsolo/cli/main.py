@@ -187,7 +187,8 @@ def cards_show(card: str, as_json: bool, rules_path: str | None) -> None:
         click.echo(f"  {flags}")
     for line in fact_lines(c):
         click.echo(line)
-    for line in entry_lines(rules, entry) if entry else ["No appendix entry."]:
+    lines = entry_lines(rules, entry, standard_vocabulary()) if entry else ["No appendix entry."]
+    for line in lines:
         click.echo(line)
 
 

@@ -136,10 +136,15 @@ class Game:
         self.answers: list[tuple[str, str, Answer]] = []  # (actor, kind, answer), in order
         self.event_frames: list[EventFrame] = []  # events being resolved, innermost last
 
+    def event_frame(self, card: int | None) -> EventFrame | None:
+        """The innermost event of `card` being resolved (the card a Choice names as its
+        `event`), or None: what a provider re-runs (spec §17.6) or plans from (appendix #33)."""
+        return next((f for f in reversed(self.event_frames) if f.card == card), None)
+
     def event_start(self, card: int) -> GameState:
-        """The state as the innermost event of `card` being resolved began (a procedure that
-        plans the whole event from its start: appendix #33)."""
-        frame = next(f for f in reversed(self.event_frames) if f.card == card)
+        """The state as the innermost event of `card` being resolved began."""
+        frame = self.event_frame(card)
+        assert frame is not None, f"internal: no event of card {card} is being resolved"
         return frame.start
 
     # ------------------------------------------------------------------ the seam
