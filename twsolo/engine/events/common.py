@@ -428,6 +428,40 @@ def spend_card(game: Game, side: Side, card: int) -> None:
         game.move_card(card, "discard")
 
 
+def escape_by_revealing(game: Game, ctx: EventContext, side: Side, otherwise: str) -> bool:
+    """An event `side` escapes by discarding a card of the event's Ops requirement (figure
+    `discard_ops`: Blockade, Latin American Debt Crisis), when `side` searches its deck/hand by
+    revealing (the solitaire AI, spec §17.5): it says whether it tries (`<card>.escape`; no:
+    `otherwise` happens), then reveals for the card. True: a card was discarded."""
+    need = game.rules.card(ctx.card).figure("discard_ops")
+    name = game.rules.card(ctx.card).name
+    prompt = f"{name}: reveal for a {need}+ ops card to discard (no: {otherwise})?"
+    if not yes_no(game, side, prompt, key=ctx.key("escape"), need=need):
+        return False
+    wanted = f"{name}: the AI reveals for {need}+ ops"
+    card = reveal_until(game, side, lambda c: meets_ops(game, side, c, need), wanted)
+    if card is None:
+        return False
+    spend_card(game, side, card)
+    return True
+
+
+def place_figures(game: Game, ctx: EventContext, side: Side, prompt: str) -> list[int]:
+    """The event's `influence` figure of `side`'s influence in its event regions, at most its
+    `per_country` figure in one country (Liberation Theology, Ussuri River Skirmish)."""
+    card = game.rules.card(ctx.card)
+    return add_by_choice(
+        game,
+        ctx.chooser,
+        side,
+        card.figure("influence"),
+        event_area(game, ctx.card),
+        prompt,
+        key=ctx.key("place"),
+        per_country=card.figure("per_country"),
+    )
+
+
 def reveal_until(game: Game, side: Side, wanted: Callable[[int], bool], purpose: str) -> int | None:
     """Spec §17.5: reveal cards from the top of `side`'s deck/hand onto the table, one at a
     time, until one is `wanted` (an Ops requirement: `meets_ops`, where the China Card counts,

@@ -19,10 +19,10 @@ from twsolo.engine.events.common import (
     choose_card,
     choose_country,
     each_of,
+    escape_by_revealing,
     event_area,
     grant_operations,
     hand_cards,
-    meets_ops,
     ops_discards,
     prohibited_by,
     random_card,
@@ -156,18 +156,8 @@ def blockade(game: Game, ctx: EventContext) -> None:
     human answers the AI's Blockade in the next action round: solo/overrides.py.)"""
     need = game.rules.card(ctx.card).figure("discard_ops")
     if game.policy.reveals_for(game, Side.US):
-        prompt = f"Blockade: reveal for a {need}+ ops card to discard (no: lose West Germany)?"
-        if yes_no(game, Side.US, prompt, key=ctx.key("escape"), need=need):
-            card = reveal_until(
-                game,
-                Side.US,
-                lambda c: meets_ops(game, Side.US, c, need),
-                f"Blockade: the AI reveals for {need}+ ops",
-            )
-            if card is not None:
-                spend_card(game, Side.US, card)
-                return
-        blockade_effect(game)
+        if not escape_by_revealing(game, ctx, Side.US, "lose West Germany"):
+            blockade_effect(game)
         return
     cards = ops_discards(game, Side.US, need, "Blockade: the US looks through its hand")
     if cards:

@@ -19,17 +19,16 @@ from twsolo.engine.events.common import (
     choose_card,
     choose_country,
     each_of,
+    escape_by_revealing,
     event_area,
     free_coup,
     hand_cards,
     ids,
-    meets_ops,
     ops_discards,
     random_card,
     realign_rolls,
     remove_all,
     remove_by_choice,
-    reveal_until,
     spend_card,
     war,
     war_facts,
@@ -305,18 +304,8 @@ def latin_american_debt_crisis(game: Game, ctx: EventContext) -> None:
     Crisis in the next action round: solo/overrides.py.)"""
     need = game.rules.card(ctx.card).figure("discard_ops")
     if game.policy.reveals_for(game, Side.US):
-        prompt = f"Debt Crisis: reveal for a {need}+ ops card to discard (no: the doubling)?"
-        if yes_no(game, Side.US, prompt, key=ctx.key("escape"), need=need):
-            card = reveal_until(
-                game,
-                Side.US,
-                lambda c: meets_ops(game, Side.US, c, need),
-                "Debt Crisis: the AI reveals",
-            )
-            if card is not None:
-                spend_card(game, Side.US, card)
-                return
-        double_in_south_america(game, ctx.chooser)
+        if not escape_by_revealing(game, ctx, Side.US, "the doubling"):
+            double_in_south_america(game, ctx.chooser)
         return
     cards = ops_discards(game, Side.US, need, "Debt Crisis: the US looks through its hand")
     if cards:

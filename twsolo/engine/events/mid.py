@@ -38,6 +38,7 @@ from twsolo.engine.events.common import (
     may_take,
     meets_ops,
     ops_discards,
+    place_figures,
     prohibited_by,
     random_card,
     realign_rolls,
@@ -762,17 +763,7 @@ def voice_of_america(game: Game, ctx: EventContext) -> None:
 def liberation_theology(game: Game, ctx: EventContext) -> None:
     """card-events #75: +3 USSR influence in Central America, at most 2 per country. The USSR
     chooses."""
-    card = game.rules.card(ctx.card)
-    add_by_choice(
-        game,
-        ctx.chooser,
-        Side.USSR,
-        card.figure("influence"),
-        event_area(game, ctx.card),
-        "Liberation Theology: +1 where?",
-        key=ctx.key("place"),
-        per_country=card.figure("per_country"),
-    )
+    place_figures(game, ctx, Side.USSR, "Liberation Theology: +1 where?")
 
 
 @event(
@@ -787,17 +778,7 @@ def ussuri_river_skirmish(game: Game, ctx: EventContext) -> None:
     if game.state.china_holder is Side.USSR:
         _pass_china_card(game, Side.US, face_up=True)
         return
-    card = game.rules.card(ctx.card)
-    add_by_choice(
-        game,
-        ctx.chooser,
-        Side.US,
-        card.figure("influence"),
-        event_area(game, ctx.card),
-        "Ussuri River Skirmish: +1 where?",
-        key=ctx.key("place"),
-        per_country=card.figure("per_country"),
-    )
+    place_figures(game, ctx, Side.US, "Ussuri River Skirmish: +1 where?")
 
 
 def _draw_with_reshuffle(game: Game, purpose: str) -> int | None:
