@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from twsolo.ai.value import scoring_value
 from twsolo.ai.view import View
 from twsolo.engine.board import controls
 from twsolo.engine.choices import CHANCE, Answer, Choice
@@ -85,10 +86,11 @@ class Metrics:
 
 
 def primary_score(rules: Ruleset, state: GameState, side: Side, region: str | None) -> int:
-    """The side's net VP if `region` were scored now (0 without a region)."""
+    """The side's value of scoring `region` now (0 without a region): its net VP, a won or lost
+    game above any VP (`value.scoring_value`)."""
     if region is None:
         return 0
-    return region_score(state, rules, region).vp * side.sign
+    return scoring_value(state, side, region_score(state, rules, region))
 
 
 def measure(

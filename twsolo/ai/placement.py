@@ -14,6 +14,7 @@ from functools import partial
 from twsolo.ai.criteria import CRITERIA, criterion
 from twsolo.ai.narrow import narrow
 from twsolo.ai.trace import Step
+from twsolo.ai.value import gain_text, scoring_value
 from twsolo.ai.view import View, in_region
 from twsolo.engine.effects import chernobyl_region
 from twsolo.engine.ops import OpsBudget
@@ -407,7 +408,7 @@ def best_score_plan(p: Planner, region: str, members: list[int]) -> list[Goal]:
 
     def ai_vp(ai: Counts, human: Counts, bgs: int) -> int:
         score = score_counts(v.rules, region, {side: ai, side.other: human}, bgs, shuttle=shuttle)
-        return score.vp * side.sign
+        return scoring_value(v.state, side, score)
 
     base = ai_vp(counts[side], counts[side.other], total_bgs)
     # state: (ai counts, human counts, battlegrounds) -> (ops used, actions)
@@ -439,12 +440,13 @@ def best_score_plan(p: Planner, region: str, members: list[int]) -> list[Goal]:
     if best is None:
         return []
     names = [v.rules.countries[a.country].id for a in chosen]
+    gain = -best[0]
     v.note(
         Step(
             "spec §13.2 option 0 (score)",
             chosen=names,
-            why=f"+{-best[0]} VP at the coming {region} scoring for {best[1]} ops",
-            figures={"vp_gain": -best[0], "ops": best[1]},
+            why=f"{gain_text(base, base + gain)} at the coming {region} scoring for {best[1]} ops",
+            figures={"value_gain": gain, "ops": best[1]},
         )
     )
     return [Goal("score", a.country, a.target - v.a(a.country), a.cost) for a in chosen]

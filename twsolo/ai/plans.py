@@ -13,6 +13,7 @@ from twsolo.ai.dryrun import primary_score
 from twsolo.ai.military import best_coup, best_realign, coup_lowers_defcon, coup_valid
 from twsolo.ai.placement import Planner
 from twsolo.ai.trace import Step
+from twsolo.ai.value import scoring_value
 from twsolo.ai.view import View
 from twsolo.engine.board import placement_access
 from twsolo.engine.calendar import action_rounds
@@ -264,7 +265,7 @@ def expected_coup_swing(
         if holder not in scores:
             counts, bgs = counts_if_held(view.state, rules, region, now, c, holder)
             score = score_counts(rules, region, counts, bgs, shuttle=shuttle)
-            scores[holder] = score.vp * side.sign
+            scores[holder] = scoring_value(view.state, side, score)
         total += scores[holder]
     return total / 6
 

@@ -56,8 +56,9 @@ class GreedyPlayer:
         return [self.value(rules, int(c)) for c in cards]
 
     def play(self, game: Game, choice: Choice) -> Answer:
-        """Its own or a neutral event when one dry run says it gains (VP, the Primary's score,
-        control, or at least as much influence as the card's ops); else ops."""
+        """Its own or a neutral event when one dry run says it gains (a won game, VP, the
+        Primary's score — a won or lost game above any VP, ai/value.py —, control, or at least
+        as much influence as the card's ops); else ops."""
         card = int(choice.context["card"])
         owner = game.rules.card(card).owner
         own = "event" in choice.options and owner in (None, self.side)
@@ -75,7 +76,7 @@ class GreedyPlayer:
         view = View(game.rules, game.state, self.side)
         _, m = dry_run_event(view, card, self.side, self.bot.providers, game.policy)
         ops = game.rules.card(card).ops
-        return m.vp > 0 or m.score_gain > 0 or m.controls > 0 or m.infl_changed >= ops
+        return m.wins or m.vp > 0 or m.score_gain > 0 or m.controls > 0 or m.infl_changed >= ops
 
 
 def sum_value(values: dict[int, tuple[int, int, int]], kept: Answer) -> tuple[int, ...]:
