@@ -118,10 +118,15 @@ def best_coup(
         rule,
         valid,
         tiers=[(name, partial(CRITERIA.get("coup_order", name), targets)) for name in p.coup_order],
-        keys=[partial(CRITERIA.get("coup_tiebreak", name), targets) for name in p.coup_tiebreak],
+        keys=[(n, partial(CRITERIA.get("coup_tiebreak", n), targets)) for n in p.coup_tiebreak],
         name=lambda c: view.rules.countries[c].id,
-        why=lambda c: f"success chance {chance[c]:.2f}",
-        figures=lambda c: {"chance": round(chance[c], 3)},
+        why=lambda c: (
+            f"success chance {chance[c]:.2f}, expected removal {expected_removed(view, c, ops):.2f}"
+        ),
+        figures=lambda c: {
+            "chance": round(chance[c], 3),
+            "expected_removed": round(expected_removed(view, c, ops), 2),
+        },
     )
 
 
@@ -174,6 +179,6 @@ def best_realign(view: View, candidates: Sequence[int]) -> int | None:
         "spec §15",
         valid,
         tiers=[(n, partial(CRITERIA.get("realign_order", n), view)) for n in p.realign_order],
-        keys=[partial(CRITERIA.get("realign_tiebreak", n), view) for n in p.realign_tiebreak],
+        keys=[(n, partial(CRITERIA.get("realign_tiebreak", n), view)) for n in p.realign_tiebreak],
         name=lambda c: rules.countries[c].id,
     )

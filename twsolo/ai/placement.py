@@ -126,15 +126,15 @@ class Planner:
         return self.budget.left <= 0
 
     # ------------------------------------------------------------------ spec §13.3 ties
-    def tiebreaks(self) -> list[Callable[[Goal], object]]:
-        """The §13.3 tie-breaks in the order rules/priorities.yaml lists them."""
+    def tiebreaks(self) -> list[tuple[str, Callable[[Goal], object]]]:
+        """The §13.3 tie-breaks in the order rules/priorities.yaml lists them, by name."""
         return [
-            partial(CRITERIA.get("influence_tiebreak", name), self)
+            (name, partial(CRITERIA.get("influence_tiebreak", name), self))
             for name in self.view.rules.priorities.influence_tiebreak
         ]
 
     def tiebreak_key(self, goal: Goal) -> tuple[object, ...]:
-        return tuple(key(goal) for key in self.tiebreaks())
+        return tuple(key(goal) for _, key in self.tiebreaks())
 
     def pick(self, goals: Sequence[Goal], rule: str) -> list[Goal]:
         """The goal §13.3 prefers (none when there is no goal), noted in the trace."""

@@ -181,8 +181,7 @@ def _plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_o
             view, budget, region, option0=option0, stage=stage if region == primary else None
         )
         if points is not None:
-            view.note(Step("spec §12.3 influence", chosen=region, why=f"{len(points)} points"))
-            return OpsPlan("influence", points=points)
+            return influence_plan(view, points, "spec §12.3 influence")
         members = list(view.members(region))
         ops = budget.remaining_if(view.rules, members[0]) if members else 0
         target = best_coup(view, members, ops, f"spec §14 coup in {region}")
@@ -196,10 +195,23 @@ def _plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_o
         return OpsPlan("space_race", space_step=True)
     points = plan_influence(view, budget.copy(), regions_in_order(view), option0=False)
     if points:
-        view.note(Step("spec §12.3.3 influence by §18", why=f"{len(points)} points"))
-        return OpsPlan("influence", points=points, space_step=True)
+        return influence_plan(view, points, "spec §12.3.3 influence by §18", space_step=True)
     view.note(Step("spec §12.3", why="no legal operation"))
     return OpsPlan("none", space_step=True)
+
+
+def influence_plan(
+    view: View, points: list[int], rule: str, *, space_step: bool = False
+) -> OpsPlan:
+    """An influence plan, traced with the points it puts in each region (spec §12.5: the ops
+    the first region cannot take move on)."""
+    regions: dict[str, int] = {}
+    for c in points:
+        region = view.rules.countries[c].region
+        regions[region] = regions.get(region, 0) + 1
+    where = ", ".join(f"{n} in {region}" for region, n in regions.items())
+    view.note(Step(rule, chosen=list(regions), why=f"{len(points)} points: {where}"))
+    return OpsPlan("influence", points=points, space_step=space_step)
 
 
 def decisive_coup(view: View, budget: OpsBudget) -> tuple[int | None, Planner | None]:

@@ -243,8 +243,8 @@ def _test(q: Question, f: Named, c: Any) -> bool:
     return bool(CRITERIA.get("choice_filters", f.name)(q, c, f.arg))
 
 
-def _keys(q: Question, keys: Sequence[Named]) -> list[Callable[[Any], Any]]:
-    return [_bound(CRITERIA.get("choice_keys", k.name), q, k.arg) for k in keys]
+def _keys(q: Question, keys: Sequence[Named]) -> list[tuple[str, Callable[[Any], Any]]]:
+    return [(k.text(), _bound(CRITERIA.get("choice_keys", k.name), q, k.arg)) for k in keys]
 
 
 def _bound(fn: Callable[..., Any], q: Question, arg: Any) -> Callable[[Any], Any]:

@@ -1,0 +1,74 @@
+"""The trace names the rule that decided and the true figures (issue #14 defect 5): what `why`
+shows a player and `twsolo decide --json` returns."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+from click.testing import CliRunner
+
+from twsolo.cli.main import cli
+
+
+def decide(tmp_path: Path, scenario: dict[str, Any]) -> dict[str, Any]:
+    path = tmp_path / "scenario.yaml"
+    path.write_text(yaml.safe_dump(scenario))
+    result = CliRunner().invoke(cli, ["decide", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    out: dict[str, Any] = json.loads(result.stdout)
+    return out
+
+
+def steps(out: dict[str, Any], rule: str) -> list[dict[str, Any]]:
+    return [s for s in out["trace"] if s["rule"].startswith(rule)]
+
+
+def test_a_coup_chosen_by_a_tie_break_names_it(tmp_path: Path) -> None:
+    """spec §14.2: Kenya (US 3) and Somalia (US 2), both US-controlled non-BGs of stability 2,
+    both 5/6 with 3 ops: the same tier, the same chance; more expected removal (2.00 against
+    1.50) decides, and the trace says so instead of only "success chance 0.83"."""
+    out = decide(
+        tmp_path,
+        {
+            "ai_side": "ussr",
+            "turn": 2,
+            "action_round": 2,
+            "board": "empty",
+            "influence": {"kenya": {"us": 3}, "somalia": {"us": 2}},
+            "primary": "africa",
+            "scoring_round": False,
+            "card": 28,
+            "dice": [4],
+        },
+    )
+    (coup,) = steps(out, "spec §14 coup in africa")
+    assert coup["chosen"] == "kenya"
+    assert coup["figures"]["decided_by"] == "more_expected_removed"
+    assert coup["figures"]["expected_removed"] == 2.0
+    assert "decided by more_expected_removed" in coup["why"]
+
+
+def test_a_split_to_the_secondary_says_where_the_points_went(tmp_path: Path) -> None:
+    """spec §12.5: from Cuba the AI takes Haiti and Nicaragua (1 each) and has nothing more to
+    do in Central America, so its third op goes to the Secondary Region (Europe): the trace
+    says 2 in the Primary and 1 in the Secondary, not 3 in the Primary."""
+    out = decide(
+        tmp_path,
+        {
+            "ai_side": "ussr",
+            "turn": 2,
+            "action_round": 2,
+            "board": "empty",
+            "influence": {"cuba": {"ussr": 3}},
+            "primary": "central_america",
+            "secondary": "europe",
+            "scoring_round": False,
+            "card": 28,
+        },
+    )
+    (plan,) = steps(out, "spec §12.3 influence")
+    assert plan["chosen"] == ["central_america", "europe"]
+    assert plan["why"] == "3 points: 2 in central_america, 1 in europe"
