@@ -62,6 +62,7 @@ class Planner:
         self.candidates = candidates
         self.caps = caps
         self.placed: list[int] = []
+        self.options: list[str] = []  # the option of each goal placed, in order
         # Card effects that close a region to placement with ops (Chernobyl, card-events #94).
         region = chernobyl_region(view.state) if budget is not None else None
         self.banned = region if view.side is Side.USSR else None
@@ -161,6 +162,7 @@ class Planner:
                     break
                 for goal in goals:
                     self.place(goal)
+                    self.options.append(goal.option)
         return self.placed
 
     def next_goals(self, region: str, *, option0: bool) -> list[Goal]:

@@ -8,14 +8,23 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from functools import partial
 
+from twsolo.ai.criteria import CRITERIA
 from twsolo.ai.dryrun import primary_score
-from twsolo.ai.military import best_coup, best_realign, coup_lowers_defcon, coup_valid
-from twsolo.ai.placement import Planner
+from twsolo.ai.military import (
+    CoupTargets,
+    best_coup,
+    best_realign,
+    coup_lowers_defcon,
+    coup_valid,
+)
+from twsolo.ai.narrow import narrow
+from twsolo.ai.placement import SCORE, Planner
 from twsolo.ai.trace import Step
 from twsolo.ai.value import scoring_value
 from twsolo.ai.view import View
-from twsolo.engine.board import placement_access
+from twsolo.engine.board import controller, placement_access
 from twsolo.engine.calendar import action_rounds
 from twsolo.engine.effects import coup_roll_modifier
 from twsolo.engine.legal import coup_success_chance
@@ -99,11 +108,26 @@ def influence_from(
     return points
 
 
-def last_rounds(view: View) -> bool:
-    """Spec §14.4: the last `milops_last_rounds` action rounds of the turn."""
-    rounds = action_rounds(view.state.turn)
-    n = view.rules.priorities.milops_last_rounds
-    return view.state.action_round > rounds - n
+def military_ops_due(view: View) -> bool:
+    """Spec §14.4: the last `milops_last_rounds` action rounds of the turn, with the AI's
+    military ops below DEFCON."""
+    state = view.state
+    rounds = action_rounds(state.turn)
+    last = state.action_round > rounds - view.rules.priorities.milops_last_rounds
+    return last and state.milops[view.side.col] < state.defcon
+
+
+def military_ops_coup(view: View, budget: OpsBudget) -> int | None:
+    """Spec §14.4: a coup that does not lower DEFCON (a non-BG), in the Primary Region first,
+    then any allowed region by §18; §14.2 chooses among the targets of a region."""
+    order = [r for r in (view.primary, *view.regions_by_table()) if r]
+    for region in dict.fromkeys(order):
+        candidates = [c for c in view.members(region) if not coup_lowers_defcon(view, c)]
+        ops = budget.remaining_if(view.rules, candidates[0]) if candidates else 0
+        target = best_coup(view, candidates, ops, "spec §14.4 military ops")
+        if target is not None:
+            return target
+    return None
 
 
 # The last plan: (position key, (allow_space, card_ops), plan, its trace steps).
@@ -158,23 +182,25 @@ def plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_op
 
 def _plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_ops: int) -> OpsPlan:
     """Spec §12.3 (with §12.4, §12.5, §14.4, §16): influence → coup → realignment in the
-    Primary Region, then the Secondary, then the Space Race, then influence anywhere by §18."""
+    Primary Region, then the Secondary, then the Space Race, then influence anywhere by §18. In
+    a Scoring Round (§12.4 [r2]): a decisive coup, else option 0 if it gains, else §14.4, else
+    the same; in a Non-Scoring Round §14.4 comes first."""
     primary, secondary = view.primary, view.secondary
-    sr = view.scoring_round
-    stage = None  # the Primary's option-0 placement, when the decisive coup has weighed it
+    sr = view.scoring_round and primary is not None
+    stage = None  # the Primary's option-0 placement, once made
     if sr and primary:
         target, stage = decisive_coup(view, budget)
         if target is not None:
             return OpsPlan("coup", target=target)
-    if last_rounds(view) and view.state.milops[view.side.col] < view.state.defcon:
-        # Spec §14.4: the Primary Region first, then any allowed region by §18.
-        order = [r for r in (primary, *view.regions_by_table()) if r]
-        for region in dict.fromkeys(order):
-            candidates = [c for c in view.members(region) if not coup_lowers_defcon(view, c)]
-            ops = budget.remaining_if(view.rules, candidates[0]) if candidates else 0
-            target = best_coup(view, candidates, ops, "spec §14.4 military ops")
-            if target is not None:
-                return OpsPlan("coup", target=target)
+        stage = stage or influence_stage(view, budget, primary, option0=True)
+        if SCORE in stage.options:  # §12.4.2: option 0 gains VP
+            points = influence_from(view, budget, primary, option0=True, stage=stage)
+            assert points is not None
+            return influence_plan(view, points, "spec §12.4.2 option 0")
+    if military_ops_due(view):
+        target = military_ops_coup(view, budget)
+        if target is not None:
+            return OpsPlan("coup", target=target)
     for region in [r for r in (primary, secondary) if r]:
         option0 = sr and region == primary
         points = influence_from(
@@ -214,72 +240,106 @@ def influence_plan(
     return OpsPlan("influence", points=points, space_step=space_step)
 
 
+@dataclass(frozen=True, slots=True)
+class CoupOutlook:
+    """A coup's look-ahead over the six die results (spec §12.4.1): the chance it changes who
+    controls the country, and the expected change of the AI's value of the coming scoring."""
+
+    control_chance: float
+    swing: float
+
+
 def decisive_coup(view: View, budget: OpsBudget) -> tuple[int | None, Planner | None]:
-    """Spec §12.4.1: in a Scoring Round, a Primary coup with success chance ≥ 1/2 whose expected
-    VP swing for the coming scoring beats the best influence plan (option 0). Also the option-0
-    placement when it was made (the influence plan starts from it)."""
+    """Spec §12.4.1 [r2]: in a Scoring Round, the coup in the Primary Region (allowed by §14.1,
+    §11.1, §14.3) whose chance to change the country's controller is at least
+    `min_control_chance` and whose expected swing of the coming scoring beats option 0's gain
+    and reaches `min_swing` (`min_swing_to_defcon2` if it brings DEFCON to 2); the greatest
+    swing, ties by §14.2's tie-breaks. Also the option-0 placement when it was made."""
     primary = view.primary
     assert primary is not None
+    p = view.rules.priorities
     members = list(view.members(primary))
     if not members:
         return None, None
     ops = budget.remaining_if(view.rules, members[0])
-    likely = view.rules.priorities.decisive_coup_min_chance
-    pool = [
-        c
+    base = primary_score(view.rules, view.state, view.side, primary)
+    counts = region_counts(view.state, view.rules, primary)
+    outlooks = {
+        c: coup_outlook(view, c, ops, primary, counts, base)
         for c in members
         if coup_valid(view, c, ops)
-        and coup_success_chance(view.state, view.rules, view.side, c, ops) >= likely
+    }
+
+    def least_swing(c: int) -> int:
+        to_defcon2 = coup_lowers_defcon(view, c) and view.state.defcon == 3
+        return p.decisive_coup_min_swing_to_defcon2 if to_defcon2 else p.decisive_coup_min_swing
+
+    pool = [
+        c
+        for c, o in outlooks.items()
+        if o.control_chance >= p.decisive_coup_min_control_chance and o.swing >= least_swing(c)
     ]
     if not pool:
         return None, None
-    base = primary_score(view.rules, view.state, view.side, primary)
-    counts = region_counts(view.state, view.rules, primary)
-    swings = {c: expected_coup_swing(view, c, ops, primary, counts) - base for c in pool}
-    if max(swings.values()) <= 0:
-        return None, None  # influence never lowers the AI's score: no coup can beat it
     stage = influence_stage(view, budget, primary, option0=True)
     influence_gain = primary_score(view.rules, stage.view.state, view.side, primary) - base
-    if max(swings.values()) <= influence_gain:
+    pool = [c for c in pool if outlooks[c].swing > influence_gain]
+    if not pool:
         return None, stage
-    target = best_coup(view, [c for c in pool if swings[c] > influence_gain], ops, "spec §12.4.1")
-    if target is not None:
-        view.note(
-            Step(
-                "spec §12.4.1 decisive coup",
-                chosen=view.rules.countries[target].id,
-                figures={
-                    "expected_swing": round(swings[target], 2),
-                    "influence_gain": influence_gain,
-                },
-            )
-        )
+    chance = {c: coup_success_chance(view.state, view.rules, view.side, c, ops) for c in pool}
+    targets = CoupTargets(view, ops, chance)
+    ties = [(n, partial(CRITERIA.get("coup_tiebreak", n), targets)) for n in p.coup_tiebreak]
+    target = narrow(
+        view,
+        "spec §12.4.1 decisive coup",
+        pool,
+        keys=[("greatest_swing", lambda c: -outlooks[c].swing), *ties],
+        name=lambda c: view.rules.countries[c].id,
+        why=lambda c: (
+            f"control chance {outlooks[c].control_chance:.2f}, expected swing "
+            f"{outlooks[c].swing:+.2f} VP > option 0's {influence_gain:+d}"
+        ),
+        figures=lambda c: {
+            "control_chance": round(outlooks[c].control_chance, 3),
+            "expected_swing": round(outlooks[c].swing, 2),
+            "option0_gain": influence_gain,
+        },
+    )
     return target, stage
 
 
-def expected_coup_swing(
-    view: View, c: int, ops: int, region: str, now: tuple[dict[Side, Counts], int]
-) -> float:
-    """The AI's expected score of `region` after a coup in c, over the six die results, from
-    the region's counts `now` (`region_counts`). A score reads only who controls each country:
-    one scoring per controller of c."""
+def coup_outlook(
+    view: View,
+    c: int,
+    ops: int,
+    region: str,
+    now: tuple[dict[Side, Counts], int],
+    base: int,
+) -> CoupOutlook:
+    """A coup in c over the six die results, from the region's counts `now` (`region_counts`)
+    and the AI's value of its scoring `base`: how often c's controller changes, and the
+    expected change of that value. A score reads only who controls each country: one scoring
+    per controller of c."""
     rules, side = view.rules, view.side
     mod = coup_roll_modifier(view.state, rules, side, c)
     a, h, stability = view.a(c), view.h(c), view.stability(c)
+    before = controller(view.state, rules, c)
     shuttle = shuttle_applies(view.state, rules, region, False)
     scores: dict[Side | None, int] = {}
     total = 0.0
+    changes = 0
     for roll in range(1, 7):
         result = max(0, roll + ops + mod - 2 * stability)
         removed = min(h, result)
         margin = (a + result - removed) - (h - removed)
         holder = side if margin >= stability else side.other if -margin >= stability else None
+        changes += holder is not before
         if holder not in scores:
             counts, bgs = counts_if_held(view.state, rules, region, now, c, holder)
             score = score_counts(rules, region, counts, bgs, shuttle=shuttle)
             scores[holder] = scoring_value(view.state, side, score)
         total += scores[holder]
-    return total / 6
+    return CoupOutlook(changes / 6, total / 6 - base)
 
 
 def ops_score_gain(view: View, card: int) -> int:

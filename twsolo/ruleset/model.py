@@ -150,7 +150,9 @@ class Priorities:
     coup_bg_min_defcon_nsr: int
     coup_bg_min_defcon_sr: int
     milops_last_rounds: int
-    decisive_coup_min_chance: float
+    decisive_coup_min_control_chance: float
+    decisive_coup_min_swing: int
+    decisive_coup_min_swing_to_defcon2: int
     realign_order: tuple[str, ...]
     realign_tiebreak: tuple[str, ...]
     space_dump: Mapping[str, int]

@@ -653,14 +653,15 @@ def _chance(loc: Located) -> float | None:
 def read_priorities(
     root: Located, country_ids: Collection[str], vocabulary: Vocabulary
 ) -> Priorities | None:
-    """Spec §11.4, §12.2.3a, §13–§15, §18: the names are the AI's registered criteria."""
+    """Spec §11.4, §12.2.3a, §12.4.1, §13–§15, §18: the names are the AI's registered
+    criteria."""
     names = vocabulary.of
     keys = [
         "caps",
         "influence_options",
         "influence_tiebreak",
         "coup",
-        "decisive_coup_min_chance",
+        "decisive_coup",
         "realign",
         "space_dump",
         "region_order",
@@ -683,9 +684,19 @@ def read_priorities(
         )
         or {}
     )
+    decisive = (
+        top["decisive_coup"].mapping(["min_control_chance", "min_swing", "min_swing_to_defcon2"])
+        or {}
+    )
     realign = top["realign"].mapping(["order", "tiebreak"]) or {}
     dump = top["space_dump"].mapping(names("space_dump")) or {}
-    if len(caps) < 2 or len(coup) < 6 or len(realign) < 2 or len(dump) < len(names("space_dump")):
+    if (
+        len(caps) < 2
+        or len(coup) < 6
+        or len(decisive) < 3
+        or len(realign) < 2
+        or len(dump) < len(names("space_dump"))
+    ):
         return None
     region_order = _names(top["region_order"], MAP_REGIONS)
     if region_order is not None and len(region_order) != len(MAP_REGIONS):
@@ -715,7 +726,9 @@ def read_priorities(
     nsr = coup["bg_min_defcon_nsr"].integer(2, 5)
     sr = coup["bg_min_defcon_sr"].integer(2, 5)
     last = coup["milops_last_rounds"].integer(0, 8)
-    decisive = _chance(top["decisive_coup_min_chance"])
+    control_chance = _chance(decisive["min_control_chance"])
+    min_swing = decisive["min_swing"].integer(0, 40)
+    min_swing_defcon2 = decisive["min_swing_to_defcon2"].integer(0, 40)
     realign_order = _names(realign["order"], names("realign_order"))
     realign_tb = _names(realign["tiebreak"], names("realign_tiebreak"))
     thresholds = {k: dump[k].integer(1, 20) for k in names("space_dump")}
@@ -730,7 +743,9 @@ def read_priorities(
         or nsr is None
         or sr is None
         or last is None
-        or decisive is None
+        or control_chance is None
+        or min_swing is None
+        or min_swing_defcon2 is None
         or realign_order is None
         or realign_tb is None
         or region_order is None
@@ -748,7 +763,9 @@ def read_priorities(
         coup_bg_min_defcon_nsr=nsr,
         coup_bg_min_defcon_sr=sr,
         milops_last_rounds=last,
-        decisive_coup_min_chance=decisive,
+        decisive_coup_min_control_chance=control_chance,
+        decisive_coup_min_swing=min_swing,
+        decisive_coup_min_swing_to_defcon2=min_swing_defcon2,
         realign_order=realign_order,
         realign_tiebreak=realign_tb,
         space_dump=MappingProxyType({k: int(v or 0) for k, v in thresholds.items()}),
