@@ -575,7 +575,7 @@ def test_nuclear_subs_ai_coups_twice_spec_14_5(rules: Ruleset) -> None:
         phasing=US,
         primary=CENTRAL_AMERICA,
         secondary=SOUTH_AMERICA,
-        action_round=6,
+        action_round=7,  # the AI's last round: spec §14.4's military ops bring a coup
         draws=[21],
         dice=[3, 2],
     )

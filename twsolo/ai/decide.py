@@ -8,7 +8,13 @@ from collections.abc import Callable
 from twsolo.ai.appendix import Predicates, event_window, open_windows
 from twsolo.ai.criteria import CRITERIA, criterion
 from twsolo.ai.dryrun import Metrics, dry_run_event
-from twsolo.ai.plans import ops_score_gain, plan_operations
+from twsolo.ai.plans import (
+    military_ops_coup,
+    military_ops_due,
+    milops_shortfall,
+    ops_score_gain,
+    plan_operations,
+)
 from twsolo.ai.procedures import PLAY_RULES
 from twsolo.ai.trace import Step
 from twsolo.ai.view import View
@@ -118,7 +124,7 @@ def how_to_play(judge: Judge, card: int, ways: list[str]) -> str:
         view.note(Step("spec §12.2.1 China Card", chosen="ops"))
     elif owner is view.human:
         can_dump = "space_race" in ways and space_refusal(state, rules, side, ops) is None
-        if can_dump and judge.hurts(card):
+        if can_dump and judge.hurts(card) and not military_ops_first(judge, card):
             view.note(Step("spec §12.2.3a space race dump", chosen="space_race"))
             return "space_race"
         view.note(Step("spec §12.2.3b human event", chosen="ops", why="event first, then ops"))
@@ -134,6 +140,30 @@ def how_to_play(judge: Judge, card: int, ways: list[str]) -> str:
         view.trace.extend(probe.trace)
         return "space_race"
     return "ops"
+
+
+def military_ops_first(judge: Judge, card: int) -> bool:
+    """Spec §14.4: in an AR where the military ops catch-up is due, the AI does not dump a card
+    whose event would cost it fewer VP (dry run) than the penalty its shortfall would cost, when
+    a §14.4 coup can cut that shortfall."""
+    view = judge.view
+    if not military_ops_due(view):
+        return False
+    shortfall = milops_shortfall(view)
+    cost = max(0, -judge.dry_run(card, view.human)[1].vp)
+    budget = OpsBudget.for_card(view.state, view.rules, view.side, card)
+    probe = View(view.rules, view.state, view.side, [])
+    if shortfall <= cost or military_ops_coup(probe, budget) is None:
+        return False
+    view.note(
+        Step(
+            "spec §14.4 no space race dump",
+            chosen="ops",
+            why=f"the shortfall's {shortfall} VP outweigh the event's {cost}",
+            figures={"shortfall": shortfall, "event_vp": cost},
+        )
+    )
+    return True
 
 
 def answering_human_events(view: View, card: int, ways: list[str]) -> list[str]:

@@ -36,7 +36,7 @@ from twsolo.engine.scoring import (
     score_counts,
     shuttle_applies,
 )
-from twsolo.engine.space import space_refusal
+from twsolo.engine.space import EIGHTH_ROUND, has_ability, space_refusal
 from twsolo.ids import Side
 
 
@@ -108,13 +108,25 @@ def influence_from(
     return points
 
 
-def military_ops_due(view: View) -> bool:
-    """Spec §14.4: the last `milops_last_rounds` action rounds of the turn, with the AI's
-    military ops below DEFCON."""
+def ai_rounds_left(view: View) -> int:
+    """The AI's action rounds in this turn after this one (spec §14.4): the regular rounds and
+    the extra one of the Space Station (space box 8)."""
     state = view.state
-    rounds = action_rounds(state.turn)
-    last = state.action_round > rounds - view.rules.priorities.milops_last_rounds
-    return last and state.milops[view.side.col] < state.defcon
+    rounds = action_rounds(state.turn) + has_ability(state, view.rules, view.side, EIGHTH_ROUND)
+    return max(0, rounds - state.action_round)
+
+
+def milops_shortfall(view: View) -> int:
+    """DEFCON − the AI's military ops, if positive (spec §14.4, §19.E)."""
+    return max(0, view.state.defcon - view.state.milops[view.side.col])
+
+
+def military_ops_due(view: View) -> bool:
+    """Spec §14.4 [r2]: the shortfall exceeds what the AI's later rounds can be counted on to
+    cover, `milops_per_round_left` (rules/priorities.yaml) times its rounds left: always so in
+    its last round while any shortfall remains."""
+    per_round = view.rules.priorities.milops_per_round_left
+    return milops_shortfall(view) > per_round * ai_rounds_left(view)
 
 
 def military_ops_coup(view: View, budget: OpsBudget) -> int | None:

@@ -13,6 +13,8 @@ from twsolo.ruleset import Ruleset
 if TYPE_CHECKING:
     from twsolo.engine.game import Game
 
+EIGHTH_ROUND = "eighth_round"  # space box 8: an extra action round (rules/space.yaml)
+
 
 def has_ability(state: GameState, rules: Ruleset, side: Side, ability: str) -> bool:
     """Base §6.4.4: a side holds a box ability while the opponent is below that box."""

@@ -149,7 +149,7 @@ class Priorities:
     coup_tiebreak: tuple[str, ...]
     coup_bg_min_defcon_nsr: int
     coup_bg_min_defcon_sr: int
-    milops_last_rounds: int
+    milops_per_round_left: int
     decisive_coup_min_control_chance: float
     decisive_coup_min_swing: int
     decisive_coup_min_swing_to_defcon2: int

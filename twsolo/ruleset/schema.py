@@ -679,7 +679,7 @@ def read_priorities(
                 "tiebreak",
                 "bg_min_defcon_nsr",
                 "bg_min_defcon_sr",
-                "milops_last_rounds",
+                "milops_per_round_left",
             ]
         )
         or {}
@@ -725,7 +725,7 @@ def read_priorities(
     coup_tb = _names(coup["tiebreak"], names("coup_tiebreak"))
     nsr = coup["bg_min_defcon_nsr"].integer(2, 5)
     sr = coup["bg_min_defcon_sr"].integer(2, 5)
-    last = coup["milops_last_rounds"].integer(0, 8)
+    per_round = coup["milops_per_round_left"].integer(0, 5)
     control_chance = _chance(decisive["min_control_chance"])
     min_swing = decisive["min_swing"].integer(0, 40)
     min_swing_defcon2 = decisive["min_swing_to_defcon2"].integer(0, 40)
@@ -742,7 +742,7 @@ def read_priorities(
         or coup_tb is None
         or nsr is None
         or sr is None
-        or last is None
+        or per_round is None
         or control_chance is None
         or min_swing is None
         or min_swing_defcon2 is None
@@ -762,7 +762,7 @@ def read_priorities(
         coup_tiebreak=coup_tb,
         coup_bg_min_defcon_nsr=nsr,
         coup_bg_min_defcon_sr=sr,
-        milops_last_rounds=last,
+        milops_per_round_left=per_round,
         decisive_coup_min_control_chance=control_chance,
         decisive_coup_min_swing=min_swing,
         decisive_coup_min_swing_to_defcon2=min_swing_defcon2,

@@ -7,7 +7,7 @@ from twsolo.engine import calendar
 from twsolo.engine.events import EVENTS, run_hooks
 from twsolo.engine.events.mid import missile_envy_due
 from twsolo.engine.play import play_card, ways_to_play
-from twsolo.engine.space import has_ability
+from twsolo.engine.space import EIGHTH_ROUND, has_ability
 from twsolo.engine.state import hand_of
 from twsolo.ids import CardId, Side
 from twsolo.solo.context import Flow, RoundInfo
@@ -17,7 +17,6 @@ from twsolo.solo.regions import primary_region, region_countries, secondary_regi
 from twsolo.solo.scoring_rounds import is_scoring_round, score_primary
 
 HUMAN_DRAW = 2  # spec §10.1.1
-EIGHTH_ROUND = "eighth_round"  # space box 8 (rules/space.yaml)
 PHASE_ORDER = (Side.USSR, Side.US)  # base A4.D: the USSR acts first
 
 
