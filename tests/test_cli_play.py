@@ -85,7 +85,8 @@ def test_refused_answer_is_asked_again(tmp_path: Path) -> None:
 
 
 def test_rollback_and_the_board_changes_to_make(tmp_path: Path) -> None:
-    run(tmp_path, ["new", "--seed", "9", "--name", "b"], "1\n" * 60 + "quit\n")
+    # Seed 2: after 60 answers the game is in turn 2 and not over.
+    run(tmp_path, ["new", "--seed", "2", "--name", "b"], "1\n" * 60 + "quit\n")
     before = journal(tmp_path, "b")
     first = next(i for i, e in enumerate(before) if e["turn"] >= 2)
     result = run(tmp_path, ["play", "b"], "rollback 2\nquit\n")
@@ -210,7 +211,7 @@ def test_new_from_a_scenario_starts_at_its_turn(tmp_path: Path) -> None:
 
 
 def test_why_history_and_inspect(tmp_path: Path) -> None:
-    run(tmp_path, ["new", "--seed", "9", "--name", "h"], "1\n" * 60 + "quit\n")
+    run(tmp_path, ["new", "--seed", "2", "--name", "h"], "1\n" * 60 + "quit\n")
     result = run(
         tmp_path,
         ["play", "h"],

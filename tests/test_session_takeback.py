@@ -85,7 +85,8 @@ def test_nothing_to_undo_at_the_first_decision(tmp_path: Path) -> None:
 
 def test_a_digital_rollback_replays_the_same_dice_and_draws(tmp_path: Path) -> None:
     answers = "1\n" * 60
-    run(tmp_path, ["new", "--seed", "9", "--name", "b"], answers + "quit\n")
+    # Seed 2: after 60 answers the game is in turn 2 and not over.
+    run(tmp_path, ["new", "--seed", "2", "--name", "b"], answers + "quit\n")
     before = journal(tmp_path, "b")
     assert any(e["turn"] == 2 for e in before)
     chance = [e for e in before if e["actor"] == "chance" and e["turn"] == 1]

@@ -188,7 +188,15 @@ class Bot:
         intent = choice.context.get("intent", "")
         whose = choice.context.get("influence_of")
         if countries and intent == "add" and whose is view.side:
-            chosen = place_own(view, countries)
+            per_country = choice.context.get("per_country")
+            placed = choice.context.get("placed") or ()
+            chosen = place_own(
+                view,
+                countries,
+                left=int(choice.context.get("left", 1)),
+                per_country=per_country if isinstance(per_country, int) else None,
+                placed=[c for c in placed if isinstance(c, int)],
+            )
             rule = "spec §17.2"
         elif countries and intent == "remove" and whose is view.human:
             chosen = remove_human(view, countries)

@@ -27,19 +27,45 @@ if TYPE_CHECKING:
     from twsolo.ai.decide import ProviderFactory
 
 
-def place_own(view: View, options: Sequence[int]) -> int:
-    """Spec §17.2: §13 in the Primary Region, then the Secondary, then §18 (in the headline,
-    Europe takes the Primary's place, §9.3), among the countries the event allows; caps apply."""
+def event_regions(view: View) -> list[str]:
+    """Spec §17.2: the Primary Region, then the Secondary, then §18 (in the headline, Europe
+    takes the Primary's place, §9.3)."""
     regions = [r for r in (view.primary, view.secondary) if r]
     if view.headline:
         regions = ["europe"]
-    regions += [r for r in view.regions_by_table() if r not in regions]
+    return regions + [r for r in view.regions_by_table() if r not in regions]
+
+
+def place_own(
+    view: View,
+    options: Sequence[int],
+    *,
+    left: int = 1,
+    per_country: int | None = None,
+    placed: Sequence[int] = (),
+    regions: Sequence[str] | None = None,
+) -> int:
+    """Spec §17.2 [r2]: the event's points left (`left`) are one budget, planned together by §13
+    among the countries the event allows (`options`), region after region (`regions`, by
+    default `event_regions`), each point costing 1 even where the human has control; a target
+    is affordable only if the points left and the event's per-country limit (`per_country`,
+    counting the points it `placed` already) both reach its goal. Option 0 aims at the Primary
+    Region when it scores at the end of this round (§13.2). The caps of §11.4 apply if any
+    target allows them. The first point of that plan."""
+    order = list(regions) if regions is not None else event_regions(view)
+    score = view.primary if view.scoring_round and not view.headline else None
     for caps in (True, False):
-        sim = view.sandbox()
-        planner = Planner(sim, points=1, candidates=set(options), caps=caps)
-        placed = planner.run(regions)
-        if placed:
-            return placed[0]
+        planner = Planner(
+            view.sandbox(),
+            points=left,
+            candidates=set(options),
+            caps=caps,
+            per_country=per_country,
+            placed=placed,
+        )
+        points = planner.run(order, score_region=score)
+        if points:
+            return points[0]
     return min(options, key=view.rank)
 
 

@@ -42,7 +42,9 @@ class Planner:
     """Plans where `view.side` places influence. `view.state` must be a copy: it is mutated.
 
     With a `budget` (ops) points cost 1 or 2 and must be accessible (`access`); without one
-    (an event's placement) every point costs 1 and `points` counts them.
+    (an event's placement, spec §17.2 [r2]) every point costs 1, `points` is the event's one
+    budget and `per_country` its limit in one country, counting the points it already put there
+    (`placed`).
     """
 
     def __init__(
@@ -54,10 +56,14 @@ class Planner:
         access: Collection[int] | None = None,
         candidates: Collection[int] | None = None,
         caps: bool = True,
+        per_country: int | None = None,
+        placed: Sequence[int] = (),
     ) -> None:
         self.view = view
         self.budget = budget
         self.points_left = points
+        self.per_country = per_country
+        self.placed_before = list(placed)
         self.access = access
         self.candidates = candidates
         self.caps = caps
@@ -85,12 +91,19 @@ class Planner:
         return cost
 
     def available(self, c: int | None = None) -> int:
-        if self.budget is None:
+        """What may still be spent (on `c`): the ops, or the event's points within its
+        per-country limit."""
+        if self.budget is not None:
+            return self.budget.remaining_if(self.view.rules, c)
+        if c is None or self.per_country is None:
             return self.points_left
-        return self.budget.remaining_if(self.view.rules, c)
+        room = self.per_country - self.placed_before.count(c) - self.placed.count(c)
+        return min(self.points_left, room)
 
     def usable(self, c: int) -> bool:
         if self.candidates is not None and c not in self.candidates:
+            return False
+        if self.budget is None and self.available(c) <= 0:
             return False
         if self.access is not None and c not in self.access:
             return False
@@ -114,7 +127,7 @@ class Planner:
                     return
                 self.budget.spend(rules, goal.country, cost)
             else:
-                if self.points_left <= 0:
+                if self.available(goal.country) <= 0:
                     return
                 self.points_left -= 1
             self.view.state.influence[goal.country, self.view.side.col] += 1
@@ -383,7 +396,7 @@ def _actions(p: Planner, region: str, c: int, limit: int) -> list[_Action]:
     out = []
     for target in sorted(targets):
         cost = p.cost_to(c, target)
-        if cost > limit or (p.caps and target > v.cap(c)):
+        if cost > min(limit, p.available(c)) or (p.caps and target > v.cap(c)):
             continue
         takes = target >= p.take_target(c)  # else the country ends uncontrolled
         # The country is the human's or nobody's now (the targets above), so what its present
@@ -401,7 +414,10 @@ def best_score_plan(p: Planner, region: str, members: list[int]) -> list[Goal]:
     cost: an exact search, run over the summed counts (dynamic programming). Ties: fewer ops,
     then §13.3."""
     v = p.view
-    limit = min((p.available(c) for c in members), default=0)
+    if p.budget is None:
+        limit = p.available() if members else 0  # the event's points, one budget (§17.2)
+    else:
+        limit = min((p.available(c) for c in members), default=0)
     if limit <= 0:
         return []
     counts, total_bgs = region_counts(v.state, v.rules, region)
@@ -447,7 +463,8 @@ def best_score_plan(p: Planner, region: str, members: list[int]) -> list[Goal]:
         Step(
             "spec §13.2 option 0 (score)",
             chosen=names,
-            why=f"{gain_text(base, base + gain)} at the coming {region} scoring for {best[1]} ops",
+            why=f"{gain_text(base, base + gain)} at the coming {region} scoring for {best[1]} "
+            + ("ops" if p.budget is not None else "points"),
             figures={"value_gain": gain, "ops": best[1]},
         )
     )

@@ -28,6 +28,7 @@ from twsolo.ai.dryrun import measure, primary_score
 from twsolo.ai.event_choices import (
     best_by_rerun,
     discard_for_requirement,
+    place_own,
     remove_human,
     remove_own,
     rerun,
@@ -742,18 +743,17 @@ def _order(name: str) -> Callable[[F], F]:
 
 @_order("place")
 def _place(q: Question, candidates: list[int], regions: list[str], arg: None) -> int:
-    """Spec §13 among the candidates, region after region, with the points of one country (the
-    event's points left, within its per-country limit): the first point (within the caps of
-    §11.4 if any target allows it; else the first by §18)."""
-    view = q.view
-    left = q.figure("left", 1)
-    points = max(1, min(left, q.figure("per_country", left)))
-    for caps in (True, False):
-        sim = view.sandbox()
-        placed = Planner(sim, points=points, candidates=set(candidates), caps=caps).run(regions)
-        if placed:
-            return placed[0]
-    return min(candidates, key=view.rank)
+    """Spec §17.2 [r2] among the candidates, region after region: the event's points left as
+    one budget, within its per-country limit (`event_choices.place_own`)."""
+    per_country = q.choice.context.get("per_country")
+    return place_own(
+        q.view,
+        candidates,
+        left=q.figure("left", 1),
+        per_country=per_country if isinstance(per_country, int) else None,
+        placed=q.placed,
+        regions=regions,
+    )
 
 
 @_order("remove_human")
