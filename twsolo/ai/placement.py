@@ -25,7 +25,7 @@ from twsolo.engine.scoring import (
     score_counts,
     shuttle_applies,
 )
-from twsolo.ids import Side
+from twsolo.ids import SOUTHEAST_ASIA, Side
 
 SCORE = "score"  # option 0: only when the region scores this round (spec §12.4.2)
 
@@ -293,12 +293,16 @@ def _take_non_bg(p: Planner, region: str, members: list[int]) -> list[Goal]:
 
 @criterion("influence_options", "presence")
 def _presence(p: Planner, region: str, members: list[int]) -> list[Goal]:
-    """Option 7: a country of the region with no AI influence: place 1."""
+    """Option 7 [r2]: a country of the region with no AI influence, that the human does not
+    control and that is not in Southeast Asia (presence scores nothing there): place 1."""
     v = p.view
     goals = [
         Goal("presence", c, 1, p.point_cost(c))
         for c in members
-        if v.a(c) == 0 and p.point_cost(c) <= p.available(c)
+        if v.a(c) == 0
+        and not v.human_controls(c)
+        and not in_region(v.rules, c, SOUTHEAST_ASIA)
+        and p.point_cost(c) <= p.available(c)
     ]
     return p.pick(goals, "spec §13.2 option 7 (presence)")
 
@@ -364,7 +368,7 @@ OPTION_TEXT = {
     "reinforce": "own BG below its cap, threatened",
     "approach_bg": "uncontrolled BG, not yet affordable",
     "take_non_bg": "uncontrolled non-BG, affordable",
-    "presence": "no AI influence yet",
+    "presence": "no AI influence yet, not the human's",
     "access": "opens access to an unreachable BG",
 }
 
