@@ -71,6 +71,11 @@ def played(game: Game, side: Side, card: int, how: str) -> None:
     run_hooks(game, "card_played", side=side, card=card, how=how)
 
 
+def chosen(game: Game, side: Side, card: int, how: str) -> None:
+    """The moment a side has chosen how to play its action round's card (engine/play.py)."""
+    run_hooks(game, "card_chosen", side=side, card=card, how=how)
+
+
 # ---------------------------------------------------------------- #36 Brush War
 @covers(36)
 def test_brush_war_wins_with_three(rules: Ruleset) -> None:
@@ -611,13 +616,12 @@ def test_we_will_bury_you(rules: Ruleset) -> None:
     assert game.state.defcon == 3
     assert game.state.effects == [Effect(50, US, "5:3:ussr")]
     assert game.state.where(50) == "removed"
-    played(game, USSR, 19, "ops")  # not the US
-    played(game, US, 19, "headline")
+    chosen(game, USSR, 19, "ops")  # not the US
     assert game.state.vp == 0
-    played(game, US, 19, "ops")  # the US's round 3
+    chosen(game, US, 19, "ops")  # the US's round 3, before its card resolves
     assert game.state.vp == -3
     assert game.state.effects == []
-    played(game, US, 19, "ops")
+    chosen(game, US, 19, "ops")
     assert game.state.vp == -3
 
 
@@ -628,10 +632,10 @@ def test_we_will_bury_you_triggered_by_us_ops(rules: Ruleset) -> None:
     for_ops(game, US, 50)
     assert inf(game, "uk") == (9, 0)
     assert game.state.defcon == 3
-    played(game, US, 50, "ops")  # the round that set it does not count
+    chosen(game, US, 50, "ops")  # the round that set it does not count
     assert game.state.vp == 0
     game.state.action_round = 4
-    played(game, US, 19, "space_race")
+    chosen(game, US, 19, "space_race")
     assert game.state.vp == -3
 
 
@@ -639,8 +643,8 @@ def test_we_will_bury_you_blocked_by_un_intervention(rules: Ruleset) -> None:
     state = at_round(position(rules, effects=[Effect(50, US, "5:3:ussr")]), 5, 3, US)
     game = game_at(rules, state, us=[52, "influence", "uk", "uk"])
     hand(game, US, 52)
+    chosen(game, US, 32, "event")  # not paid: UN Intervention is played as its event
     event(game, 32, US)  # UN Intervention's handler (early.py) ends the effect
-    played(game, US, 32, "event")
     assert game.state.vp == 0
     assert game.state.effects == []
     assert inf(game, "angola") == (0, 0)

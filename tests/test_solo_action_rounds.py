@@ -3,7 +3,10 @@ UN Intervention's limit, the AI's reveal, the moments lasting effects act at, ex
 
 from __future__ import annotations
 
-from twsolo.engine.state import Effect, area_of, hand_of
+import pytest
+
+from twsolo.engine.game import GameOver
+from twsolo.engine.state import Effect, Result, area_of, hand_of
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
 from twsolo.solo.action_rounds import (
@@ -166,8 +169,8 @@ def test_round_start_hook_replaces_the_round_quagmire(rules: Ruleset) -> None:
     assert all_used(flow)
 
 
-def test_card_played_moment_we_will_bury_you(rules: Ruleset) -> None:
-    """Card-events #50 through the "card_played" moment: after the US's next action round the
+def test_card_chosen_moment_we_will_bury_you(rules: Ruleset) -> None:
+    """Card-events #50 through the "card_chosen" moment: at the US's next action round the
     USSR gains 3 VP."""
     flow = make_flow(rules, USSR, human=[19, "ops", "influence", "uk"])
     flow.game.state.effects.append(Effect(50, US, "0:0:ussr"))
@@ -175,6 +178,23 @@ def test_card_played_moment_we_will_bury_you(rules: Ruleset) -> None:
     human_action(phasing(flow, US))
     assert flow.game.state.vp == -3
     assert not flow.game.state.has_effect(50)
+
+
+def test_we_will_bury_you_comes_before_the_us_vp_of_that_round(rules: Ruleset) -> None:
+    """Card-events #50 (issue #14 defect 6): the 3 VP come before any VP the US earns in that
+    action round. The USSR at 17 VP; the US plays Nixon Plays the China Card while holding the
+    China Card (+2 VP): the USSR reaches 20 first and wins; Nixon's +2 never comes."""
+    flow = make_flow(rules, USSR, human=[71, "event"])
+    state = flow.game.state
+    state.vp = -17
+    state.effects.append(Effect(50, US, "0:0:ussr"))
+    state.piles[area_of(USSR)].remove(6)
+    state.piles[area_of(US)].shuffled.append(6)
+    give(flow, US, 71)
+    with pytest.raises(GameOver):
+        human_action(phasing(flow, US))
+    assert state.result == Result(USSR, "vp20")
+    assert state.vp == -20
 
 
 def test_extra_rounds_north_sea_oil_and_space_station(rules: Ruleset) -> None:

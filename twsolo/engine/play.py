@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from twsolo.engine.events import EVENTS, play_event
+from twsolo.engine.events import EVENTS, play_event, run_hooks
 from twsolo.engine.events.common import spend_card
 from twsolo.engine.events.mid import missile_envy_due
 from twsolo.engine.operations import conduct_operations
@@ -48,6 +48,7 @@ def play_card(game: Game, side: Side, card: int, how: str | None = None) -> str:
     if how is None:
         prompt = f"play {game.rules.card(card)} how?"
         how = str(game.ask("play", side, ways, prompt, key="play", card=card))
+    run_hooks(game, "card_chosen", side=side, card=card, how=how)
     if how == "event":
         play_event(game, card, side)
     elif how == "space_race":

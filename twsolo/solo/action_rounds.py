@@ -87,7 +87,8 @@ def round_replaced(flow: Flow, side: Side) -> None:
     the effects waiting for it act (We Will Bury You's VP, the end of Missile Envy's
     obligation); no card was played (`card=0`, `how="replaced"`)."""
     flow.counts["rounds_replaced"] += 1
-    run_hooks(flow.game, "card_played", side=side, card=0, how="replaced")
+    for moment in ("card_chosen", "card_played"):
+        run_hooks(flow.game, moment, side=side, card=0, how="replaced")
 
 
 def ai_action(flow: Flow) -> None:

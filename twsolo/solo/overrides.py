@@ -315,7 +315,7 @@ def we_will_bury_you_un_first(game: Game, side: Side) -> bool:
 
 @hook(
     "un_cancels_we_will_bury_you",
-    "card_played",
+    "card_chosen",
     CardId.UN_INTERVENTION,
     entry=CardId.WE_WILL_BURY_YOU,
 )
@@ -328,7 +328,6 @@ def un_for_its_op_cancels(game: Game, side: Side, card: int, how: str) -> None:
         or effect is None
         or side is not Side.US
         or _ai(game) is not Side.US
-        or how == "headline"
         or effect.data == round_mark(game.state, side)
     ):
         return

@@ -451,29 +451,32 @@ def missile_envy_round(game: Game, side: Side, card: int, how: str) -> None:
         game.remove_effect(CardId.MISSILE_ENVY)
 
 
-@event(CardId.WE_WILL_BURY_YOU)
+@event(CardId.WE_WILL_BURY_YOU, figures=("vp",))
 def we_will_bury_you(game: Game, ctx: EventContext) -> None:
-    """card-events #50: DEFCON −1; at the US's next action round the USSR gains 3 VP unless
-    the US plays UN Intervention as its event, whose handler ends this effect (hook below).
-    No choice."""
+    """card-events #50: DEFCON −1; at the US's next action round the USSR gains 3 VP (the
+    `vp` figure) unless the US plays UN Intervention as its event, whose handler ends this
+    effect (hook below). No choice."""
     game.change_defcon(-1, "We Will Bury You")
     game.add_effect(
         Effect(CardId.WE_WILL_BURY_YOU, Side.US, round_mark(game.state, game.state.phasing))
     )
 
 
-@on("card_played", card=CardId.WE_WILL_BURY_YOU)
+@on("card_chosen", card=CardId.WE_WILL_BURY_YOU)
 def we_will_bury_you_round(game: Game, side: Side, card: int, how: str) -> None:
-    """After the US's next action round (not the round that set it, not a headline): USSR +3 VP
-    and the effect ends (card-events #50). A UN Intervention event has already ended it (and in
-    the solitaire game the AI's UN Intervention for its Op: solo/overrides.py)."""
+    """At the US's next action round (not the round that set it), once the US has chosen how to
+    play its card and before the card resolves: USSR +3 VP and the effect ends (card-events
+    #50: the VP come before any VP the US earns in that round, so the USSR at 17 wins). Not
+    when the US plays UN Intervention as its event: its handler ends the effect (and in the
+    solitaire game the AI's UN Intervention for its Op does: solo/overrides.py)."""
     effect = game.state.effect(CardId.WE_WILL_BURY_YOU)
-    if effect is None or side is not Side.US or how == "headline":
+    if effect is None or side is not Side.US or effect.data == round_mark(game.state, side):
         return
-    if effect.data == round_mark(game.state, side):
+    if card == CardId.UN_INTERVENTION and how == "event":
         return
     game.remove_effect(CardId.WE_WILL_BURY_YOU)
-    game.gain_vp(Side.USSR, 3, "We Will Bury You")
+    vp = game.rules.card(CardId.WE_WILL_BURY_YOU).figure("vp")
+    game.gain_vp(Side.USSR, vp, "We Will Bury You")
     game.check_vp_victory()
 
 

@@ -96,6 +96,10 @@ MOMENTS = {
     # (how: event | ops | space_race | headline), once the card is resolved (We Will Bury You,
     # Flower Power, NORAD, Missile Envy); after a round a trap replaced: card 0, how "replaced".
     "card_played": "after a card is resolved",
+    # (game, side, card, how) in an action round, once `side` has chosen how to play `card`
+    # (how: event | ops | space_race), before it resolves (We Will Bury You's VP come before
+    # any VP the US earns in the round); after a round a trap replaced: card 0, "replaced".
+    "card_chosen": "before a card resolves",
     # (game, side, drawn) -> list[int]: in the solitaire game, after the human drew the cards
     # of an action round: the cards an effect used (a discard to escape Blockade or Latin
     # American Debt Crisis, appendix #10, #95); the rest stay playable.
