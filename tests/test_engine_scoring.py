@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.support import game_at, position
+from twsolo.ai.bot import Bot
 from twsolo.engine.defcon import military_ops_check
 from twsolo.engine.game import Game, GameOver, Policy
 from twsolo.engine.records import VPChange
@@ -607,3 +608,53 @@ def test_counts_if_held_taiwan_under_formosan(
     got = counts_if_held(state, rules, "asia", region_counts(state, rules, "asia"), taiwan, holder)
     state.influence[taiwan] = control[holder]
     assert got == region_counts(state, rules, "asia")
+
+
+# USSR North Korea and Japan (both BGs; Japan is next to the US): presence 3 + 2 BGs + 1 (Japan
+# next to the US) = 6.
+KOREA_JAPAN = {"north_korea": (0, 3), "japan": (0, 4)}
+
+
+def test_shuttle_diplomacy_drops_the_adjacency_vp_with_the_country(rules: Ruleset) -> None:
+    """card-events #73 (issue #14 defect 6): the battleground left out takes its
+    enemy-superpower adjacency VP with it, and the US leaves out the one that costs the USSR
+    most: Japan. 1 country, 1 BG: presence 3 + 1 = 4 (not 5, Japan's adjacency kept)."""
+    assert score(rules, "asia", KOREA_JAPAN).vp == -6
+    assert score(rules, "asia", KOREA_JAPAN, [SHUTTLE]).vp == -4
+
+
+@pytest.mark.parametrize(("pick", "vp"), [("japan", -4), ("north_korea", -5)])
+def test_shuttle_diplomacy_the_us_chooses_the_battleground(
+    rules: Ruleset, pick: str, vp: int
+) -> None:
+    """card-events #73: when the choice matters, the US is asked which USSR battleground does
+    not count: leaving out North Korea keeps Japan and its adjacency VP (3 + 1 + 1 = 5)."""
+    game = game_at(rules, position(rules, empty=True, influence=KOREA_JAPAN), us=[pick])
+    game.add_effect(SHUTTLE)
+    score_region(game, "asia")
+    assert game.answers == [("us", "country", pick)]
+    assert game.state.vp == vp
+
+
+def test_shuttle_diplomacy_asks_nothing_when_the_choice_cannot_matter(rules: Ruleset) -> None:
+    """card-events #73: North and South Korea (neither next to the US) score the same either
+    way: no question (presence 3 + 1 = 4)."""
+    influence = {"north_korea": (0, 3), "south_korea": (0, 3)}
+    game = game_at(rules, position(rules, empty=True, influence=influence))
+    game.add_effect(SHUTTLE)
+    score_region(game, "asia")
+    assert game.answers == []
+    assert game.state.vp == -4
+
+
+def test_the_ai_as_the_us_leaves_out_japan(rules: Ruleset) -> None:
+    """Appendix #73: the AI (US) picks the battleground; its entry's keys put the one next to
+    its own superpower first."""
+    state = position(rules, empty=True, influence=KOREA_JAPAN)
+    state.ai_side = Side.US
+    game = game_at(rules, state)
+    game.providers[Side.US] = Bot(Side.US)
+    game.add_effect(SHUTTLE)
+    score_region(game, "asia")
+    assert game.answers == [("us", "country", "japan")]
+    assert game.state.vp == -4

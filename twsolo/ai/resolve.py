@@ -621,6 +621,12 @@ def _human_controlled_battleground(q: Question, c: int, arg: None) -> object:
     return not (q.view.bg(c) and q.view.human_controls(c))
 
 
+@_key("next_to_own_superpower")
+def _next_to_own_superpower(q: Question, c: int, arg: None) -> object:
+    """Countries next to the chooser's own superpower first."""
+    return q.view.rules.countries[c].superpower is not q.view.side
+
+
 @_key("placed_in_event")
 def _placed_in_event(q: Question, c: int, arg: None) -> object:
     """Countries this event has already placed in first."""

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from twsolo.engine.board import controller
 from twsolo.engine.state import GameState, Result
-from twsolo.ids import SIDES, SOUTHEAST_ASIA, CardId, Side
+from twsolo.ids import SIDES, SOUTHEAST_ASIA, CardId, Side, card_key
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -57,6 +57,7 @@ class Counts:
     battlegrounds: int = 0
     adjacent: int = 0  # adjacent to the enemy superpower
     weighted: int = 0  # Southeast Asia: VP of the controlled countries (Thailand 2)
+    adjacent_bgs: int = 0  # battlegrounds adjacent to the enemy superpower (Shuttle Diplomacy)
 
     def __add__(self, other: Counts) -> Counts:
         return Counts(
@@ -64,6 +65,7 @@ class Counts:
             self.battlegrounds + other.battlegrounds,
             self.adjacent + other.adjacent,
             self.weighted + other.weighted,
+            self.adjacent_bgs + other.adjacent_bgs,
         )
 
     def __sub__(self, other: Counts) -> Counts:
@@ -72,6 +74,7 @@ class Counts:
             self.battlegrounds - other.battlegrounds,
             self.adjacent - other.adjacent,
             self.weighted - other.weighted,
+            self.adjacent_bgs - other.adjacent_bgs,
         )
 
 
@@ -105,7 +108,8 @@ def country_counts(
     weight = rules.scoring.sea_exceptions.get(
         rules.countries[country].id, rules.scoring.sea_per_country
     )
-    return Counts(1, int(bg), int(adjacent), weight if region == SOUTHEAST_ASIA else 0)
+    weighted = weight if region == SOUTHEAST_ASIA else 0
+    return Counts(1, int(bg), int(adjacent), weighted, int(bg and adjacent))
 
 
 def region_counts(state: GameState, rules: Ruleset, region: str) -> tuple[dict[Side, Counts], int]:
@@ -114,7 +118,7 @@ def region_counts(state: GameState, rules: Ruleset, region: str) -> tuple[dict[S
     cells = state.cells
     taiwan = rules.index.get("taiwan") if state.has_effect(CardId.FORMOSAN_RESOLUTION) else None
     sea = region == SOUTHEAST_ASIA
-    tally = [[0, 0, 0, 0], [0, 0, 0, 0]]  # per side: countries, BGs, adjacent, weighted
+    tally = [[0] * 5, [0] * 5]  # per side: countries, BGs, adjacent, weighted, adjacent BGs
     total_bgs = 0
     for i, stability, bg, next_to_us, next_to_ussr, weight in rules.scoring_facts(region):
         margin = cells[i, 0] - cells[i, 1]
@@ -127,6 +131,7 @@ def region_counts(state: GameState, rules: Ruleset, region: str) -> tuple[dict[S
                 t[1] += bg
                 t[2] += adjacent
                 t[3] += weight if sea else 0
+                t[4] += bg and adjacent
     counts = {Side.US: Counts(*tally[0]), Side.USSR: Counts(*tally[1])}
     return counts, total_bgs
 
@@ -177,6 +182,13 @@ def shuttle_applies(state: GameState, rules: Ruleset, region: str, final: bool) 
     )
 
 
+def shuttle_drop(ussr: Counts) -> Counts:
+    """What Shuttle Diplomacy takes from the USSR's counts when the US picks the battleground
+    that costs the USSR most: one next to the US if it controls one (its adjacency VP go too)."""
+    adjacent = int(ussr.adjacent_bgs > 0)
+    return Counts(1, 1, adjacent, 0, adjacent)
+
+
 def score_counts(
     rules: Ruleset, region: str, counts: dict[Side, Counts], total_bgs: int, *, shuttle: bool
 ) -> RegionScore:
@@ -191,8 +203,9 @@ def score_counts(
         return RegionScore(region, sides, sides[Side.US].vp - sides[Side.USSR].vp)
     table = rules.scoring.regions[region]
     if shuttle and counts[Side.USSR].battlegrounds:
-        # One USSR-controlled battleground is treated as not controlled (card-events #73).
-        counts = {**counts, Side.USSR: counts[Side.USSR] - Counts(1, 1)}
+        # One USSR-controlled battleground is treated as not controlled (card-events #73), with
+        # its adjacency VP; the US picks it, and one next to the US (Japan) is the better pick.
+        counts = {**counts, Side.USSR: counts[Side.USSR] - shuttle_drop(counts[Side.USSR])}
     bgs = {s: counts[s].battlegrounds for s in SIDES}
     sides = {}
     auto_win = None
@@ -225,9 +238,45 @@ def region_score(
     )
 
 
+def shuttle_ignored(game: Game, region: str) -> int | None:
+    """Card-events #73: the USSR-controlled battleground of `region` that Shuttle Diplomacy
+    takes out of this scoring, chosen by the US when the choice matters (some of them are next
+    to the US, some not: the adjacency VP go with the country); None when the USSR controls
+    none."""
+    state, rules = game.state, game.rules
+    held = [
+        c
+        for c in rules.members(region)
+        if controller(state, rules, c) is Side.USSR and is_battleground(state, rules, c, False)
+    ]
+    if not held:
+        return None
+    adjacent = {c for c in held if rules.countries[c].superpower is Side.US}
+    if not adjacent or len(adjacent) == len(held):
+        return held[0]  # every choice scores the same
+    answer = game.ask(
+        "country",
+        Side.US,
+        [rules.countries[c].id for c in held],
+        "Shuttle Diplomacy: which USSR battleground does not count in this scoring?",
+        key=card_key(CardId.SHUTTLE_DIPLOMACY, "ignore"),
+        event=CardId.SHUTTLE_DIPLOMACY,
+        intent="ignore",
+    )
+    return rules.index[str(answer)]
+
+
 def score_region(game: Game, region: str) -> RegionScore:
-    """Apply a region's scoring. Control of Europe ends the game by `game.policy`'s rule."""
+    """Apply a region's scoring. Control of Europe ends the game by `game.policy`'s rule.
+    Shuttle Diplomacy's battleground is the one the US picks (`shuttle_ignored`)."""
     score = region_score(game.state, game.rules, region)
+    if shuttle_applies(game.state, game.rules, region, False):
+        ignored = shuttle_ignored(game, region)
+        if ignored is not None:
+            counts, total_bgs = region_counts(game.state, game.rules, region)
+            lost = country_counts(game.state, game.rules, region, ignored, Side.USSR, False)
+            counts[Side.USSR] = counts[Side.USSR] - lost
+            score = score_counts(game.rules, region, counts, total_bgs, shuttle=False)
     name = region.replace("_", " ").title()
     if score.vp:
         game.gain_vp(Side.US, score.vp, f"{name} scoring")

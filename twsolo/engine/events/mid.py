@@ -738,10 +738,11 @@ def sadat_expels_soviets(game: Game, ctx: EventContext) -> None:
     game.add_influence(egypt, Side.US, 1)
 
 
-@event(CardId.SHUTTLE_DIPLOMACY, reads=("event_regions",))
+@event(CardId.SHUTTLE_DIPLOMACY, asks=("ignore",), reads=("event_regions",))
 def shuttle_diplomacy(game: Game, ctx: EventContext) -> None:
     """card-events #73 (D2): the card lies in front of the US until the next Asia or Middle East
-    scoring card, where the USSR counts one battleground fewer (scoring.py). No choice."""
+    scoring card, where the USSR counts one battleground fewer, with its adjacency VP; the US
+    picks which when that matters (scoring.py `shuttle_ignored` asks `ignore`)."""
     game.add_effect(Effect(CardId.SHUTTLE_DIPLOMACY, Side.US))
     ctx.destination = "in_effect"
 
