@@ -11,10 +11,10 @@ import pytest
 from twsolo.engine.choices import CHANCE, Answer
 from twsolo.engine.coup import coup_refusal, realign_refusal
 from twsolo.engine.effects import protection
-from twsolo.engine.events import play_event
-from twsolo.engine.game import Game, GameOver
+from twsolo.engine.events import event_refusal, play_event
+from twsolo.engine.game import Game, GameOver, Policy
 from twsolo.engine.ops import OpsBudget, card_ops
-from twsolo.engine.play import play_card
+from twsolo.engine.play import play_card, ways_to_play
 from twsolo.engine.scoring import region_score
 from twsolo.engine.state import Effect, Result, hand_of
 from twsolo.ids import Side
@@ -1165,3 +1165,30 @@ def test_defectors_triggered_by_ussr_ops(rules: Ruleset) -> None:
     assert inf(game, "syria") == (0, 3)
     assert game.state.where(103) == "discard"
     assert finished(game)
+
+
+class _Reveals(Policy):
+    """The base game, except that the US searches its face-down deck/hand by revealing (as
+    the solitaire AI does: solo/policy.py)."""
+
+    def reveals_for(self, game: Game, side: Side) -> bool:
+        return side is US
+
+
+@covers(32)
+def test_un_intervention_is_not_offered_without_a_card_to_go_with_it(rules: Ruleset) -> None:
+    """Card-events #32 (issue #14 defect 6): "It cannot be played without such a card". A
+    player who chooses from its hand needs a card it knows to carry the opponent's event: with
+    only cards nobody has seen (dealt face down), UN Intervention is not offered as an event.
+    A player who reveals to find one (the solitaire AI, appendix #32) may count on them."""
+    game = game_at(rules, position(rules))
+    to_table(game, 32)
+    game.move_card(7, "discard")  # kept out of the deal
+    game.deal("draw", hand_of(US), "deal a card face down")
+    assert "event" not in ways_to_play(game, US, 32)
+    assert event_refusal(game.state, rules, 32, US) is not None
+    game.policy = _Reveals()
+    assert "event" in ways_to_play(game, US, 32)
+    game.policy = Policy()
+    hand(game, US, 7)  # Socialist Governments: the USSR's event, a card the US knows
+    assert "event" in ways_to_play(game, US, 32)

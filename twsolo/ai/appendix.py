@@ -353,7 +353,11 @@ def open_windows(view: View, card: int) -> list[Window]:
     if card == CHINA_CARD or entry is None:
         view.note(Step(f"spec §21.1 (#{card})", why="no appendix entry: played for ops"))
         return []
-    reason = event_refusal(view.state, rules, card, view.side, headline=view.headline)
+    # The AI searches its face-down deck/hand by revealing (appendix #32, spec §17.5).
+    reveals = view.state.ai_side is view.side
+    reason = event_refusal(
+        view.state, rules, card, view.side, headline=view.headline, reveals=reveals
+    )
     if reason is not None:
         view.note(Step(f"appendix G2 (#{card})", chosen="ops", why=reason))
         return []

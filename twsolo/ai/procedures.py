@@ -100,7 +100,7 @@ def un_against_we_will_bury_you(view: View, card: int, ways: list[str]) -> PlayR
     state = view.state
     if card != CardId.UN_INTERVENTION or not state.has_effect(CardId.WE_WILL_BURY_YOU, Side.US):
         return None
-    if "event" in ways and event_refusal(state, view.rules, card, view.side) is None:
+    if "event" in ways and event_refusal(state, view.rules, card, view.side, reveals=True) is None:
         return "appendix #50 UN Intervention cancels We Will Bury You", ["event"]
     return None
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from twsolo.engine.events import EVENTS, play_event, run_hooks
+from twsolo.engine.events import EVENTS, event_refusal, play_event, run_hooks
 from twsolo.engine.events.common import spend_card
 from twsolo.engine.events.mid import missile_envy_due
 from twsolo.engine.operations import conduct_operations
@@ -28,13 +28,22 @@ def ways_to_play(game: Game, side: Side, card: int) -> list[str]:
     if missile_envy_due(game.state, side, card):
         return ["ops"]  # card-events #49, appendix #49: played for ops in the next round
     ways = []
-    if card != CHINA_CARD and c.owner in (None, side) and card in EVENTS:
+    if card != CHINA_CARD and c.owner in (None, side) and event_allowed(game, side, card):
         ways.append("event")
     ways.append("ops")
     ops = card_ops(game.state, game.rules, side, card)
     if space_refusal(game.state, game.rules, side, ops) is None:
         ways.append("space_race")
     return ways
+
+
+def event_allowed(game: Game, side: Side, card: int) -> bool:
+    """Whether `side` may play `card` as its event now: an event that cannot happen (one a card
+    prohibits, UN Intervention without a card carrying the opponent's event: card-events #32)
+    is not offered. A side that searches its face-down deck/hand by revealing may count on
+    the cards nobody has seen (Policy.reveals_for; appendix #32)."""
+    reveals = game.policy.reveals_for(game, side)
+    return event_refusal(game.state, game.rules, card, side, reveals=reveals) is None
 
 
 def opponent_event(game: Game, side: Side, card: int) -> bool:

@@ -22,7 +22,6 @@ from twsolo.engine.events.common import (
     escape_by_revealing,
     event_area,
     grant_operations,
-    hand_cards,
     ops_discards,
     prohibited_by,
     random_card,
@@ -487,14 +486,16 @@ def _opponent_cards(state: GameState, rules: Ruleset, side: Side) -> list[int]:
 
 
 def _un_refusal(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
+    """Card-events #32: never in the headline, never without a card of the player's deck/hand
+    carrying the opponent's event. A player who reveals to find it (the solitaire AI, appendix
+    #32) may count on its cards nobody has seen; any other needs one it knows."""
     if ctx.headline:
         return "UN Intervention cannot be played in the headline (A5)"
-    if (
-        not _opponent_cards(state, rules, ctx.player)
-        and not state.piles[hand_of(ctx.player)].unseen
-    ):
-        return f"no card with the {ctx.player.other.label} event in the {ctx.player.label} hand"
-    return None
+    if _opponent_cards(state, rules, ctx.player):
+        return None
+    if ctx.reveals and state.piles[hand_of(ctx.player)].unseen:
+        return None
+    return f"no card with the {ctx.player.other.label} event in the {ctx.player.label} hand"
 
 
 @event(CardId.UN_INTERVENTION, requires=_un_refusal, asks=("card",), ops=True)
@@ -502,10 +503,10 @@ def un_intervention(game: Game, ctx: EventContext) -> None:
     """Card-events #32: the player picks a card of its deck/hand carrying the opponent's event;
     that event does not happen, the player conducts operations with the card's ops (modifiers
     and area bonuses apply, never the Space Race: D6) and the card is discarded, never removed.
-    Not in the headline, nor without such a card. U2 Incident (#60) gives the USSR 1 VP, once;
-    played by the US, it ends We Will Bury You (#50). A player who searches its face-down
-    deck/hand by revealing (the solitaire AI, appendix #32) reveals until such a card comes up;
-    if none does, UN Intervention is played for its own ops."""
+    Not in the headline, nor without such a card (`_un_refusal`). U2 Incident (#60) gives the
+    USSR 1 VP, once; played by the US, it ends We Will Bury You (#50). A player who searches its
+    face-down deck/hand by revealing (the solitaire AI, appendix #32) reveals until such a card
+    comes up; if none does, UN Intervention is played for its own ops."""
     s, rules = game.state, game.rules
     player = ctx.chooser
     wanted = f"a card with the {player.other.label} event"
@@ -518,15 +519,10 @@ def un_intervention(game: Game, ctx: EventContext) -> None:
             f"UN Intervention: reveal for {wanted}",
         )
     else:
-        cards = _opponent_cards(s, rules, player)
-        if not cards:  # only cards nobody has seen: the player looks through them
-            hand_cards(game, player, f"UN Intervention: look for {wanted}")
-            game.shuffle(hand_of(player))  # appendix G7: after looking through it
-            cards = _opponent_cards(s, rules, player)
-        if cards:
-            prompt = "UN Intervention: cancel the event of"
-            card = int(str(game.ask("card", player, cards, prompt, key=ctx.key("card"))))
-            game.move_card(card, "table")
+        cards = _opponent_cards(s, rules, player)  # one at least (`_un_refusal`)
+        prompt = "UN Intervention: cancel the event of"
+        card = int(str(game.ask("card", player, cards, prompt, key=ctx.key("card"))))
+        game.move_card(card, "table")
     if card is None:
         game.note(f"UN Intervention: no {wanted}; played for its own ops (appendix #32)")
         budget = OpsBudget.for_card(s, rules, player, ctx.card)

@@ -22,15 +22,23 @@ def chooser_of(rules: Ruleset, card: int, player: Side) -> Side:
 
 
 def event_refusal(
-    state: GameState, rules: Ruleset, card: int, player: Side, *, headline: bool = False
+    state: GameState,
+    rules: Ruleset,
+    card: int,
+    player: Side,
+    *,
+    headline: bool = False,
+    reveals: bool = False,
 ) -> str | None:
-    """Why the event of `card` played by `player` cannot happen now, or None."""
+    """Why the event of `card` played by `player` cannot happen now, or None. `reveals`: the
+    player searches its face-down deck/hand by revealing (Policy.reveals_for)."""
     spec = EVENTS.get(card)
     if spec is None:
         return f"{rules.card(card)} has no event"
     if spec.requires is None:
         return None
-    ctx = EventContext(card, player, chooser_of(rules, card, player), headline=headline)
+    chooser = chooser_of(rules, card, player)
+    ctx = EventContext(card, player, chooser, headline=headline, reveals=reveals)
     return spec.requires(state, rules, ctx)
 
 
@@ -41,10 +49,16 @@ def play_event(
     starred and the event happened, else to the discard pile (unless the handler put it somewhere
     else). Returns whether the event happened. VP victory is checked after the whole event."""
     rules = game.rules
+    reveals = game.policy.reveals_for(game, player)
     ctx = EventContext(
-        card, player, chooser_of(rules, card, player), headline=headline, triggered=triggered
+        card,
+        player,
+        chooser_of(rules, card, player),
+        headline=headline,
+        triggered=triggered,
+        reveals=reveals,
     )
-    reason = event_refusal(game.state, rules, card, player, headline=headline)
+    reason = event_refusal(game.state, rules, card, player, headline=headline, reveals=reveals)
     game.record(EventStart(card, player, ctx.chooser))
     if reason is not None:
         game.note(f"{rules.card(card)}: the event does not happen ({reason})")

@@ -32,6 +32,9 @@ class EventContext:
     chooser: Side  # the side the event belongs to, who makes its choices
     headline: bool = False
     triggered: bool = False  # the opponent played this card for ops (base §5.2)
+    # The player searches its face-down deck/hand by revealing (Policy.reveals_for: the
+    # solitaire AI, appendix #32) instead of choosing from the cards it knows.
+    reveals: bool = False
     # Where the card goes afterwards; None: out of the game if starred, else the discard pile.
     destination: str | None = None
 
