@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from tests.support import position
+from twsolo.ai.bot import Bot
+from twsolo.ai.decide import Judge
 from twsolo.ai.military import coup_valid
 from twsolo.ai.view import View
-from twsolo.engine.state import Effect
-from twsolo.ids import Side
+from twsolo.engine.state import Effect, GameState
+from twsolo.ids import CardId, Side
 from twsolo.ruleset import Ruleset
+from twsolo.solo.policy import SoloPolicy
 
 
 def test_no_us_coups_under_yuri_and_samantha(rules: Ruleset) -> None:
@@ -36,3 +39,29 @@ def test_caps(rules: Ruleset) -> None:
     view = View(rules, state, Side.USSR)
     assert view.cap(rules.index["france"]) == 6
     assert view.cap(rules.index["benelux"]) == 5
+
+
+def _judge(rules: Ruleset, state: GameState, side: Side) -> Judge:
+    state.ai_side = side
+    return Judge(View(rules, state, side, []), lambda s: Bot(s, dry=True), SoloPolicy())
+
+
+def test_the_human_event_dry_run_counts_what_lasting_effects_add(rules: Ruleset) -> None:
+    """spec §12.2.3a [r2]: "hurts" counts the VP lasting effects add when the AI plays the card
+    for ops: with Flower Power in force, the AI (US) playing Korean War (the USSR's war) gives
+    the USSR 2 VP more than the war's own 2."""
+    plain = position(rules, influence={"south_korea": (2, 0)})
+    war = _judge(rules, plain, Side.US).human_event(CardId.KOREAN_WAR)[1]
+    flower = position(rules, influence={"south_korea": (2, 0)})
+    flower.effects.append(Effect(CardId.FLOWER_POWER, Side.USSR))
+    both = _judge(rules, flower, Side.US).human_event(CardId.KOREAN_WAR)[1]
+    assert (war.vp, both.vp) == (-2, -4)
+
+
+def test_a_dry_run_counts_the_vp_an_event_awards_later(rules: Ruleset) -> None:
+    """Appendix G4 (issue #19 defect 3): We Will Bury You's 3 VP, due at the US's next round,
+    count in the dry run, and bring the USSR at 17 to a win."""
+    state = position(rules, defcon=4, vp=-17)
+    metrics = _judge(rules, state, Side.USSR).dry_run(CardId.WE_WILL_BURY_YOU, Side.USSR)[1]
+    assert metrics.vp == 3
+    assert metrics.wins

@@ -4,10 +4,11 @@ and which card to headline (spec §9.2)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from twsolo.ai.appendix import Predicates, event_window, open_windows
 from twsolo.ai.criteria import CRITERIA, criterion
-from twsolo.ai.dryrun import Metrics, dry_run_event
+from twsolo.ai.dryrun import Metrics, dry_run_event, primary_score
 from twsolo.ai.plans import (
     military_ops_coup,
     military_ops_due,
@@ -17,7 +18,7 @@ from twsolo.ai.plans import (
 )
 from twsolo.ai.procedures import PLAY_RULES
 from twsolo.ai.trace import Step
-from twsolo.ai.view import View
+from twsolo.ai.view import View, in_region
 from twsolo.engine.choices import ChoiceProvider
 from twsolo.engine.game import Policy
 from twsolo.engine.ops import OpsBudget, card_ops
@@ -33,15 +34,26 @@ class Judge:
 
     def __init__(self, view: View, providers: ProviderFactory, policy: Policy) -> None:
         self.view, self.providers, self.policy = view, providers, policy
-        # One dry run per card and player: the board does not change while a decision judges.
-        self.runs: dict[tuple[int, Side], tuple[GameState, Metrics]] = {}
+        # One dry run per card, player and way: the board does not change while a decision
+        # judges.
+        self.runs: dict[tuple[int, Side, bool], tuple[GameState, Metrics]] = {}
 
-    def dry_run(self, card: int, player: Side) -> tuple[GameState, Metrics]:
-        if (card, player) not in self.runs:
-            self.runs[card, player] = dry_run_event(
-                self.view, card, player, self.providers, self.policy, headline=self.view.headline
+    def dry_run(
+        self, card: int, player: Side, *, as_ops: bool = False
+    ) -> tuple[GameState, Metrics]:
+        """The dry run of `card`'s event played by `player` (for ops: `dryrun.dry_run_event`)."""
+        key = (card, player, as_ops)
+        if key not in self.runs:
+            self.runs[key] = dry_run_event(
+                self.view,
+                card,
+                player,
+                self.providers,
+                self.policy,
+                headline=self.view.headline,
+                as_ops=as_ops,
             )
-            face_down = self.runs[card, player][1].face_down
+            face_down = self.runs[key][1].face_down
             if face_down:
                 self.view.note(
                     Step(
@@ -52,7 +64,7 @@ class Judge:
                         figures={"reveals": list(face_down)},
                     )
                 )
-        return self.runs[card, player]
+        return self.runs[key]
 
     def allows_event(self, card: int) -> bool:
         """Appendix windows and conditions for the AI's own or a neutral event (spec §12.2.2);
@@ -68,13 +80,22 @@ class Judge:
         predicates = Predicates(self.view, card, metrics, after, beats_ops)
         return event_window(self.view, card, windows, metrics, predicates)
 
+    def human_event(self, card: int) -> tuple[GameState, Metrics]:
+        """Spec §12.2.3a [r2]: exactly what would happen if the AI played the human's card for
+        ops: the event fires with the AI as the card's player, the human's choices by the AI's
+        rules, VP scheduled for later and those lasting effects add included."""
+        return self.dry_run(card, self.view.side, as_ops=True)
+
     def hurts(self, card: int) -> bool:
-        """Spec §12.2.3a: the human's event would hurt the AI (dry run, human's choices by the
-        AI's rules): the human gains VP, the AI loses a country's control or 2+ influence, or the
-        Primary Region's score moves toward the human."""
-        _, m = self.dry_run(card, self.view.human)
+        """Spec §12.2.3a [r2]: the human's event would hurt the AI (`human_event`): the human
+        gains VP; the AI loses a country's control or 2+ influence; the human gains control of a
+        BG, or of a country of the Primary Region or of a region that scores at the end of this
+        round or the next; the score of the Primary Region, or of the region that scores next,
+        moves toward the human (thresholds: rules/priorities.yaml space_dump)."""
+        after, m = self.human_event(card)
+        harm = Harm(self.view, m, after)
         thresholds = self.view.rules.priorities.space_dump
-        measured = {name: CRITERIA.get("space_dump", name)(m) for name in thresholds}
+        measured = {name: CRITERIA.get("space_dump", name)(harm) for name in thresholds}
         hurt = any(measured[name] >= t for name, t in thresholds.items())
         self.view.note(
             Step(
@@ -86,28 +107,69 @@ class Judge:
         return hurt
 
 
+@dataclass(frozen=True, slots=True)
+class Harm:
+    """What the space-dump measures read: the decision's view, the human event's dry run
+    (`Judge.human_event`) and the state it ends in."""
+
+    view: View
+    metrics: Metrics
+    after: GameState
+
+    def scoring_soon(self) -> list[str]:
+        """The Primary Region and the region that scores at the end of the next round."""
+        return [r for r in (self.view.primary, self.view.next_scoring) if r]
+
+
 @criterion("space_dump", "human_vp")
-def _human_vp(m: Metrics) -> int:
-    """VP the human gains."""
-    return -m.vp
+def _human_vp(h: Harm) -> int:
+    """VP the human gains (now, later by a lasting effect, or by one that answers the card)."""
+    return -h.metrics.vp
 
 
 @criterion("space_dump", "ai_controls_lost")
-def _ai_controls_lost(m: Metrics) -> int:
+def _ai_controls_lost(h: Harm) -> int:
     """Countries whose control the AI loses."""
-    return m.ai_controls_lost
+    return h.metrics.ai_controls_lost
 
 
 @criterion("space_dump", "ai_influence_lost")
-def _ai_influence_lost(m: Metrics) -> int:
+def _ai_influence_lost(h: Harm) -> int:
     """AI influence removed."""
-    return m.ai_influence_lost
+    return h.metrics.ai_influence_lost
+
+
+@criterion("space_dump", "human_gains_bg")
+def _human_gains_bg(h: Harm) -> int:
+    """Battlegrounds whose control the human gains."""
+    return sum(1 for c in h.metrics.human_gained if h.view.bg(c))
+
+
+@criterion("space_dump", "human_gains_where_it_scores")
+def _human_gains_where_it_scores(h: Harm) -> int:
+    """Countries whose control the human gains in the Primary Region or in a region that scores
+    at the end of this round or the next."""
+    regions = h.scoring_soon()
+    rules = h.view.rules
+    return sum(1 for c in h.metrics.human_gained if any(in_region(rules, c, r) for r in regions))
 
 
 @criterion("space_dump", "primary_score_to_human")
-def _primary_score_to_human(m: Metrics) -> int:
+def _primary_score_to_human(h: Harm) -> int:
     """How far the Primary Region's score moves toward the human."""
-    return -m.score_gain
+    return -h.metrics.score_gain
+
+
+@criterion("space_dump", "next_score_to_human")
+def _next_score_to_human(h: Harm) -> int:
+    """How far the score of the region that scores next moves toward the human, when that is
+    not the Primary (the Secondary, when the next round scores it)."""
+    v = h.view
+    region = v.next_scoring
+    if region is None or region == v.primary:
+        return 0
+    gain = primary_score(v.rules, h.after, v.side, region)
+    return primary_score(v.rules, v.state, v.side, region) - gain
 
 
 def how_to_play(judge: Judge, card: int, ways: list[str]) -> str:
@@ -150,7 +212,7 @@ def military_ops_first(judge: Judge, card: int) -> bool:
     if not military_ops_due(view):
         return False
     shortfall = milops_shortfall(view)
-    cost = max(0, -judge.dry_run(card, view.human)[1].vp)
+    cost = max(0, -judge.human_event(card)[1].vp)
     budget = OpsBudget.for_card(view.state, view.rules, view.side, card)
     probe = View(view.rules, view.state, view.side, [])
     if shortfall <= cost or military_ops_coup(probe, budget) is None:

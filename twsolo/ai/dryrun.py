@@ -3,6 +3,8 @@ and the appendix vocabulary's metrics measured on the result.
 
 In a dry run every choice is made by the AI's own rules (the human's too, for the human's side),
 a die roll is a success for the side whose event it is, and a draw takes the first candidate.
+VP that lasting effects will award later without another choice (We Will Bury You's) count as
+won (appendix G4).
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ from twsolo.ai.value import scoring_value
 from twsolo.ai.view import View
 from twsolo.engine.board import controls
 from twsolo.engine.choices import CHANCE, Answer, Choice
-from twsolo.engine.events import play_event
-from twsolo.engine.game import Game, GameOver, Policy
+from twsolo.engine.effects import pending_vp
+from twsolo.engine.events import play_event, run_hooks
+from twsolo.engine.game import VP_WIN, Game, GameOver, Policy
 from twsolo.engine.scoring import region_score
 from twsolo.engine.state import GameState, Pile
 from twsolo.ids import Side
@@ -72,13 +75,17 @@ class Metrics:
     has_effect: bool = False
     ai_influence_lost: int = 0
     ai_controls_lost: int = 0
-    human_gains_control: bool = False
+    human_gained: tuple[int, ...] = ()  # the countries the human newly controls
     # What the dry run had to guess: the moments a face-down card was seen (DryRunChance).
     face_down: tuple[str, ...] = ()
 
     @property
     def infl_changed(self) -> int:
         return self.infl_added + self.infl_removed
+
+    @property
+    def human_gains_control(self) -> bool:
+        return bool(self.human_gained)
 
     @property
     def human_loses_vp(self) -> int:
@@ -106,7 +113,7 @@ def measure(
     human = ai.other
     changed = np.flatnonzero((after.influence != before.influence).any(axis=1)).tolist()
     added = removed = lost = gained = broken = given_up = 0
-    human_gains = False
+    human_gained = []
     for c in changed:
         a0, a1 = before.inf(c, ai), after.inf(c, ai)
         h0, h1 = before.inf(c, human), after.inf(c, human)
@@ -118,11 +125,15 @@ def measure(
         gained += ai1 and not ai0
         given_up += ai0 and not ai1
         broken += hu0 and not hu1
-        human_gains = human_gains or (hu1 and not hu0)
+        if hu1 and not hu0:
+            human_gained.append(c)
     result = after.result
+    # Appendix G4: VP the event schedules for later count (the human does not cancel them).
+    track = after.vp + pending_vp(after, rules)
+    vp = track - before.vp - pending_vp(before, rules)
     return Metrics(
-        vp=(after.vp - before.vp) * ai.sign,
-        wins=result is not None and result.winner is ai,
+        vp=vp * ai.sign,
+        wins=(result.winner is ai) if result is not None else track * ai.sign >= VP_WIN,
         infl_added=added,
         infl_removed=removed,
         controls=gained,
@@ -131,7 +142,7 @@ def measure(
         has_effect=bool(changed) or _changed_off_board(before, after, card),
         ai_influence_lost=lost,
         ai_controls_lost=given_up,
-        human_gains_control=human_gains,
+        human_gained=tuple(human_gained),
     )
 
 
@@ -182,8 +193,13 @@ def dry_run_event(
     policy: Policy,
     *,
     headline: bool = False,
+    as_ops: bool = False,
 ) -> tuple[GameState, Metrics]:
-    """Resolve `card`'s event played by `player` on a copy; the metrics for `view.side`."""
+    """Resolve `card`'s event played by `player` on a copy; the metrics for `view.side`.
+    `as_ops`: the player plays the card for ops (spec §12.2.3a [r2]: the opponent's event fires
+    with the player as the card's player, base §5.2), and the lasting effects that answer a
+    card played act (the "card_played" moment: Flower Power's VP); the ops themselves are not
+    part of the dry run."""
     rules = view.rules
     before = view.state
     state = before.copy()
@@ -198,7 +214,9 @@ def dry_run_event(
     if state.where(card) != "table":
         game.move_card(card, "table")
     with contextlib.suppress(GameOver):
-        play_event(game, card, player, headline=headline)
+        play_event(game, card, player, headline=headline, triggered=as_ops)
+        if as_ops:
+            run_hooks(game, "card_played", side=player, card=card, how="ops")
     metrics = measure(rules, before, state, view.side, view.primary, card)
     if chance.face_down:
         metrics = replace(metrics, face_down=tuple(chance.face_down))

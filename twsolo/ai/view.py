@@ -42,6 +42,15 @@ class View:
     def headline(self) -> bool:
         return self.state.action_round == 0
 
+    @property
+    def next_scoring(self) -> str | None:
+        """The region the next action round will score, when that is known now (the Secondary
+        when the next round is a Scoring Round: spec §7.3, §8)."""
+        # The solitaire flow's package imports the AI (solo/providers.py): import it here.
+        from twsolo.solo.scoring_rounds import next_round_scores
+
+        return next_round_scores(self.rules, self.state)
+
     def sandbox(self, trace: list[Step] | None = None) -> View:
         """The same decision on a board copy the planners may place influence on."""
         return View(

@@ -57,6 +57,20 @@ DURATION: dict[int | tuple[int, str], str] = {
     CardId.AWACS_SALE_TO_SAUDIS: "game",  # Muslim Revolution prohibited
 }
 
+# Effects that will award VP later with no choice left to make, unless cancelled (appendix G4:
+# a dry run counts them): the side that gains, the card's VP figure (rules/cards.yaml).
+PENDING_VP = {CardId.WE_WILL_BURY_YOU: Side.USSR}  # at the US's next action round
+
+
+def pending_vp(state: GameState, rules: Ruleset) -> int:
+    """The VP (positive = US) that the lasting effects in force will award later (PENDING_VP)."""
+    total = 0
+    for card, side in PENDING_VP.items():
+        if state.has_effect(card):
+            total += rules.card(card).figure("vp") * side.sign
+    return total
+
+
 # Base §7.4: +1 op, not above 4 (Red Scare/Purge: −1, not below 1, for the effect's side).
 OPS_PLUS_ONE = {CardId.CONTAINMENT: Side.US, CardId.BREZHNEV_DOCTRINE: Side.USSR}
 OPS_MAX_WITH_BONUS = 4
