@@ -84,6 +84,11 @@ def test_every_card_in_one_place(rules: Ruleset) -> None:
             "s.yaml:5:12: secondary: the Secondary Region must differ from the Primary",
         ),
         ("ai_side: us\nturn: 1\naction_round: 1\nvp: no\n", "vp: expected an integer"),
+        (
+            "ai_side: ussr\nturn: 1\naction_round: 1\nchina_card: {holder: us}\ncard: 6\n",
+            "s.yaml:5:7: card: the China Card is the us's (china_card.holder)",
+        ),
+        ("ai_side: us\nturn: 1\naction_round: 1\nremoved: [6]\n", "cannot be placed here"),
     ],
 )
 def test_bad_scenarios_name_the_key(
@@ -92,6 +97,20 @@ def test_bad_scenarios_name_the_key(
     with pytest.raises(ScenarioError) as info:
         load_scenario(write(tmp_path, text), rules)
     assert any(message in p for p in info.value.problems), info.value.problems
+
+
+@pytest.mark.parametrize("side", [Side.USSR, Side.US])
+def test_the_china_card_can_be_the_ais_top_card(rules: Ruleset, tmp_path: Path, side: Side) -> None:
+    """Spec §3.1, §12.2.1 (issue #14 defect 4): the AI's deck/hand may hold the China Card and
+    reveal it: it comes from the play area of the side the scenario names (the AI), or from
+    wherever it lies when the scenario does not say."""
+    text = f"ai_side: {side.value}\nturn: 3\naction_round: 2\ncard: 6\n"
+    s = load_scenario(write(tmp_path, text), rules)
+    assert s.card == 6
+    assert s.state.where(6) == f"hand_{side.value}"
+    assert s.state.piles[f"hand_{side.value}"].bottom[0] == 6
+    assert s.state.china_holder is side
+    assert not s.state.card_problems()
 
 
 def test_score_json_matches_the_worked_example() -> None:

@@ -101,7 +101,7 @@ def _read(root: Located, rules: Ruleset) -> Scenario | None:
     _pair(m.get("space_race"), 0, len(rules.space), state.space)
     _pair(m.get("milops"), 0, 5, state.milops)
     _china(m.get("china_card"), state)
-    cards = _Cards(rules, state)
+    cards = _Cards(rules, state, "china_card" in m)
     _effects(m.get("active_events"), rules, state, cards)
     for loc in _elements(m.get("removed")):
         cards.move(loc, "removed")
@@ -120,6 +120,7 @@ def _read(root: Located, rules: Ruleset) -> Scenario | None:
     if "scoring_round" in m:
         scenario.scoring_round = m["scoring_round"].boolean()
     hand = hand_of(ai_side)
+    cards.china_to = hand  # spec §3.1, §12.2.1: the AI may reveal the China Card it holds
     for key in ("card", "ai_deck"):
         for loc in [m[key]] if key == "card" and key in m else _elements(m.get(key)):
             number = cards.move(loc, hand)
@@ -210,9 +211,11 @@ def _scoring_available(rules: Ruleset, state: GameState, region: str) -> bool:
 class _Cards:
     """Moves the cards a scenario names, refusing a card named twice."""
 
-    def __init__(self, rules: Ruleset, state: GameState) -> None:
+    def __init__(self, rules: Ruleset, state: GameState, china_named: bool) -> None:
         self.rules, self.state = rules, state
         self.named: set[int] = set()
+        self.china_named = china_named  # the scenario says who holds the China Card
+        self.china_to: str | None = None  # the pile the China Card may go to (the AI's hand)
 
     def move(self, loc: Located, target: str) -> int | None:
         number = loc.integer(1, len(self.rules.cards))
@@ -222,12 +225,30 @@ class _Cards:
             loc.fail(f"card {number} is named twice in the scenario")
             return None
         card = self.rules.card(number)
+        if number == CHINA_CARD and target == self.china_to:
+            return self._china_card(loc, target)
         if number == CHINA_CARD or (card.scoring and not (target == "removed" and card.removed)):
             loc.fail(f"{self.rules.card(number)} cannot be placed here")
             return None
         self.named.add(number)
         self.state.put(number, target)
         return number
+
+    def _china_card(self, loc: Located, hand: str) -> int | None:
+        """The China Card in the AI's deck/hand (spec §3.1: a deck/hand may hold it; §12.2.1:
+        the AI reveals it like any card): it comes from the AI's play area, or, when the
+        scenario does not say who holds it, from wherever it lies."""
+        state = self.state
+        holder = state.china_holder
+        if self.china_named and hand != hand_of(holder):
+            loc.fail(
+                f"the China Card is the {holder.value}'s (china_card.holder): the AI cannot hold it"
+            )
+            return None
+        state.piles[state.where(CHINA_CARD)].remove(CHINA_CARD)
+        state.piles[hand].shuffled.append(CHINA_CARD)
+        self.named.add(CHINA_CARD)
+        return CHINA_CARD
 
     def move_scoring(self, loc: Located, region: str, target: str, available: list[str]) -> None:
         card = self.rules.scoring_card_for(region).number

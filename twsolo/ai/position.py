@@ -10,7 +10,7 @@ from twsolo.ai.bot import Bot
 from twsolo.engine.choices import CHANCE, FixedDice
 from twsolo.engine.events import play_event
 from twsolo.engine.game import Game, GameOver
-from twsolo.engine.ops import card_ops
+from twsolo.engine.ops import OpsBudget
 from twsolo.engine.play import play_card
 from twsolo.engine.records import (
     Answered,
@@ -60,6 +60,8 @@ def decide(rules: Ruleset, scenario: Scenario) -> dict[str, Any]:
     )
     start = len(game.log)
     card, how = None, "pass"
+    top = scenario.card
+    budget = OpsBudget.for_card(state, rules, ai, top) if top is not None else None
     with contextlib.suppress(GameOver):
         if state.action_round == 0:
             card = ai_pick(game, ai, scenario.human_headline)
@@ -74,7 +76,9 @@ def decide(rules: Ruleset, scenario: Scenario) -> dict[str, Any]:
     actions = describe(rules, records, ai)
     ops = 0
     if card is not None and how in ("ops", "space_race"):
-        ops = card_ops(scenario.state, rules, ai, card)
+        if budget is None or card != top:
+            budget = OpsBudget.for_card(state, rules, ai, card)
+        ops = ops_used(rules, budget, actions if how == "ops" else [])
     return {
         "card": card,
         "play": how,
@@ -83,6 +87,18 @@ def decide(rules: Ruleset, scenario: Scenario) -> dict[str, Any]:
         "state_after": state_after(rules, state),
         "trace": [step.to_dict() for d in bot.decisions for step in d.steps],
     }
+
+
+def ops_used(rules: Ruleset, budget: OpsBudget, actions: list[dict[str, Any]]) -> int:
+    """The card's ops after modifiers (scenario.md): its budget, with an area bonus (the China
+    Card's +1 in Asia, Vietnam Revolts') only if every operation went to that area."""
+    budget = budget.copy()
+    places = [a["country"] for a in actions if a["type"] in ("influence", "coup", "realign")]
+    if not places:
+        return budget.base
+    for country in places:
+        budget.spend(rules, rules.index[country], 0)
+    return budget.total()
 
 
 def describe(rules: Ruleset, records: list[Record], ai: Side) -> list[dict[str, Any]]:
