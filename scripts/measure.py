@@ -127,8 +127,8 @@ def play(job: Job) -> dict[str, Any]:
     seats = dict(providers(spec, ai))
     bot = Recorder(ai)
     seats[ai] = bot
-    extra: dict[str, Any] = {"enhanced": True} if job.enhanced else {}
-    options = SoloOptions(ai_side=ai, difficulty=job.difficulty, **extra)
+    switches = rules.enhanced.on if job.enhanced else ()
+    options = SoloOptions(ai_side=ai, difficulty=job.difficulty, enhanced=switches)
     watcher = Watcher(ai)
     record = play_game(rules, options, seats, observer=watcher)
     counts = Counter(bot.event_points)

@@ -248,3 +248,44 @@ def test_the_china_card_played_passes_face_down_spec_3_2(rules: Ruleset) -> None
     assert 6 in state.piles[area_of(USSR)]
     assert not state.china_face_up
     assert all_used(flow)
+
+
+ALWAYS = ("china_card_always_enters",)  # spec §25.2, an enhanced-AI switch
+AFRICA = 79
+
+
+@pytest.mark.parametrize("asian", [False, True])
+def test_the_enhanced_ai_keeps_the_china_card_for_asia_spec_25_2(
+    rules: Ruleset, asian: bool
+) -> None:
+    """Spec §25.2: revealing the China Card while neither region is Asia or Southeast Asia, the
+    AI sets it aside, plays the next card, then shuffles the China Card back; with Asia the
+    Secondary it plays the China Card."""
+    ai = ["space_race"] if not asian else ["ops", "influence", *["south_korea"] * 5]
+    draws, dice = ([6], []) if asian else ([6, 4], [6])
+    flow = make_flow(rules, USSR, ai=ai, draws=draws, dice=dice, enhanced=ALWAYS)
+    regions(flow, EUROPE, ASIA if asian else AFRICA)
+    put(flow, hand_of(USSR), 6)
+    give(flow, USSR, 4)
+    ai_action(phasing(flow, USSR))
+    state = flow.game.state
+    if asian:
+        assert state.inf(rules.index["south_korea"], USSR) == 5  # 4 ops + 1, all in Asia
+        assert 6 in state.piles[area_of(US)]
+        assert 4 in state.piles[hand_of(USSR)]
+    else:
+        assert 4 in state.piles["discard"]  # Duck and Cover went to the Space Race
+        assert state.space_attempts[USSR.col] == 1
+        assert list(state.piles[hand_of(USSR)].known()) == [6]  # shuffled back
+    assert all_used(flow)
+
+
+def test_the_seed_ai_plays_the_china_card_it_reveals(rules: Ruleset) -> None:
+    """Spec §12.2.1: without the switch the China Card is played where it is revealed."""
+    answers = ["ops", "influence", "poland", "poland", "poland", "poland"]
+    flow = make_flow(rules, USSR, ai=answers, draws=[6])
+    regions(flow, EUROPE, AFRICA)
+    put(flow, hand_of(USSR), 6)
+    give(flow, USSR, 4)
+    ai_action(phasing(flow, USSR))
+    assert 6 in flow.game.state.piles[area_of(US)]

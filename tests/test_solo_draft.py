@@ -221,3 +221,17 @@ def test_era_decks_join_the_draw_deck_spec_5_b(rules: Ruleset) -> None:
     assert set(late) <= set(state.piles["draw"].known())
     assert mid
     assert all(rules.card(c).era == "mid" for c in mid)
+
+
+def test_the_china_card_always_enters_with_the_enhanced_ai_spec_25_2(rules: Ruleset) -> None:
+    """Spec §25.2 (the enhanced AI's china_card_always_enters): at draft step 0 the holder of
+    the face-up China Card moves it into its deck/hand even when that is not empty (it then
+    holds one card more); without the switch it stays in the play area."""
+    for switches, where in (((), area_of(USSR)), (("china_card_always_enters",), hand_of(USSR))):
+        flow = make_flow(rules, US, turn=2, enhanced=switches, strict=False)
+        give(flow, USSR, 4)
+        give(flow, US, 5)
+        step_zero(flow)
+        state = flow.game.state
+        assert state.where(CHINA_CARD) == where
+        assert list(state.piles[hand_of(US)].known()) == [5]

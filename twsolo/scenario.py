@@ -20,6 +20,7 @@ from twsolo.engine.state import Effect, GameState, area_of, hand_of
 from twsolo.errors import ScenarioError
 from twsolo.ids import CHINA_CARD, SCORING_REGIONS, Era, Side
 from twsolo.ruleset import Ruleset
+from twsolo.ruleset.model import ENHANCED_SWITCHES
 from twsolo.ruleset.nodes import Located, compose_file
 
 SCENARIO_LIMIT = 64 * KIB  # a whole position takes about 1 KiB
@@ -41,6 +42,7 @@ OPTIONAL = (
     "ai_deck",
     "human_headline",
     "dice",
+    "enhanced",
 )
 SIDES = ("us", "ussr")
 # Effects whose side cannot be known from the card alone: a scenario names it ({card, side}).
@@ -132,12 +134,26 @@ def _read(root: Located, rules: Ruleset) -> Scenario | None:
         scenario.human_headline = cards.move(m["human_headline"], "table")
     if "dice" in m:
         scenario.dice = m["dice"].integers(1, 6) or []
+    if "enhanced" in m:
+        state.enhanced = _enhanced(m["enhanced"], rules)
     # The AI's cards in scenario order: the top card first, then the rest (spec §4.2).
     pile = state.piles[hand]
     order = ([scenario.card] if scenario.card else []) + scenario.ai_deck
     pile.shuffled = [c for c in pile.shuffled if c not in order]
     pile.bottom = order + pile.bottom
     return scenario
+
+
+def _enhanced(loc: Located, rules: Ruleset) -> tuple[str, ...]:
+    """Spec §25: `true` is the enhanced AI of the rules (rules/enhanced.yaml's switches in use),
+    `false` the seed's AI, a list the switches named."""
+    if isinstance(loc.node, yaml.ScalarNode):
+        on = loc.boolean()
+        return rules.enhanced.on if on else ()
+    names = loc.strings(ENHANCED_SWITCHES) or []
+    if len(set(names)) != len(names):
+        loc.fail("a switch is named twice")
+    return tuple(dict.fromkeys(names))
 
 
 def _elements(loc: Located | None) -> list[Located]:

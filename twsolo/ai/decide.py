@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from twsolo.ai.appendix import Predicates, event_window, open_windows
+from twsolo.ai.appendix import Predicates, evaluate, event_window, open_windows
 from twsolo.ai.criteria import CRITERIA, criterion
 from twsolo.ai.dryrun import Metrics, dry_run_event, primary_score
 from twsolo.ai.plans import (
@@ -24,7 +24,8 @@ from twsolo.engine.game import Policy
 from twsolo.engine.ops import OpsBudget, card_ops
 from twsolo.engine.space import has_ability, space_refusal
 from twsolo.engine.state import GameState
-from twsolo.ids import CHINA_CARD, Side
+from twsolo.ids import CHINA_CARD, CardId, Side
+from twsolo.ruleset.model import BEST_HEADLINE_WITH_BOX4, CAREFUL_CUBAN_MISSILE_CRISIS
 
 ProviderFactory = Callable[[Side], ChoiceProvider]
 
@@ -78,7 +79,9 @@ class Judge:
             return metrics.vp + metrics.score_gain > ops_score_gain(self.view, card)
 
         predicates = Predicates(self.view, card, metrics, after, beats_ops)
-        return event_window(self.view, card, windows, metrics, predicates)
+        if not event_window(self.view, card, windows, metrics, predicates):
+            return False
+        return careful_crisis(self.view, card, predicates)
 
     def human_event(self, card: int) -> tuple[GameState, Metrics]:
         """Spec §12.2.3a [r2]: exactly what would happen if the AI played the human's card for
@@ -172,6 +175,20 @@ def _next_score_to_human(h: Harm) -> int:
     return primary_score(v.rules, v.state, v.side, region) - gain
 
 
+def careful_crisis(view: View, card: int, predicates: Predicates) -> bool:
+    """Spec §25.4 (the enhanced AI's careful_cuban_missile_crisis): Cuban Missile Crisis is
+    headlined only when rules/enhanced.yaml's `headline_if` also holds (DEFCON 3 or lower, 2+
+    of the human's influence removed)."""
+    if card != CardId.CUBAN_MISSILE_CRISIS or not view.headline:
+        return True
+    if not view.uses(CAREFUL_CUBAN_MISSILE_CRISIS):
+        return True
+    if evaluate(view.rules.enhanced.cmc_headline_if, predicates):
+        return True
+    view.note(Step("spec §25.4 careful Cuban Missile Crisis", chosen="no", why="not in the HL"))
+    return False
+
+
 def how_to_play(judge: Judge, card: int, ways: list[str]) -> str:
     """Spec §12.2: event, ops or the Space Race for the revealed card."""
     view = judge.view
@@ -259,6 +276,10 @@ def choose_headline(
     box4 = has_ability(state, rules, view.side, "headline_second") and human is not None
     need = rules.card(human).ops if box4 and human is not None else 0
     qualifying = [c for c in revealed if _qualifies(judge, c)]
+    if box4 and view.uses(BEST_HEADLINE_WITH_BOX4):
+        best = best_headline(judge, qualifying, can_reveal, need)
+        if best is not None:
+            return best
     strong = [c for c in qualifying if rules.card(c).ops >= need]
     if strong:
         view.note(Step("spec §9.2 AI headline", chosen=strong[0], candidates=tuple(revealed)))
@@ -272,6 +293,39 @@ def choose_headline(
         Step("spec §9.2 none qualifies: lowest Ops", chosen=chosen, candidates=tuple(revealed))
     )
     return chosen
+
+
+def best_headline(
+    judge: Judge, qualifying: list[int], can_reveal: bool, need: int
+) -> int | str | None:
+    """Spec §25.3 (the enhanced AI's best_headline_with_box4): with the box-4 ability, reveal
+    until `headline_cards` (rules/enhanced.yaml) qualifying cards are held or the deck/hand
+    runs out, then headline the one whose event gains the most: a won game, dry-run VP, then
+    influence changed; Ops >= the human's headline, then higher Ops break ties. None: nothing
+    qualifies (§9.2's fallback)."""
+    view = judge.view
+    rules = view.rules
+    if len(qualifying) < rules.enhanced.headline_cards and can_reveal:
+        view.note(Step("spec §25.3 reveal another", candidates=tuple(qualifying)))
+        return "reveal"
+    if not qualifying:
+        return None
+
+    def gain(c: int) -> tuple[int, ...]:
+        m = judge.dry_run(c, view.side)[1]
+        ops = rules.card(c).ops
+        return (int(m.wins), m.vp, m.infl_changed, int(ops >= need), ops)
+
+    ranked = sorted(qualifying, key=gain, reverse=True)
+    view.note(
+        Step(
+            "spec §25.3 best headline",
+            chosen=ranked[0],
+            candidates=tuple(ranked),
+            figures={str(c): list(gain(c)) for c in ranked},
+        )
+    )
+    return ranked[0]
 
 
 def _qualifies(judge: Judge, card: int) -> bool:

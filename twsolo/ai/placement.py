@@ -178,6 +178,19 @@ class Planner:
                     self.options.append(goal.option)
         return self.placed
 
+    def score(self, region: str) -> list[int]:
+        """Option 0 alone for `region`'s coming scoring, restarted until it gains nothing more
+        (spec §25.1 runs it before §12.3)."""
+        while not self.exhausted:
+            members = [c for c in self.view.members(region) if self.usable(c)]
+            goals = best_score_plan(self, region, members)
+            if not goals:
+                break
+            for goal in goals:
+                self.place(goal)
+                self.options.append(goal.option)
+        return self.placed
+
     def next_goals(self, region: str, *, option0: bool) -> list[Goal]:
         members = [c for c in self.view.members(region) if self.usable(c)]
         for name in self.view.rules.priorities.influence_options:

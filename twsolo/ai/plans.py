@@ -37,7 +37,10 @@ from twsolo.engine.scoring import (
     shuttle_applies,
 )
 from twsolo.engine.space import EIGHTH_ROUND, has_ability, space_refusal
-from twsolo.ids import Side
+from twsolo.ids import SOUTHEAST_ASIA, Side
+from twsolo.ruleset.model import CHINA_CARD_ALWAYS_ENTERS, PREPARE_NEXT_SCORING
+
+ASIA = "asia"
 
 
 @dataclass
@@ -162,6 +165,7 @@ def plan_key(view: View, budget: OpsBudget) -> tuple[object, ...]:
         tuple(sorted(e.sort_key() for e in s.effects)),
         view.primary,
         view.secondary,
+        s.enhanced,
         budget.base,
         tuple(budget.areas),
         budget.spent,
@@ -197,6 +201,7 @@ def _plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_o
     Primary Region, then the Secondary, then the Space Race, then influence anywhere by §18. In
     a Scoring Round (§12.4 [r2]): a decisive coup, else option 0 if it gains, else §14.4, else
     the same; in a Non-Scoring Round §14.4 comes first."""
+    view = china_card_in_asia(view, budget)
     primary, secondary = view.primary, view.secondary
     sr = view.scoring_round and primary is not None
     stage = None  # the Primary's option-0 placement, once made
@@ -213,6 +218,10 @@ def _plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_o
         target = military_ops_coup(view, budget)
         if target is not None:
             return OpsPlan("coup", target=target)
+    if not sr and view.uses(PREPARE_NEXT_SCORING):
+        points = prepare_next_scoring(view, budget)
+        if points is not None:
+            return influence_plan(view, points, "spec §25.1 prepare the next scoring")
     for region in [r for r in (primary, secondary) if r]:
         option0 = sr and region == primary
         points = influence_from(
@@ -236,6 +245,42 @@ def _plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_o
         return influence_plan(view, points, "spec §12.3.3 influence by §18", space_step=True)
     view.note(Step("spec §12.3", why="no legal operation"))
     return OpsPlan("none", space_step=True)
+
+
+def china_card_in_asia(view: View, budget: OpsBudget) -> View:
+    """Spec §25.2 (the enhanced AI's china_card_always_enters): the China Card (the ops that
+    earn +1 in Asia) is played for ops in Asia with §13 aimed at Asia: when only the Secondary
+    Region is Asia or Southeast Asia, the plan is made with Asia as the Primary (it does not
+    score). Otherwise the view as it is (the Primary is Asian, or the card was set aside)."""
+    if ASIA not in budget.areas or not view.uses(CHINA_CARD_ALWAYS_ENTERS):
+        return view
+    if in_asia(view.primary) or not in_asia(view.secondary):
+        return view
+    view.note(Step("spec §25.2 the China Card in Asia", chosen=ASIA))
+    return view.recast(primary=ASIA, scoring_round=False)
+
+
+def in_asia(region: str | None) -> bool:
+    return region in (ASIA, SOUTHEAST_ASIA)
+
+
+def prepare_next_scoring(view: View, budget: OpsBudget) -> list[int] | None:
+    """Spec §25.1 (the enhanced AI's prepare_next_scoring): in a round whose Secondary Region
+    the next round scores (and whose Primary does not score now), option 0 first for the
+    Secondary's coming scoring, on the present board; the rest of the ops go by §12.3 (the
+    Primary, then §12.5). None when the next round scores nothing known or option 0 gains
+    nothing there."""
+    region = view.next_scoring
+    if region is None or region != view.secondary:
+        return None
+    planner = Planner(
+        view.sandbox(),
+        budget=budget.copy(),
+        access=placement_access(view.state, view.rules, view.side),
+    )
+    if not planner.score(region):
+        return None
+    return planner.run(regions_in_order(view))
 
 
 def influence_plan(

@@ -261,7 +261,8 @@ def planned(q: Question, plan: Plan) -> Answer | None:
     budget = choice.context.get("budget")
     if not isinstance(budget, OpsBudget):
         return None
-    plan_view = recast(view, primary=plan.primary, scoring_round=plan.scoring_round)
+    # The plan's region is the Primary; a plan "as in a Scoring Round" makes the round one.
+    plan_view = view.recast(primary=plan.primary, scoring_round=plan.scoring_round or None)
     if choice.kind == "influence":
         if plan.regions:
             regions = list(
@@ -290,20 +291,6 @@ def planned(q: Question, plan: Plan) -> Answer | None:
         target = ops_plan.target
         answer = view.rules.countries[target].id if target is not None else None
     return answer if answer in choice.options else None
-
-
-def recast(view: View, *, primary: str | None = None, scoring_round: bool = False) -> View:
-    """The view on a copy of the state where `primary` is the Primary Region (an event that
-    names the region the AI works in) or the round is a Scoring Round."""
-    if primary is None and not scoring_round:
-        return view
-    state = view.state.copy()
-    if primary is not None:
-        for card in list(state.piles["primary"].known()):
-            state.put(card, "spent")
-        state.put(view.rules.scoring_card_for(primary).number, "primary")
-    state.scoring_round = state.scoring_round or scoring_round
-    return View(view.rules, state, view.side, view.trace)
 
 
 # ---------------------------------------------------------------------- §17.6 with measures

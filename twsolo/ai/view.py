@@ -51,11 +51,32 @@ class View:
 
         return next_round_scores(self.rules, self.state)
 
+    def uses(self, switch: str) -> bool:
+        """Whether the enhanced AI's `switch` (spec §25) is in force for this decision: the game
+        uses it and the rules play for the AI (not the human's side of a dry run)."""
+        state = self.state
+        return switch in state.enhanced and state.ai_side is self.side
+
     def sandbox(self, trace: list[Step] | None = None) -> View:
         """The same decision on a board copy the planners may place influence on."""
         return View(
             self.rules, self.state.board_copy(), self.side, self.trace if trace is None else trace
         )
+
+    def recast(self, *, primary: str | None = None, scoring_round: bool | None = None) -> View:
+        """The view on a copy of the state where `primary` is the Primary Region (an event, or
+        a rule, that names the region the AI works in) and the round is (True) or is not
+        (False) a Scoring Round; None keeps what is."""
+        if primary is None and scoring_round is None:
+            return self
+        state = self.state.copy()
+        if primary is not None:
+            for card in list(state.piles["primary"].known()):
+                state.put(card, "spent")
+            state.put(self.rules.scoring_card_for(primary).number, "primary")
+        if scoring_round is not None:
+            state.scoring_round = scoring_round
+        return View(self.rules, state, self.side, self.trace)
 
     def note(self, step: Step) -> None:
         self.trace.append(step)

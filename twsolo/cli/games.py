@@ -62,10 +62,12 @@ def create(
     seed: int | None,
     rules_path: str | None,
     from_path: str | None = None,
+    enhanced: bool = False,
 ) -> SaveDir:
     rules = load_ruleset(rules_path)
     human = Side(side)
     start = None
+    switches = rules.enhanced.on if enhanced else ()  # spec §25: the rules' enhanced AI
     if from_path:
         scenario = load_scenario(from_path, rules)
         if scenario.human_side is not human and side != "us":
@@ -75,11 +77,13 @@ def create(
             )
         human = scenario.human_side
         start = start_position(scenario)
+        switches = switches or scenario.state.enhanced
     options = SoloOptions(
         ai_side=human.other,
         difficulty=difficulty,
         fast_deal=fast_deal,
         optional_cards=optional_cards,
+        enhanced=switches,
     )
     options.check(rules)
     now = datetime.now(UTC)
@@ -155,6 +159,9 @@ def run(save: SaveDir, rules_path: str | None, *, drop_torn_line: bool = False) 
 )
 @click.option("--fast-deal", is_flag=True, help="spec §6.4: deal instead of drafting.")
 @click.option("--optional-cards", is_flag=True, help="spec §24.2: cards 104-110.")
+@click.option(
+    "--enhanced", is_flag=True, help="spec §25: the enhanced AI (rules/enhanced.yaml's switches)."
+)
 @click.option("--seed", type=int, default=None, help="Fix the shuffles and dice.")
 @click.option("--name", default=None, help="The save's name (default: game-DATE-TIME).")
 @click.option(

@@ -78,6 +78,8 @@ def validate(rules_path: str | None, vocabulary: bool) -> None:
     for e in coded:
         click.echo(f"    #{e.card} {rules.card(e.card).name}: {', '.join(e.procedures)}")
     click.echo(f"  setup: difficulty levels {', '.join(rules.setup.difficulty)}")
+    used = ", ".join(rules.enhanced.on) or "none"
+    click.echo(f"  enhanced AI (spec §25, --enhanced): uses {used}")
     click.echo(f"  digest: {rules.digest[:16]}")
     if vocabulary:
         for line in vocabulary_lines(standard_vocabulary()):

@@ -22,10 +22,11 @@ def specs(
     difficulty: str,
     rules_dir: str | None,
     check: bool,
+    enhanced: bool = False,
 ) -> list[GameSpec]:
     sides = ("us", "ussr") if ai_side == "both" else (ai_side,)
     return [
-        GameSpec(seed + i, sides[i % len(sides)], human, difficulty, rules_dir, check)
+        GameSpec(seed + i, sides[i % len(sides)], human, difficulty, rules_dir, check, enhanced)
         for i in range(games)
     ]
 
@@ -80,6 +81,9 @@ def run_batch(batch: list[GameSpec], workers: int, label: str) -> list[GameSumma
     is_flag=True,
     help="Check the invariants after every step and that each game replays exactly.",
 )
+@click.option(
+    "--enhanced", is_flag=True, help="spec §25: the enhanced AI (rules/enhanced.yaml's switches)."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def simulate(
     games: int,
@@ -91,18 +95,21 @@ def simulate(
     rules_path: str | None,
     compare_path: str | None,
     check: bool,
+    enhanced: bool,
     as_json: bool,
 ) -> None:
     """Play many games of the AI against a human stand-in and report how the AI does."""
     load_ruleset(rules_path)  # report bad rules before any worker starts
     first = run_batch(
-        specs(games, seed, ai_side, human, difficulty, rules_path, check), workers, "Simulating"
+        specs(games, seed, ai_side, human, difficulty, rules_path, check, enhanced),
+        workers,
+        "Simulating",
     )
     report: dict[str, Any] = {"summary": summarize(first)}
     if compare_path:
         load_ruleset(compare_path)
         second = run_batch(
-            specs(games, seed, ai_side, human, difficulty, compare_path, check),
+            specs(games, seed, ai_side, human, difficulty, compare_path, check, enhanced),
             workers,
             "Comparing",
         )
@@ -118,6 +125,7 @@ def simulate(
         "rules": rules_path,
         "compare_rules": compare_path,
         "check": check,
+        "enhanced": enhanced,
     }
     if as_json:
         click.echo(json.dumps(report, indent=2))

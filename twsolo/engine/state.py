@@ -188,6 +188,9 @@ class GameState:
     scoring_rounds_this_turn: int = 0
     scorings: int = 0  # regions scored in Scoring Rounds this game (spec §8.5: at most 17)
     primary_scored: bool = False  # the current Primary was scored (spec §7.3.1)
+    # The enhanced AI's switches in force (spec §25; the game's options): the AI's rules read
+    # them here, so every copy a dry run makes carries them.
+    enhanced: tuple[str, ...] = ()
     # `influence` for scalar reads (`cells[country, col]`), several times faster than
     # ndarray.item in the AI's inner loops. It shares the array's memory, so `influence` is
     # changed in place and never rebound; a copy makes its own.
@@ -343,6 +346,8 @@ class GameState:
             "scoring_rounds_this_turn": self.scoring_rounds_this_turn,
             "scorings": self.scorings,
             "primary_scored": self.primary_scored,
+            # Written only for the enhanced AI: other positions read and write as before.
+            **({"enhanced": list(self.enhanced)} if self.enhanced else {}),
         }
 
     @classmethod
@@ -375,6 +380,7 @@ class GameState:
             scoring_rounds_this_turn=int(data["scoring_rounds_this_turn"]),
             scorings=int(data["scorings"]),
             primary_scored=bool(data["primary_scored"]),
+            enhanced=tuple(str(name) for name in data.get("enhanced", ())),
         )
 
 

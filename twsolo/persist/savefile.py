@@ -457,13 +457,18 @@ def _header(raw: Any, rules: Ruleset) -> Header:
     keys += ["rules_digest", "twsolo_version", "created", "scenario"]
     fields.only(keys)
     options = fields.object("options")
-    options.only(("ai_side", "difficulty", "fast_deal", "optional_cards", "extra_influence_dice"))
+    options.only(
+        ("ai_side", "difficulty", "fast_deal", "optional_cards", "extra_influence_dice"),
+        ("enhanced",),
+    )
     options.string("ai_side", schema.SIDES)
     options.string("difficulty", rules.setup.difficulty)
     options.boolean("fast_deal")
     options.boolean("optional_cards")
     if options.value("extra_influence_dice") is not None:
         options.integer("extra_influence_dice", min(DICE_CHOICES), max(DICE_CHOICES))
+    if "enhanced" in options.raw:
+        schema.enhanced(options)
     scenario = None
     if fields.value("scenario") is not None:
         start = schema.game_state(fields.object("scenario"), rules)

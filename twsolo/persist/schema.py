@@ -25,6 +25,7 @@ from twsolo.engine.state import PILES, STATE_FIELDS, Effect, GameState
 from twsolo.engine.state import SCHEMA_VERSION as STATE_SCHEMA_VERSION
 from twsolo.ids import SCORING_REGIONS, Side
 from twsolo.ruleset import Ruleset
+from twsolo.ruleset.model import ENHANCED_SWITCHES
 
 SIDES = tuple(s.value for s in Side)
 ACTORS = (*SIDES, CHANCE)
@@ -185,8 +186,9 @@ def mark(data: Fields) -> None:
 def game_state(fields: Fields, rules: Ruleset) -> GameState:
     """A GameState's dict (engine/state.py `to_dict`) with every field checked, then the cards
     conserved (`GameState.card_problems`)."""
-    required = [f for f in STATE_FIELDS if f != "unseen"]
-    fields.only(("schema_version", *required), ("unseen",))
+    optional = ("unseen", "enhanced")  # older saves have neither; seed-AI games no `enhanced`
+    required = [f for f in STATE_FIELDS if f not in optional]
+    fields.only(("schema_version", *required), optional)
     fields.integer("schema_version", STATE_SCHEMA_VERSION, STATE_SCHEMA_VERSION)
     rows = fields.list("influence", len(rules.countries), len(rules.countries))
     for i, row in enumerate(rows):
@@ -208,6 +210,8 @@ def game_state(fields: Fields, rules: Ruleset) -> GameState:
     fields.integer("scoring_rounds_this_turn", 0, 8)
     fields.integer("scorings", 0, 99)
     fields.optional_string("ai_side", SIDES)
+    if "enhanced" in fields.raw:
+        enhanced(fields)
     if fields.value("result") is not None:
         result = fields.object("result").only(("winner", "reason"))
         result.optional_string("winner", SIDES)
@@ -251,6 +255,15 @@ def effect(raw: object, name: str, rules: Ruleset) -> Effect:
     if not isinstance(raw[2], str) or len(raw[2]) > MAX_TEXT:
         raise Invalid(f"{name}[2]", f"expected a line of text, got {shown(raw[2])}")
     return Effect.from_list(raw)
+
+
+def enhanced(fields: Fields) -> None:
+    """The enhanced AI's switches in force (spec §25): known names, each once."""
+    names = fields.list("enhanced", 0, len(ENHANCED_SWITCHES))
+    for i, name in enumerate(names):
+        string(name, f"{fields.name('enhanced')}[{i}]", ENHANCED_SWITCHES)
+    if len(set(names)) != len(names):
+        raise Invalid(fields.name("enhanced"), "a switch is named twice")
 
 
 def regions(fields: Fields) -> tuple[str | None, str | None]:

@@ -16,6 +16,7 @@ from twsolo.ruleset.paths import rules_dir
 from twsolo.ruleset.schema import (
     read_appendix,
     read_cards,
+    read_enhanced,
     read_map,
     read_priorities,
     read_regions,
@@ -34,6 +35,7 @@ FILES = (
     "appendix.yaml",
     "regions.yaml",
     "priorities.yaml",
+    "enhanced.yaml",
 )
 
 
@@ -82,6 +84,7 @@ def load_ruleset(
     priorities = (
         read_priorities(root, by_id, vocabulary) if (root := roots["priorities.yaml"][0]) else None
     )
+    enhanced = read_enhanced(root, vocabulary) if (root := roots["enhanced.yaml"][0]) else None
     for name in FILES:
         problems.extend(roots[name][1].lines)
     if (
@@ -91,6 +94,7 @@ def load_ruleset(
         or not space
         or regions is None
         or priorities is None
+        or enhanced is None
     ):
         raise RulesDataError(problems or ["rules data incomplete"])
     return Ruleset(
@@ -104,4 +108,5 @@ def load_ruleset(
         appendix=MappingProxyType(dict(sorted(appendix.items()))),
         regions=regions,
         priorities=priorities,
+        enhanced=enhanced,
     )

@@ -160,6 +160,30 @@ class Priorities:
     country_rank: Mapping[str, int]  # country id -> position in the §18 table (0 first)
 
 
+# Spec §25: the enhanced AI's switches, as rules/enhanced.yaml names them (the code implements
+# these and no others).
+PREPARE_NEXT_SCORING = "prepare_next_scoring"  # §25.1
+CHINA_CARD_ALWAYS_ENTERS = "china_card_always_enters"  # §25.2
+BEST_HEADLINE_WITH_BOX4 = "best_headline_with_box4"  # §25.3
+CAREFUL_CUBAN_MISSILE_CRISIS = "careful_cuban_missile_crisis"  # §25.4
+ENHANCED_SWITCHES = (
+    PREPARE_NEXT_SCORING,
+    CHINA_CARD_ALWAYS_ENTERS,
+    BEST_HEADLINE_WITH_BOX4,
+    CAREFUL_CUBAN_MISSILE_CRISIS,
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EnhancedRules:
+    """Spec §25, the enhanced AI (rules/enhanced.yaml): the switches it uses (`on`: those whose
+    `use` is true) and their figures."""
+
+    on: tuple[str, ...]
+    headline_cards: int  # §25.3: qualifying cards revealed with the box-4 ability
+    cmc_headline_if: Condition  # §25.4: Cuban Missile Crisis headlined only if this holds
+
+
 @dataclass(frozen=True, slots=True)
 class Named:
     """A criterion of the appendix's choice vocabulary, with its argument if it takes one."""
@@ -265,6 +289,7 @@ class Ruleset:
     appendix: Mapping[int, AppendixEntry]
     regions: RegionRules
     priorities: Priorities
+    enhanced: EnhancedRules
 
     def __repr__(self) -> str:
         return f"Ruleset({str(self.source)!r}, digest={self.digest[:12]})"

@@ -12,11 +12,13 @@ from collections.abc import Collection
 from types import MappingProxyType
 
 from twsolo.ids import CARD_SIDES, MAP_REGIONS, SCORING_REGIONS, Era, Side
-from twsolo.ruleset.conditions import ConditionError, Window, parse_window
+from twsolo.ruleset.conditions import ConditionError, Window, parse_condition, parse_window
 from twsolo.ruleset.model import (
+    ENHANCED_SWITCHES,
     AppendixEntry,
     Card,
     Country,
+    EnhancedRules,
     ExtraInfluence,
     Priorities,
     RegionRules,
@@ -627,6 +629,33 @@ def read_regions(root: Located) -> RegionRules | None:
         human_offregion_penalty_vp=penalty,
         victory_rating=tuple(rating),
     )
+
+
+# --------------------------------------------------------------------------- enhanced.yaml
+def read_enhanced(root: Located, vocabulary: Vocabulary) -> EnhancedRules | None:
+    """Spec §25: each switch of ENHANCED_SWITCHES, whether the enhanced AI uses it (`use`),
+    and its figures."""
+    top = root.mapping(ENHANCED_SWITCHES)
+    if top is None or len(top) < len(ENHANCED_SWITCHES):
+        return None
+    extra = {"best_headline_with_box4": ["cards"], "careful_cuban_missile_crisis": ["headline_if"]}
+    switches = {name: top[name].mapping(["use", *extra.get(name, [])]) for name in top}
+    if any(m is None or len(m) < 1 + len(extra.get(n, [])) for n, m in switches.items()):
+        return None
+    on = tuple(n for n, m in switches.items() if m is not None and m["use"].boolean())
+    box4 = switches["best_headline_with_box4"] or {}
+    cards = box4["cards"].integer(1, 9)
+    cmc = (switches["careful_cuban_missile_crisis"] or {})["headline_if"]
+    text = cmc.string()
+    condition = None
+    if text is not None:
+        try:
+            condition = parse_condition(text, vocabulary)
+        except ConditionError as exc:
+            cmc.fail(str(exc))
+    if cards is None or condition is None:
+        return None
+    return EnhancedRules(on=on, headline_cards=cards, cmc_headline_if=condition)
 
 
 # --------------------------------------------------------------------------- priorities.yaml

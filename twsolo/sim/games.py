@@ -30,6 +30,7 @@ class GameSpec:
     difficulty: str = "normal"
     rules_dir: str | None = None
     check: bool = False
+    enhanced: bool = False  # spec §25: the enhanced AI of the rules (rules/enhanced.yaml)
 
 
 @dataclass
@@ -68,7 +69,8 @@ def providers(spec: GameSpec, ai: Side) -> dict[Actor, ChoiceProvider]:
 def play(spec: GameSpec) -> GameSummary:
     rules = rules_for(spec.rules_dir)
     ai = Side(spec.ai_side)
-    options = SoloOptions(ai_side=ai, difficulty=spec.difficulty)
+    switches = rules.enhanced.on if spec.enhanced else ()
+    options = SoloOptions(ai_side=ai, difficulty=spec.difficulty, enhanced=switches)
     violations: list[str] = []
     observer = Invariants(ai, violations) if spec.check else None
     start = time.perf_counter()

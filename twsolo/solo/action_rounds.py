@@ -9,7 +9,8 @@ from twsolo.engine.events.mid import missile_envy_due
 from twsolo.engine.play import play_card, ways_to_play
 from twsolo.engine.space import EIGHTH_ROUND, has_ability
 from twsolo.engine.state import hand_of
-from twsolo.ids import CardId, Side
+from twsolo.ids import CHINA_CARD, SOUTHEAST_ASIA, CardId, Side
+from twsolo.ruleset.model import CHINA_CARD_ALWAYS_ENTERS
 from twsolo.solo.context import Flow, RoundInfo
 from twsolo.solo.headline import put_bottom
 from twsolo.solo.piles import draw_cards
@@ -104,8 +105,36 @@ def ai_action(flow: Flow) -> None:
         game.note(f"the {ai.label} (AI) has no card and passes (spec §12.1.1)")
         flow.counts["ai_passes"] += 1
         return
+    if card == CHINA_CARD and china_card_waits(flow):
+        card = reveal_past_the_china_card(flow)
     how = play_card(game, ai, card)
     run_hooks(game, "card_played", side=ai, card=card, how=how)
+    if CHINA_CARD in game.state.piles["aside"]:
+        game.move_card(CHINA_CARD, hand_of(ai))
+        game.shuffle(hand_of(ai))
+
+
+def china_card_waits(flow: Flow) -> bool:
+    """Spec §25.2 (the enhanced AI's china_card_always_enters): the AI keeps the China Card
+    for a round in which the Primary or the Secondary Region is Asia or Southeast Asia."""
+    state, rules = flow.game.state, flow.game.rules
+    asian = ("asia", SOUTHEAST_ASIA)
+    regions = (primary_region(state, rules), secondary_region(state, rules))
+    return CHINA_CARD_ALWAYS_ENTERS in state.enhanced and not any(r in asian for r in regions)
+
+
+def reveal_past_the_china_card(flow: Flow) -> int:
+    """Spec §25.2: the China Card is set aside and the next card revealed and played instead
+    (the China Card is shuffled back afterwards); with no other card, the China Card after
+    all."""
+    game, hand = flow.game, hand_of(flow.ai)
+    game.move_card(CHINA_CARD, "aside")
+    game.note("the AI sets the China Card aside: neither region is Asia (spec §25.2)")
+    card = game.draw(hand, "AI action round: reveal the next card", to="table")
+    if card is None:
+        game.move_card(CHINA_CARD, "table")
+        return CHINA_CARD
+    return card
 
 
 def penalty(flow: Flow, info: RoundInfo, since: int) -> None:

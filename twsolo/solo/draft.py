@@ -12,6 +12,7 @@ from twsolo.engine.setup import ERA_PILE
 from twsolo.engine.state import area_of, hand_of
 from twsolo.ids import CHINA_CARD, Era, Side
 from twsolo.ruleset import Ruleset
+from twsolo.ruleset.model import CHINA_CARD_ALWAYS_ENTERS
 from twsolo.solo.context import Flow
 from twsolo.solo.piles import deal_one, draw_cards, ensure_draw, gather, hand_size
 
@@ -84,9 +85,17 @@ def era_additions(flow: Flow) -> None:
 
 def step_zero(flow: Flow) -> None:
     """Spec §6.2 step 0 (§23.2): only a player whose deck/hand is empty: the China Card moves
-    into it from the player's play area, or else one unseen card is dealt."""
+    into it from the player's play area, or else one unseen card is dealt. With the enhanced
+    AI's china_card_always_enters (§25.2) the holder of the face-up China Card moves it in
+    whatever its deck/hand holds."""
     game = flow.game
+    state = game.state
     for side in (Side.USSR, Side.US):
+        china = CHINA_CARD in state.piles[area_of(side)] and state.china_face_up
+        if china and CHINA_CARD_ALWAYS_ENTERS in state.enhanced:
+            game.move_card(CHINA_CARD, hand_of(side))
+            game.note("the China Card enters its holder's deck/hand (spec §25.2)")
+            continue
         if len(game.state.piles[hand_of(side)]):
             continue
         if CHINA_CARD in game.state.piles[area_of(side)]:

@@ -9,6 +9,7 @@ from typing import Any
 from twsolo.errors import TwsoloError
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
+from twsolo.ruleset.model import ENHANCED_SWITCHES
 
 DICE_CHOICES = (1, 2)  # spec §2.4: one die, or two dice and the lower
 
@@ -23,6 +24,8 @@ class SoloOptions:
     - `optional_cards`: cards 104–110 are in the decks (spec §24.2).
     - `extra_influence_dice`: dice rolled for the variable extra influence, the lower one used
       (spec §2.4); None takes `rules/setup.yaml`.
+    - `enhanced`: the enhanced AI's switches in force (spec §25, rules/enhanced.yaml); none:
+      the seed's AI.
     """
 
     ai_side: Side
@@ -30,6 +33,7 @@ class SoloOptions:
     fast_deal: bool = False
     optional_cards: bool = False
     extra_influence_dice: int | None = None
+    enhanced: tuple[str, ...] = ()
 
     @property
     def human_side(self) -> Side:
@@ -47,10 +51,20 @@ class SoloOptions:
             raise TwsoloError(
                 f"extra influence dice {self.extra_influence_dice!r}: roll 1 or 2 dice (spec §2.4)"
             )
+        unknown = [name for name in self.enhanced if name not in ENHANCED_SWITCHES]
+        if unknown:
+            known = ", ".join(ENHANCED_SWITCHES)
+            raise TwsoloError(f"enhanced AI switch {unknown[0]!r} is not one of: {known}")
 
     def to_dict(self) -> dict[str, Any]:
+        """The options as saved; `enhanced` only when the enhanced AI plays (older saves and
+        seed-AI games read and write as before it existed)."""
         out = asdict(self)
         out["ai_side"] = self.ai_side.value
+        if self.enhanced:
+            out["enhanced"] = list(self.enhanced)
+        else:
+            del out["enhanced"]
         return out
 
     @classmethod
@@ -61,6 +75,7 @@ class SoloOptions:
             fast_deal=bool(data.get("fast_deal", False)),
             optional_cards=bool(data.get("optional_cards", False)),
             extra_influence_dice=data.get("extra_influence_dice"),
+            enhanced=tuple(str(name) for name in data.get("enhanced", ())),
         )
 
     def describe(self) -> str:
@@ -73,4 +88,6 @@ class SoloOptions:
         ]
         if self.extra_influence_dice:
             parts.append(f"{self.extra_influence_dice} extra-influence dice")
+        if self.enhanced:
+            parts.append(f"enhanced AI ({', '.join(self.enhanced)})")
         return ", ".join(parts)

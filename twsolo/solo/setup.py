@@ -36,6 +36,7 @@ def new_flow(
     options.check(rules)
     state = start.copy() if start else standard_state(rules, optional_cards=options.optional_cards)
     state.ai_side = options.ai_side
+    state.enhanced = options.enhanced
     seat = HumanSeat(providers[options.human_side])
     seated = {**providers, options.human_side: seat}
     if state.unseen and not table:
