@@ -14,16 +14,26 @@ import random
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import click
 import pytest
+from click.testing import CliRunner, Result
 
+from twsolo.cli.main import cli
 from twsolo.cli.prompts import Prompter
 from twsolo.cli.render import answer_label
 from twsolo.engine.choices import CHANCE, Answer, Choice
 from twsolo.engine.game import Game
 from twsolo.players.greedy import GreedyPlayer
+
+FIRST = "<the first legal answer>"
+
+
+def first(n: int) -> list[str]:
+    """`n` prompts answered with their first legal answer."""
+    return [FIRST] * n
 
 
 @dataclass
@@ -44,6 +54,7 @@ class Person:
     seed: int = 0
     # Commands typed before answering, by prompt number (e.g. {40: "history all"}).
     commands: dict[int, str] = field(default_factory=dict)
+    script: list[str] | None = None
     prompts: list[Prompt] = field(default_factory=list)
     current: tuple[Game, Choice] | None = None
     asked_at: int = 0  # where the output stood when the current question began
@@ -69,7 +80,19 @@ class Person:
         assert self.current is not None, "a prompt outside a question"
         game, choice = self.current
         n = len(self.prompts)
-        line = self.commands.pop(n, None) or self.answer(game, choice)
+        if text.endswith("[y/N]"):
+            line = "y"  # a warning before a costly answer: the person goes ahead
+        elif self.script is not None:
+            if not self.script:
+                raise click.Abort  # the end of the input, as Ctrl-D
+            line = self.script.pop(0)
+            if line == FIRST:
+                over = game.state.result is not None
+                line = "quit" if over else typed(game, choice, choice.options[0])
+        elif game.state.result is not None:
+            line = self.commands.pop(n, None) or "quit"  # the game is over
+        else:
+            line = self.commands.pop(n, None) or self.answer(game, choice)
         held = game.dealer.cards.values() if game.dealer else ()
         face_down = frozenset(c for cards in held for c in cards)
         self.prompts.append(Prompt(choice, game.state.turn, self.asked_at, face_down, line))
@@ -98,10 +121,10 @@ class Person:
 
 
 def typed(game: Game, choice: Choice, answer: Answer) -> str:
-    """What a person types for `answer`: card numbers for a set or an order of cards, else the
-    answer as the prompt labels it."""
+    """What a person types for `answer`: `#N`s for a set or an order of cards, else the answer
+    as the prompt labels it."""
     if isinstance(answer, tuple):
-        return " ".join(str(a) for a in answer)
+        return " ".join(f"#{a}" for a in answer)
     return answer_label(game.rules, answer, choice.kind)
 
 
@@ -110,3 +133,10 @@ def output_length() -> int:
     sys.stdout.flush()
     buffer: Callable[[], bytes] = sys.stdout.buffer.getvalue  # type: ignore[attr-defined]
     return len(buffer().decode("utf-8", "replace"))
+
+
+def run_typing(home: Path, args: list[str], script: list[str]) -> Result:
+    """`twsolo ARGS --home HOME` with a person typing `script` (see the module)."""
+    with pytest.MonkeyPatch.context() as patch:
+        Person(script=list(script)).sit_down(patch)
+        return CliRunner().invoke(cli, [*args, "--home", str(home)])

@@ -1,0 +1,259 @@
+"""A question's options as the person reads them, and what a typed line means. Pure text.
+
+One way to answer everywhere (`help` says it once): a plain number is a position in the list
+(a die's face or an amount is typed as itself), `#N` is card number N, anything else a name,
+matched by word prefixes with the exact name first (`Asia Scoring` is not Southeast Asia
+Scoring). Each option carries its marks: what it costs (the off-region penalty, spec §10.2),
+what a coup needs and the DEFCON it leaves. Many countries are listed by region, many cards
+not at all (`?` lists them).
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Sequence
+from typing import Any
+
+from twsolo.cli.match import matches
+from twsolo.cli.render import NUMBER_KINDS, answer_label, card_label, region_name
+from twsolo.engine.choices import Answer, Choice
+from twsolo.engine.effects import CUBAN_MISSILE_CRISIS, NUCLEAR_SUBS, coup_roll_modifier
+from twsolo.engine.state import GameState
+from twsolo.ids import MAP_REGIONS, Side
+from twsolo.ruleset import Ruleset
+
+MENU_LIMIT = 24  # list one option a line up to this many; more: countries by region
+WIDTH = 100
+ECHO_LIMIT = 60  # a bad input is quoted back at most this long
+CARD_NUMBER = re.compile(r"#(\d{1,4})")
+POSITION = re.compile(r"\d{1,4}")
+OFF_REGION = "-{vp} VP off-region"
+ONE_A_LINE = 6  # countries: up to this many one a line, more by region, several a line
+# Answers that are sets or orders of cards: typed as positions or #N, e.g. `1 4 5`.
+CARD_SETS = ("draft", "bottom")
+
+
+def clip(text: str, limit: int = ECHO_LIMIT) -> str:
+    """A typed line quoted back: at most `limit` characters."""
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
+def costs(choice: Choice, option: Answer) -> int:
+    """The VP the off-region penalty would cost for this option now (spec §10.2), else 0."""
+    if option in choice.context.get("off_region", ()):
+        return int(choice.context.get("penalty_vp", 0))
+    return 0
+
+
+def coup_facts(
+    rules: Ruleset, state: GameState, side: Side, country: int, ops: int
+) -> tuple[int, int]:
+    """A coup by `side` in `country` with `ops` (base §6.3): the lowest roll that removes or adds
+    anything, and the DEFCON it leaves (a battleground coup lowers DEFCON by 1, not a US coup
+    under Nuclear Subs)."""
+    c = rules.countries[country]
+    least = 1 - (ops + coup_roll_modifier(state, rules, side, country) - 2 * c.stability)
+    lowers = c.battleground and not (side is Side.US and state.has_effect(NUCLEAR_SUBS))
+    return least, max(1, state.defcon - 1) if lowers else state.defcon
+
+
+def coup_ops(rules: Ruleset, choice: Choice, country: int) -> int | None:
+    """The ops of the coup a "coup" question asks about (its budget, with an area's bonus)."""
+    budget = choice.context.get("budget")
+    if budget is None:
+        return None
+    areas = [a for a in budget.areas if rules.in_region(country, a)]
+    return int(budget.base) + len(areas)
+
+
+def coup_mark(rules: Ruleset, state: GameState, choice: Choice, country: int) -> str:
+    """`needs 4+: 50%; DEFCON 3→2` for one target of the human's coup."""
+    side = choice.actor
+    ops = coup_ops(rules, choice, country)
+    if ops is None or not isinstance(side, Side):
+        return ""
+    least, defcon = coup_facts(rules, state, side, country, ops)
+    odds = 0 if least > 6 else 6 if least <= 1 else 7 - least
+    need = "any roll" if least <= 1 else "no roll" if least > 6 else f"needs {least}+"
+    parts = [f"{need}: {round(100 * odds / 6)}%"]
+    if defcon != state.defcon:
+        parts.append(f"DEFCON {state.defcon}→{defcon}" + (": you lose" if defcon == 1 else ""))
+    missile = state.effect(CUBAN_MISSILE_CRISIS)
+    if missile and missile.side is side:
+        parts.append("Cuban Missile Crisis: a coup loses the game")
+    return "; ".join(parts)
+
+
+def option_text(rules: Ruleset, state: GameState, choice: Choice, option: Answer) -> str:
+    """An option with its marks."""
+    text = answer_label(rules, option, choice.kind)
+    marks = []
+    if vp := costs(choice, option):
+        marks.append(OFF_REGION.format(vp=vp))
+    if choice.kind == "coup" and str(option) in rules.index:
+        marks.append(coup_mark(rules, state, choice, rules.index[str(option)]))
+    marks = [m for m in marks if m]
+    return f"{text} ({'; '.join(marks)})" if marks else text
+
+
+def is_card_question(rules: Ruleset, choice: Choice) -> bool:
+    return choice.kind not in NUMBER_KINDS and all(
+        isinstance(o, int) and o in rules.cards for o in choice.options
+    )
+
+
+def legend(choice: Choice) -> list[str]:
+    """What the marks of the list mean."""
+    lines = []
+    if vp := int(choice.context.get("penalty_vp", 0)):
+        lines.append(
+            f"  {OFF_REGION.format(vp=vp)}: outside the Primary and Secondary Regions, the "
+            f"first op there this action round costs you {vp} VP (spec §10.2)"
+        )
+    return lines
+
+
+def menu(rules: Ruleset, state: GameState, choice: Choice, *, full: bool = False) -> list[str]:
+    """The lines that list the options, numbered (a die's faces or amounts as themselves; the
+    draft's cards, not their sets). Up to MENU_LIMIT one a line; countries beyond ONE_A_LINE
+    by region, several a line; more cards only when `full` (the `?` answer): at the table a
+    card that came up is typed, not looked for in a list of a hundred."""
+    options = choice.options
+    if choice.kind in NUMBER_KINDS:
+        return ["  " + ", ".join(str(o) for o in options)]
+    if choice.kind in CARD_SETS:  # the cards, not every set or order of them
+        return [f"  {n:>2}. {card_label(rules, c)}" for n, c in enumerate(context_cards(choice), 1)]
+    numbered = [(n, option_text(rules, state, choice, o)) for n, o in enumerate(options, 1)]
+    countries = all(str(o) in rules.index or o == "done" for o in options)
+    if countries and len(options) > ONE_A_LINE:
+        return by_region(rules, options, numbered) + legend(choice)
+    if len(options) <= MENU_LIMIT:
+        return [f"  {n:>2}. {text}" for n, text in numbered] + legend(choice)
+    if not full:
+        return [f"  ({len(options)} possible: type `?` to list them)"]
+    return wrapped([f"{n} {text}" for n, text in numbered], "  ")
+
+
+def by_region(
+    rules: Ruleset, options: Sequence[Answer], numbered: list[tuple[int, str]]
+) -> list[str]:
+    """Countries grouped by map region, in the order of the list (the numbers stay)."""
+    groups: dict[str, list[str]] = {}
+    for (n, text), option in zip(numbered, options, strict=True):
+        region = rules.country(str(option)).region if str(option) in rules.index else ""
+        groups.setdefault(region, []).append(f"{n} {text}")
+    lines = []
+    for region in (*MAP_REGIONS, ""):
+        if region in groups:
+            head = f"  {region_name(region) if region else 'or':<16}"
+            lines.extend(wrapped(groups[region], head))
+    return lines
+
+
+def wrapped(items: list[str], head: str) -> list[str]:
+    body = " · ".join(items)
+    indent = " " * len(head)
+    return textwrap.wrap(
+        body, WIDTH, initial_indent=head, subsequent_indent=indent, break_on_hyphens=False
+    )
+
+
+def short_list(rules: Ruleset, state: GameState, choice: Choice) -> list[str]:
+    """The `?` answer: every legal answer, compactly, and how to type one."""
+    n = len(choice.options)
+    how = how_to_answer(rules, choice)
+    what = "legal choices" if choice.kind in CARD_SETS else "legal answers"
+    lines = [f"{n} {what} — {how}:"]
+    if n <= MENU_LIMIT and choice.kind not in (*NUMBER_KINDS, *CARD_SETS):
+        items = [
+            f"{i} {option_text(rules, state, choice, o)}" for i, o in enumerate(choice.options, 1)
+        ]
+        return lines + wrapped(items, "  ")
+    return lines + menu(rules, state, choice, full=True)
+
+
+def how_to_answer(rules: Ruleset, choice: Choice) -> str:
+    if choice.kind in NUMBER_KINDS:
+        return "type the number itself"
+    if choice.kind in CARD_SETS:
+        return "type list numbers or #N for each card, e.g. `1 3` or `#8 #21`"
+    if is_card_question(rules, choice):
+        return "type the list number, #N for card N, or the card's name"
+    return "type the list number or a name (a unique start is enough)"
+
+
+# ------------------------------------------------------------------ reading a typed line
+class NotUnderstood(ValueError):
+    """A typed line that names no legal answer; the message says what it is."""
+
+
+def names(rules: Ruleset, choice: Choice) -> dict[str, Answer]:
+    """What each option may be called: its card or country name, its label, its value."""
+    out: dict[str, Answer] = {}
+    for option in choice.options:
+        out.setdefault(answer_label(rules, option, choice.kind), option)
+        if isinstance(option, int) and option in rules.cards:
+            out.setdefault(rules.card(option).name, option)
+        if isinstance(option, str):
+            if option in rules.index:
+                out.setdefault(rules.country(option).name, option)
+            out.setdefault(option, option)
+    return out
+
+
+def read_answer(rules: Ruleset, choice: Choice, raw: str) -> Answer:
+    """The option a typed line names: a position, `#N`, or a name (see the module). Raises
+    NotUnderstood; None of the options is ever guessed."""
+    options = choice.options
+    text = raw.strip()
+    if choice.kind in NUMBER_KINDS:
+        if POSITION.fullmatch(text) and int(text) in options:
+            return int(text)
+        raise NotUnderstood(f"{clip(text)} is not one of {', '.join(map(str, options))}")
+    if POSITION.fullmatch(text):
+        n = int(text)
+        if 1 <= n <= len(options):
+            return options[n - 1]
+        raise NotUnderstood(
+            f"{n} is not a list number here (1–{len(options)}); a card number is typed #N"
+        )
+    if found := CARD_NUMBER.fullmatch(text):
+        number = int(found.group(1))
+        if number in options:
+            return number
+        card = rules.cards.get(number)
+        what = f"#{number} {card.name}" if card else f"#{number}"
+        raise NotUnderstood(f"{what} is not a legal answer here (type ? to list them)")
+    by_name = names(rules, choice)
+    found_names = matches(text, by_name)
+    chosen = sorted({by_name[m] for m in found_names}, key=options.index)
+    if len(chosen) == 1:
+        return chosen[0]
+    if chosen:
+        shown = "; ".join(answer_label(rules, o, choice.kind) for o in chosen[:8])
+        raise NotUnderstood(f"{clip(text)} may be any of: {shown}")
+    raise NotUnderstood("")
+
+
+def read_cards(rules: Ruleset, choice: Choice, raw: str, drawn: Sequence[int]) -> list[int]:
+    """A set or an order of cards typed as positions in `drawn` or #N (`1 4 5`, `#8 #21`)."""
+    cards: list[int] = []
+    for token in re.split(r"[,\s]+", raw.strip()):
+        if not token:
+            continue
+        if POSITION.fullmatch(token) and 1 <= int(token) <= len(drawn):
+            cards.append(drawn[int(token) - 1])
+        elif (found := CARD_NUMBER.fullmatch(token)) and int(found.group(1)) in drawn:
+            cards.append(int(found.group(1)))
+        else:
+            raise NotUnderstood(
+                f"{clip(token)}: type list numbers 1–{len(drawn)} or #N of the cards listed"
+            )
+    return cards
+
+
+def context_cards(choice: Choice) -> list[int]:
+    """The cards a draft or a bottom-of-the-deck question is about, in the listed order."""
+    value: Any = choice.context.get("drawn") or choice.context.get("cards") or choice.options[0]
+    return sorted(int(c) for c in value)
