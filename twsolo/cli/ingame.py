@@ -31,6 +31,7 @@ from twsolo.cli.render import (
     turn_checklist,
 )
 from twsolo.engine.adjust import ADJUSTABLE, SIDED, Adjustment, AdjustmentRefused, describe
+from twsolo.engine.calendar import action_rounds
 from twsolo.engine.choices import Choice
 from twsolo.engine.game import Game
 from twsolo.engine.records import Record, result_text
@@ -41,7 +42,6 @@ from twsolo.ruleset import Ruleset
 from twsolo.session.game import GameSession, Restart, TakeBack
 from twsolo.session.replay import decoded
 from twsolo.solo import GameRecord
-from twsolo.solo.action_rounds import rounds_in_turn
 from twsolo.solo.regions import primary_region, secondary_region
 
 HELP = """How to answer: a plain number picks from the list shown (a die's face or an amount is
@@ -261,7 +261,7 @@ class Terminal:
 
     def show_banner(self, state: GameState) -> None:
         """The round's banner, when it says something new; the reminder with it."""
-        rounds = rounds_in_turn(state.turn)
+        rounds = action_rounds(state.turn)
         banner = round_banner(
             self.rules,
             state,

@@ -18,9 +18,9 @@ from typing import Any
 from twsolo.cli.match import matches
 from twsolo.cli.render import NUMBER_KINDS, answer_label, card_label, region_name
 from twsolo.engine.choices import Answer, Choice
-from twsolo.engine.effects import CUBAN_MISSILE_CRISIS, NUCLEAR_SUBS, coup_roll_modifier
+from twsolo.engine.effects import coup_roll_modifier
 from twsolo.engine.state import GameState
-from twsolo.ids import MAP_REGIONS, Side
+from twsolo.ids import MAP_REGIONS, CardId, Side
 from twsolo.ruleset import Ruleset
 
 MENU_LIMIT = 24  # list one option a line up to this many; more: countries by region
@@ -54,7 +54,7 @@ def coup_facts(
     under Nuclear Subs)."""
     c = rules.countries[country]
     least = 1 - (ops + coup_roll_modifier(state, rules, side, country) - 2 * c.stability)
-    lowers = c.battleground and not (side is Side.US and state.has_effect(NUCLEAR_SUBS))
+    lowers = c.battleground and not (side is Side.US and state.has_effect(CardId.NUCLEAR_SUBS))
     return least, max(1, state.defcon - 1) if lowers else state.defcon
 
 
@@ -79,7 +79,7 @@ def coup_mark(rules: Ruleset, state: GameState, choice: Choice, country: int) ->
     parts = [f"{need}: {round(100 * odds / 6)}%"]
     if defcon != state.defcon:
         parts.append(f"DEFCON {state.defcon}→{defcon}" + (": you lose" if defcon == 1 else ""))
-    missile = state.effect(CUBAN_MISSILE_CRISIS)
+    missile = state.effect(CardId.CUBAN_MISSILE_CRISIS)
     if missile and missile.side is side:
         parts.append("Cuban Missile Crisis: a coup loses the game")
     return "; ".join(parts)

@@ -47,7 +47,8 @@ def play_card(game: Game, side: Side, card: int, how: str | None = None) -> str:
     """Play `card` for `side`; `how` is asked through the seam when not given."""
     ways = ways_to_play(game, side, card)
     if how is None:
-        how = str(game.ask("play", side, ways, f"play {game.rules.card(card)} how?", card=card))
+        prompt = f"play {game.rules.card(card)} how?"
+        how = str(game.ask("play", side, ways, prompt, key="play", card=card))
     if how == "event":
         game.record(CardPlayed(side, card, how, 0))
         play_event(game, card, side)
@@ -66,7 +67,11 @@ def play_for_ops(game: Game, side: Side, card: int) -> None:
     played = CardPlayed(side, card, "ops", budget.base, tuple(budget.areas))
     if opponent_event(game, side, card):
         order = game.ask(
-            "order", side, ["event_first", "ops_first"], f"{game.rules.card(card)}: order"
+            "order",
+            side,
+            ["event_first", "ops_first"],
+            f"{game.rules.card(card)}: order",
+            key="order",
         )
         played.event_first = order == "event_first"
         game.record(played)
