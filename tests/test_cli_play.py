@@ -230,7 +230,7 @@ def test_why_history_and_inspect(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     assert "AI decision" in out or "no decision in this session" in out
-    assert "turn 1 draft/headline: you (US) keeps #" in out
+    assert "turn 1 draft/headline: you (US): kept #" in out
     assert (tmp_path / "h.txt").read_text().count("\n") == len(journal(tmp_path, "h"))
     assert "the board at the end of turn 1" in out
     assert "rollback TURN" in out  # help

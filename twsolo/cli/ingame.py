@@ -70,27 +70,27 @@ NUMBER = re.compile(r"[-+]?\d{1,6}")
 SHOW_USAGE = "show [REGION|all]: regions are " + ", ".join(region_name(r) for r in SCORING_REGIONS)
 # How each kind of answer reads in `history`.
 HISTORY_WORDS = {
-    "draft": "keeps",
-    "headline": "headlines",
-    "ar_card": "plays",
-    "bottom": "puts at the bottom",
-    "play": "plays it as",
-    "order": "chooses",
-    "operation": "conducts",
-    "influence": "places influence in",
-    "coup": "coups",
-    "realign": "realigns",
-    "country": "chooses",
-    "card": "chooses",
-    "yes_no": "answers",
-    "number": "chooses",
-    "region": "chooses",
-    "die": "a die shows",
-    "draw": "a card comes up:",
+    "draft": "kept",
+    "headline": "headlined",
+    "ar_card": "played",
+    "bottom": "put at the bottom, in order:",
+    "play": "played it as:",
+    "order": "chose:",
+    "operation": "chose the operation:",
+    "influence": "placed influence in",
+    "coup": "made a coup in",
+    "realign": "realigned",
+    "country": "chose",
+    "card": "chose",
+    "yes_no": "answered",
+    "number": "chose",
+    "region": "chose",
+    "die": "a die showed",
+    "draw": "a card came up:",
     "deal": "",
-    "reveal": "a card is seen:",
-    "holds": "the pile holds the card:",
-    "pick": "a card is picked:",
+    "reveal": "a card was seen:",
+    "holds": "the pile holds it:",
+    "pick": "a card was picked:",
 }
 
 
@@ -113,9 +113,9 @@ def history_line(rules: Ruleset, entry: Entry, human: Side) -> str:
         answer = answer_label(rules, decoded(entry.answer), entry.kind)  # a deal is never named
         words = HISTORY_WORDS.get(entry.kind, entry.kind.replace("_", " "))
         if entry.actor == human.value:
-            who = f"you ({human.label}) "
+            who = f"you ({human.label}): "
         elif entry.actor == human.other.value:
-            who = f"AI ({human.other.label}) "
+            who = f"AI ({human.other.label}): "
         else:
             who = ""
         return f"{where}: {who}{words + ' ' if words else ''}{answer}"

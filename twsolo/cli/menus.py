@@ -17,18 +17,20 @@ from typing import Any
 
 from twsolo.cli.match import matches
 from twsolo.cli.render import NUMBER_KINDS, answer_label, card_label, region_name
-from twsolo.engine.choices import Answer, Choice
+from twsolo.engine.choices import CHANCE, Answer, Choice
 from twsolo.engine.effects import coup_roll_modifier
 from twsolo.engine.state import GameState
-from twsolo.ids import MAP_REGIONS, CardId, Side
+from twsolo.ids import CardId, Side
 from twsolo.ruleset import Ruleset
 
 MENU_LIMIT = 24  # list one option a line up to this many; more: countries by region
+SEEN_LIMIT = 8  # a card that came up at the table: list the cards it can be up to this many
 WIDTH = 100
 ECHO_LIMIT = 60  # a bad input is quoted back at most this long
+NO_BREAK = "\u00a0"
 CARD_NUMBER = re.compile(r"#(\d{1,4})")
 POSITION = re.compile(r"\d{1,4}")
-OFF_REGION = "-{vp} VP off-region"
+OFF_REGION = "-{vp} VP"
 ONE_A_LINE = 6  # countries: up to this many one a line, more by region, several a line
 # Answers that are sets or orders of cards: typed as positions or #N, e.g. `1 4 5`.
 CARD_SETS = ("draft", "bottom")
@@ -75,8 +77,11 @@ def coup_mark(rules: Ruleset, state: GameState, choice: Choice, country: int) ->
         return ""
     least, defcon = coup_facts(rules, state, side, country, ops)
     odds = 0 if least > 6 else 6 if least <= 1 else 7 - least
-    need = "any roll" if least <= 1 else "no roll" if least > 6 else f"needs {least}+"
-    parts = [f"{need}: {round(100 * odds / 6)}%"]
+    if least > 6:
+        parts = ["no roll succeeds"]
+    else:
+        need = "any roll" if least <= 1 else f"needs {least}+"
+        parts = [f"{need}: {round(100 * odds / 6)}%"]
     if defcon != state.defcon:
         parts.append(f"DEFCON {state.defcon}→{defcon}" + (": you lose" if defcon == 1 else ""))
     missile = state.effect(CardId.CUBAN_MISSILE_CRISIS)
@@ -85,11 +90,14 @@ def coup_mark(rules: Ruleset, state: GameState, choice: Choice, country: int) ->
     return "; ".join(parts)
 
 
-def option_text(rules: Ruleset, state: GameState, choice: Choice, option: Answer) -> str:
-    """An option with its marks."""
+def option_text(
+    rules: Ruleset, state: GameState, choice: Choice, option: Answer, *, cost: bool = True
+) -> str:
+    """An option with its marks (`cost`: with the off-region mark, unless its region's head
+    carries it)."""
     text = answer_label(rules, option, choice.kind)
     marks = []
-    if vp := costs(choice, option):
+    if cost and (vp := costs(choice, option)):
         marks.append(OFF_REGION.format(vp=vp))
     if choice.kind == "coup" and str(option) in rules.index:
         marks.append(coup_mark(rules, state, choice, rules.index[str(option)]))
@@ -108,7 +116,7 @@ def legend(choice: Choice) -> list[str]:
     lines = []
     if vp := int(choice.context.get("penalty_vp", 0)):
         lines.append(
-            f"  {OFF_REGION.format(vp=vp)}: outside the Primary and Secondary Regions, the "
+            f"  ({OFF_REGION.format(vp=vp)}): outside the Primary and Secondary Regions, the "
             f"first op there this action round costs you {vp} VP (spec §10.2)"
         )
     return lines
@@ -117,46 +125,70 @@ def legend(choice: Choice) -> list[str]:
 def menu(rules: Ruleset, state: GameState, choice: Choice, *, full: bool = False) -> list[str]:
     """The lines that list the options, numbered (a die's faces or amounts as themselves; the
     draft's cards, not their sets). Up to MENU_LIMIT one a line; countries beyond ONE_A_LINE
-    by region, several a line; more cards only when `full` (the `?` answer): at the table a
-    card that came up is typed, not looked for in a list of a hundred."""
+    by region, several a line. More cards than MENU_LIMIT are not numbered (a card that came
+    up at the table is typed by its number, #N, or name) and listed only when `full` (the `?`
+    answer), two a line."""
     options = choice.options
     if choice.kind in NUMBER_KINDS:
         return ["  " + ", ".join(str(o) for o in options)]
     if choice.kind in CARD_SETS:  # the cards, not every set or order of them
         return [f"  {n:>2}. {card_label(rules, c)}" for n, c in enumerate(context_cards(choice), 1)]
-    numbered = [(n, option_text(rules, state, choice, o)) for n, o in enumerate(options, 1)]
-    countries = all(str(o) in rules.index or o == "done" for o in options)
-    if countries and len(options) > ONE_A_LINE:
-        return by_region(rules, options, numbered) + legend(choice)
-    if len(options) <= MENU_LIMIT:
-        return [f"  {n:>2}. {text}" for n, text in numbered] + legend(choice)
-    if not full:
-        return [f"  ({len(options)} possible: type `?` to list them)"]
-    return wrapped([f"{n} {text}" for n, text in numbered], "  ")
+    if not numbered(rules, choice):
+        if not full:
+            return [f"  ({len(options)} cards can be it: type #N or the name; ? lists them)"]
+        labels = [answer_label(rules, o, choice.kind) for o in options]
+        half = (len(labels) + 1) // 2
+        right = labels[half:] + [""] * (2 * half - len(labels))
+        return [f"  {a:<48} {b}".rstrip() for a, b in zip(labels[:half], right, strict=True)]
+    if is_countries(rules, choice) and len(options) > ONE_A_LINE:
+        return by_region(rules, state, choice) + legend(choice)
+    items = [(n, option_text(rules, state, choice, o)) for n, o in enumerate(options, 1)]
+    return [f"  {n:>2}. {text}" for n, text in items] + legend(choice)
 
 
-def by_region(
-    rules: Ruleset, options: Sequence[Answer], numbered: list[tuple[int, str]]
-) -> list[str]:
-    """Countries grouped by map region, in the order of the list (the numbers stay)."""
-    groups: dict[str, list[str]] = {}
-    for (n, text), option in zip(numbered, options, strict=True):
+def is_countries(rules: Ruleset, choice: Choice) -> bool:
+    return all(str(o) in rules.index or o == "done" for o in choice.options)
+
+
+def numbered(rules: Ruleset, choice: Choice) -> bool:
+    """Whether the question's list shows positions (a plain number picks by them): every list
+    but a long one of cards (a card that came up, for which the person types what they see:
+    longer than SEEN_LIMIT)."""
+    long = len(choice.options) > (SEEN_LIMIT if choice.actor == CHANCE else MENU_LIMIT)
+    return choice.kind not in NUMBER_KINDS and not (long and not is_countries(rules, choice))
+
+
+def by_region(rules: Ruleset, state: GameState, choice: Choice) -> list[str]:
+    """Countries grouped by map region, the groups in the order of the list (the numbers stay
+    in order). A region whose every country here costs the off-region penalty carries the
+    mark in its head, not in each country."""
+    groups: dict[str, list[tuple[int, Answer]]] = {}
+    for n, option in enumerate(choice.options, 1):
         region = rules.country(str(option)).region if str(option) in rules.index else ""
-        groups.setdefault(region, []).append(f"{n} {text}")
+        groups.setdefault(region, []).append((n, option))
+    heads = {r: region_name(r) if r else "" for r in groups}
+    for region, items in groups.items():
+        vps = {costs(choice, o) for _, o in items}
+        if region and len(vps) == 1 and (vp := vps.pop()):
+            heads[region] += f" ({OFF_REGION.format(vp=vp)})"
+    width = max(len(h) for h in heads.values()) + 1
     lines = []
-    for region in (*MAP_REGIONS, ""):
-        if region in groups:
-            head = f"  {region_name(region) if region else 'or':<16}"
-            lines.extend(wrapped(groups[region], head))
+    for region, items in groups.items():
+        marked = heads[region] != region_name(region) if region else False
+        texts = [f"{n} {option_text(rules, state, choice, o, cost=not marked)}" for n, o in items]
+        lines.extend(wrapped(texts, f"  {heads[region]:<{width}}"))
     return lines
 
 
 def wrapped(items: list[str], head: str) -> list[str]:
-    body = " · ".join(items)
+    """Items several a line after `head`, a line broken only between items (a no-break space
+    holds each together while wrapping)."""
+    body = " · ".join(item.replace(" ", NO_BREAK) for item in items)
     indent = " " * len(head)
-    return textwrap.wrap(
+    lines = textwrap.wrap(
         body, WIDTH, initial_indent=head, subsequent_indent=indent, break_on_hyphens=False
     )
+    return [line.replace(NO_BREAK, " ") for line in lines]
 
 
 def short_list(rules: Ruleset, state: GameState, choice: Choice) -> list[str]:
@@ -166,9 +198,8 @@ def short_list(rules: Ruleset, state: GameState, choice: Choice) -> list[str]:
     what = "legal choices" if choice.kind in CARD_SETS else "legal answers"
     lines = [f"{n} {what} — {how}:"]
     if n <= MENU_LIMIT and choice.kind not in (*NUMBER_KINDS, *CARD_SETS):
-        items = [
-            f"{i} {option_text(rules, state, choice, o)}" for i, o in enumerate(choice.options, 1)
-        ]
+        options = enumerate(choice.options, 1)
+        items = [f"{i} {option_text(rules, state, choice, o)}" for i, o in options]
         return lines + wrapped(items, "  ")
     return lines + menu(rules, state, choice, full=True)
 
@@ -178,6 +209,8 @@ def how_to_answer(rules: Ruleset, choice: Choice) -> str:
         return "type the number itself"
     if choice.kind in CARD_SETS:
         return "type list numbers or #N for each card, e.g. `1 3` or `#8 #21`"
+    if not numbered(rules, choice):
+        return "type #N for card N, or the card's name"
     if is_card_question(rules, choice):
         return "type the list number, #N for card N, or the card's name"
     return "type the list number or a name (a unique start is enough)"
@@ -213,6 +246,8 @@ def read_answer(rules: Ruleset, choice: Choice, raw: str) -> Answer:
         raise NotUnderstood(f"{clip(text)} is not one of {', '.join(map(str, options))}")
     if POSITION.fullmatch(text):
         n = int(text)
+        if not numbered(rules, choice):
+            raise NotUnderstood(f"no list is numbered here: type #{n} for card {n}")
         if 1 <= n <= len(options):
             return options[n - 1]
         raise NotUnderstood(

@@ -137,7 +137,7 @@ class Prompter:
             )
             click.echo(f"  Which {ctx.get('keep')} do you keep? Type their numbers, e.g. `1 4 5`:")
         if choice.kind == "bottom":
-            click.echo("  Type the cards' numbers in the order they go (the first goes first):")
+            click.echo("  Type their numbers in that order, e.g. `2 1`:")
 
     def confirmed(self, game: Game, choice: Choice, answer: Answer) -> bool:
         """Before an answer that costs VP (spec §10.2) or loses the game (a coup that leaves

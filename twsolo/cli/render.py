@@ -212,8 +212,9 @@ def state_diff(rules: Ruleset, before: GameState, after: GameState) -> list[str]
             a, b = before.inf(c.index, side), after.inf(c.index, side)
             if a != b:
                 lines.append(f"{c.name}: {side.label} influence {a} → {b}")
+    if before.vp != after.vp:
+        lines.append(f"VP: {vp_text(before.vp)} → {vp_text(after.vp)}")
     for name, x, y in (
-        ("VP", before.vp, after.vp),
         ("DEFCON", before.defcon, after.defcon),
         ("US military ops", before.milops[0], after.milops[0]),
         ("USSR military ops", before.milops[1], after.milops[1]),
@@ -277,17 +278,18 @@ def round_banner(
 
 
 def milops_reminder(state: GameState, rounds: int) -> str | None:
-    """In the turn's last two action rounds: the player's military ops short of DEFCON and what
-    that costs at the end of the turn (spec §19.E), or None."""
+    """In the turn's last two action rounds, when the player's military ops are short of
+    DEFCON: what the end of the turn's check will cost (spec §19.E), or None."""
     assert state.ai_side is not None
-    human = state.ai_side.other
+    human, ai = state.ai_side.other, state.ai_side
     short = state.defcon - state.milops[human.col]
     if state.action_round < rounds - 1 or short <= 0:
         return None
+    theirs = max(0, state.defcon - state.milops[ai.col])
     return (
-        f"Reminder: your military ops are {state.milops[human.col]} of the {state.defcon} that "
-        f"DEFCON asks: at the end of the turn the AI gains {short} VP (spec §19.E) unless you "
-        "coup (a coup adds its ops) or play a war card."
+        f"Reminder (spec §19.E): at the end of the turn each side gives the other 1 VP per "
+        f"military op short of DEFCON {state.defcon}: you are {short} short, the AI "
+        f"{theirs}. A coup adds its ops to yours."
     )
 
 
@@ -303,7 +305,7 @@ def turn_checklist(rules: Ruleset, records: Iterable[Record], state: GameState) 
         f"  [ ] the turn marker on turn {turn}",
         f"  [ ] DEFCON at {state.defcon} (it improved by 1 as turn {turn} began)",
         f"  [ ] both military ops markers at 0 (US {state.milops[0]}, USSR {state.milops[1]})",
-        f"  [ ] the China Card face up: {china_card(state)}",
+        f"  [ ] the China Card turned face up: {china_card(state)}",
         f"  [ ] the VP marker at {vp_text(state.vp)}",
     ]
 

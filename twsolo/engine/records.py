@@ -337,7 +337,7 @@ class EventStart(Record):
         card = rules.card(self.card)
         owner = rules.card(self.card).owner
         if owner is None:
-            return f"{card}: the event happens for the {self.player.label}"
+            return f"{card}: the event happens for {_whom(self.player, human)}"
         whose = _whose(owner, human)
         by = "" if owner is self.player else f" (the {self.player.label} played the card)"
         return f"{card}: {whose} event happens{by}"
@@ -450,6 +450,12 @@ PILE_NAMES = {
 
 def region_name(region: str) -> str:
     return region.replace("_", " ").title()
+
+
+def _whom(side: Side, human: Side | None) -> str:
+    if human is None:
+        return f"the {side.label}"
+    return "you" if side is human else f"the AI ({side.label})"
 
 
 def _whose(owner: Side, human: Side | None) -> str:
