@@ -31,7 +31,7 @@ BREAKDOWN = re.compile(
     r" +US: +(.*)\n +USSR: +(.*)"
 )
 PLAYED_FOR_OPS = re.compile(
-    r"(US|USSR) plays #(\d+) [^\n(]+(?:\((US|USSR) event\) )?for (\d) Ops(.*)"
+    r"(US|USSR) plays #(\d+) [^\n(]+(?:\((US|USSR) event\) )?for (\d) Ops?(.*)"
 )
 INTERNAL = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b|\(\d+:\d+:\w+\)|\bvp20\b")
 

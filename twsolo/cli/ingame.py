@@ -225,8 +225,8 @@ class Terminal:
     def after_the_end(self) -> None:
         """Commands after the game's end; `undo` or `rollback` raises Restart, `quit` Quit."""
         self.echo(
-            "The game is over. `undo` takes back your last decision and plays on; `history`, "
-            "`inspect TURN` and `show` look back; `quit` leaves."
+            "The game is over: `undo` takes back your last decision and plays on; `history`, "
+            "`inspect` and `show` look back; `quit` leaves."
         )
         while True:
             raw = click.prompt(">", prompt_suffix=" ").strip()

@@ -309,7 +309,7 @@ class CardPlayed(Record):
         name = f"#{c.number} {c.name}"
         if self.how == "event":
             return f"{self.side.label} plays {name} as an event"
-        ops = f"{self.ops} Ops"
+        ops = f"{self.ops} Op" if self.ops == 1 else f"{self.ops} Ops"
         if self.areas:
             ops += "".join(f" (+1 if every op goes to {region_name(a)})" for a in self.areas)
         if self.how == "space_race":
@@ -445,6 +445,7 @@ PILE_NAMES = {
     "primary": "the Primary Region space",
     "secondary": "the Secondary Region space",
     "spent": "the spent row",
+    "aside": "the cards set aside",
 }
 
 
