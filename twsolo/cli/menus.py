@@ -23,7 +23,7 @@ from twsolo.engine.state import GameState
 from twsolo.ids import CardId, Side
 from twsolo.ruleset import Ruleset
 
-MENU_LIMIT = 24  # list one option a line up to this many; more: countries by region
+MENU_LIMIT = 24  # more cards than this are not listed at once (`?` lists them)
 SEEN_LIMIT = 8  # a card that came up at the table: list the cards it can be up to this many
 WIDTH = 100
 ECHO_LIMIT = 60  # a bad input is quoted back at most this long
@@ -237,7 +237,7 @@ def names(rules: Ruleset, choice: Choice) -> dict[str, Answer]:
 
 def read_answer(rules: Ruleset, choice: Choice, raw: str) -> Answer:
     """The option a typed line names: a position, `#N`, or a name (see the module). Raises
-    NotUnderstood; None of the options is ever guessed."""
+    NotUnderstood: no option is ever guessed."""
     options = choice.options
     text = raw.strip()
     if choice.kind in NUMBER_KINDS:
@@ -250,9 +250,8 @@ def read_answer(rules: Ruleset, choice: Choice, raw: str) -> Answer:
             raise NotUnderstood(f"no list is numbered here: type #{n} for card {n}")
         if 1 <= n <= len(options):
             return options[n - 1]
-        raise NotUnderstood(
-            f"{n} is not a list number here (1–{len(options)}); a card number is typed #N"
-        )
+        hint = f"; card {n} is typed #{n}" if is_card_question(rules, choice) else ""
+        raise NotUnderstood(f"{n} is not a list number here (1–{len(options)}){hint}")
     if found := CARD_NUMBER.fullmatch(text):
         number = int(found.group(1))
         if number in options:
@@ -271,7 +270,7 @@ def read_answer(rules: Ruleset, choice: Choice, raw: str) -> Answer:
     raise NotUnderstood("")
 
 
-def read_cards(rules: Ruleset, choice: Choice, raw: str, drawn: Sequence[int]) -> list[int]:
+def read_cards(raw: str, drawn: Sequence[int]) -> list[int]:
     """A set or an order of cards typed as positions in `drawn` or #N (`1 4 5`, `#8 #21`)."""
     cards: list[int] = []
     for token in re.split(r"[,\s]+", raw.strip()):

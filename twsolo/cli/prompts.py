@@ -178,7 +178,7 @@ class Prompter:
 
     def parse_cards(self, choice: Choice, raw: str) -> Answer:
         drawn = context_cards(choice)
-        cards = read_cards(self.rules, choice, raw, drawn)
+        cards = read_cards(raw, drawn)
         options = choice.options
         if choice.kind == "draft":
             wanted = tuple(sorted(cards))
