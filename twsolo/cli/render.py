@@ -303,7 +303,7 @@ def turn_checklist(rules: Ruleset, records: Iterable[Record], state: GameState) 
     return [
         f"End of turn {turn - 1}: check the board",
         f"  [ ] the turn marker on turn {turn}",
-        f"  [ ] DEFCON at {state.defcon} (it improved by 1 as turn {turn} began)",
+        f"  [ ] DEFCON at {state.defcon} (+1 as turn {turn} began, at most 5: spec §5.A)",
         f"  [ ] both military ops markers at 0 (US {state.milops[0]}, USSR {state.milops[1]})",
         f"  [ ] the China Card turned face up: {china_card(state)}",
         f"  [ ] the VP marker at {vp_text(state.vp)}",
