@@ -14,7 +14,9 @@ import os
 import random
 import resource
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -184,6 +186,32 @@ def bench_memory(rules: Ruleset, n: int) -> None:
     print(f"{'process peak RSS':<44} {rss:>9.1f} MiB")
 
 
+def twsolo_command() -> list[str]:
+    """The installed `twsolo` script beside this Python (a venv's), else `python -m twsolo`."""
+    script = Path(sys.executable).with_name("twsolo")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "twsolo"]
+
+
+def bench_startup(rules: Ruleset, n: int) -> None:
+    """Wall time of `twsolo --help` and of one Tab of shell completion (saved games' names),
+    each a new process: they must not import numpy or the AI (README; target ≤ 150 ms)."""
+    command = twsolo_command()
+    with tempfile.TemporaryDirectory() as home:
+        env = {**os.environ, "TWSOLO_HOME": home}
+        tab = {**env, "COMP_WORDS": "twsolo play ", "COMP_CWORD": "2"}
+        tab["_TWSOLO_COMPLETE"] = "bash_complete"
+        for name, args, environ in (
+            ("twsolo --help (wall time)", [*command, "--help"], env),
+            ("twsolo play <Tab> (completion, wall time)", command, tab),
+        ):
+            samples = []
+            for _ in range(max(10, n // 10)):
+                start = time.perf_counter()
+                subprocess.run(args, env=environ, check=True, stdout=subprocess.DEVNULL)
+                samples.append((time.perf_counter() - start) * 1000)
+            row(name, samples)
+
+
 def spin(_: object = None) -> int:
     """A fixed pure-Python workload (picklable, for the worker pool too)."""
     total = 0
@@ -204,6 +232,7 @@ def reference_loop() -> None:
 
 
 SECTIONS: dict[str, Callable[[Ruleset, int], None]] = {
+    "startup": bench_startup,
     "decision": bench_decision,
     "copy": bench_copy,
     "game": bench_game,

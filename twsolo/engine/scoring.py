@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from twsolo.engine.board import controller
+from twsolo.engine.records import RegionScored
 from twsolo.engine.state import GameState, Result
 from twsolo.ids import SIDES, SOUTHEAST_ASIA, CardId, Side, card_key
 from twsolo.ruleset import Ruleset
@@ -278,6 +279,7 @@ def score_region(game: Game, region: str) -> RegionScore:
             counts[Side.USSR] = counts[Side.USSR] - lost
             score = score_counts(game.rules, region, counts, total_bgs, shuttle=False)
     name = region.replace("_", " ").title()
+    game.record(RegionScored(score))
     if score.vp:
         game.gain_vp(Side.US, score.vp, f"{name} scoring")
     if shuttle_applies(game.state, game.rules, region, False):
@@ -296,6 +298,7 @@ def final_scoring(game: Game) -> list[RegionScore]:
     for region in game.rules.scoring.final_regions:
         score = region_score(game.state, game.rules, region, final=True)
         scores.append(score)
+        game.record(RegionScored(score, final=True))
         if score.vp:
             game.gain_vp(Side.US, score.vp, f"final scoring: {region.replace('_', ' ')}")
         if score.auto_win is not None:
