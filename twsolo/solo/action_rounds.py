@@ -106,13 +106,13 @@ def ai_action(flow: Flow) -> None:
         game.note(f"the {ai.label} (AI) has no card and passes (spec §12.1.1)")
         flow.counts["ai_passes"] += 1
         return
-    if card == CHINA_CARD and china_card_waits(flow):
+    waited = card == CHINA_CARD and china_card_waits(flow)
+    if waited:
         card = reveal_past_the_china_card(flow)
     how = play_card(game, ai, card)
     run_hooks(game, "card_played", side=ai, card=card, how=how)
-    if CHINA_CARD in game.state.piles["aside"]:
-        game.move_card(CHINA_CARD, hand_of(ai))
-        game.shuffle(hand_of(ai))
+    if waited and card != CHINA_CARD:
+        game.shuffle(hand_of(ai))  # the China Card back among the others
 
 
 def china_card_waits(flow: Flow) -> bool:
@@ -127,14 +127,13 @@ def china_card_waits(flow: Flow) -> bool:
 def reveal_past_the_china_card(flow: Flow) -> int:
     """Spec §25.2: the China Card is set aside and the next card revealed and played instead
     (the China Card is shuffled back afterwards); with no other card, the China Card after
-    all."""
+    all. Set aside under the other cards, it stays the AI's (as in the headline, §9.2) and
+    comes up again only when nothing else is left."""
     game, hand = flow.game, hand_of(flow.ai)
-    game.move_card(CHINA_CARD, "aside")
+    game.move_card(CHINA_CARD, hand, bottom=True)
     game.note("the AI sets the China Card aside: neither region is Asia (spec §25.2)")
     card = game.draw(hand, "AI action round: reveal the next card", to="table")
-    if card is None:
-        game.move_card(CHINA_CARD, "table")
-        return CHINA_CARD
+    assert card is not None  # the China Card at least
     return card
 
 
