@@ -22,6 +22,13 @@ def decide(tmp_path: Path, scenario: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def turn_2_ar_2(**position: Any) -> dict[str, Any]:
+    """A Non-Scoring Round on an empty board where the AI (USSR) plays Suez Crisis (#28: its
+    windows are shut here) for 3 ops."""
+    base = {"ai_side": "ussr", "turn": 2, "action_round": 2, "board": "empty", "card": 28}
+    return {**base, "scoring_round": False, **position}
+
+
 def steps(out: dict[str, Any], rule: str) -> list[dict[str, Any]]:
     return [s for s in out["trace"] if s["rule"].startswith(rule)]
 
@@ -32,17 +39,9 @@ def test_a_coup_chosen_by_a_tie_break_names_it(tmp_path: Path) -> None:
     1.50) decides, and the trace says so instead of only "success chance 0.83"."""
     out = decide(
         tmp_path,
-        {
-            "ai_side": "ussr",
-            "turn": 2,
-            "action_round": 2,
-            "board": "empty",
-            "influence": {"kenya": {"us": 3}, "somalia": {"us": 2}},
-            "primary": "africa",
-            "scoring_round": False,
-            "card": 28,
-            "dice": [4],
-        },
+        turn_2_ar_2(
+            influence={"kenya": {"us": 3}, "somalia": {"us": 2}}, primary="africa", dice=[4]
+        ),
     )
     (coup,) = steps(out, "spec §14 coup in africa")
     assert coup["chosen"] == "kenya"
@@ -57,17 +56,7 @@ def test_a_split_to_the_secondary_says_where_the_points_went(tmp_path: Path) -> 
     says 2 in the Primary and 1 in the Secondary, not 3 in the Primary."""
     out = decide(
         tmp_path,
-        {
-            "ai_side": "ussr",
-            "turn": 2,
-            "action_round": 2,
-            "board": "empty",
-            "influence": {"cuba": {"ussr": 3}},
-            "primary": "central_america",
-            "secondary": "europe",
-            "scoring_round": False,
-            "card": 28,
-        },
+        turn_2_ar_2(influence={"cuba": {"ussr": 3}}, primary="central_america", secondary="europe"),
     )
     (plan,) = steps(out, "spec §12.3 influence")
     assert plan["chosen"] == ["central_america", "europe"]
