@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 import click
 from click.shell_completion import CompletionItem
 
-from twsolo.cli import games, simulate
+from twsolo.cli import games, replay, simulate
 from twsolo.cli.match import matches
 from twsolo.engine.scoring import region_score
 from twsolo.errors import TwsoloError
@@ -243,6 +243,7 @@ cli.add_command(games.play)
 cli.add_command(games.list_cmd)
 cli.add_command(games.show)
 cli.add_command(simulate.simulate)
+cli.add_command(replay.replay)
 
 
 def main() -> None:

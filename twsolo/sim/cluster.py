@@ -116,7 +116,7 @@ class DaskPool(Pool):
                         n_workers=local_workers(self.address),
                         threads_per_worker=1,
                         processes=True,
-                        dashboard_address=None,
+                        dashboard_address=":0",  # any free port: never a clash with another cluster
                         silence_logs=logging.CRITICAL,
                     )
                 self.client = Client(self.cluster)

@@ -74,7 +74,9 @@ class GameLog:
 
     def __call__(self, game: Game, step: str) -> None:
         if step in STATE_STEPS:
-            self.entries.append({"type": "state", "step": step, **summary(game.state, game.rules)})
+            entry = {"type": "state", "step": step, **summary(game.state, game.rules)}
+            entry["turn"] = turn_of(game.state, step)
+            self.entries.append(entry)
 
     def end(self, result: Mapping[str, Any]) -> None:
         self.entries.append({"type": "result", **result})
@@ -95,6 +97,12 @@ class Recording:
         answer = self.inner.choose(game, choice)
         self.log.answered(game, choice, answer, self.inner)
         return answer
+
+
+def turn_of(state: GameState, step: str) -> int:
+    """The turn a step of the flow belongs to: at "turn_end" the marker has already moved on
+    (spec §19 H)."""
+    return state.turn - 1 if step == "turn_end" else state.turn
 
 
 def summary(state: GameState, rules: Ruleset) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from twsolo.engine.state import GameState
 from twsolo.ids import Side
 from twsolo.players.greedy import GreedyPlayer
 from twsolo.ruleset import Ruleset, load_ruleset
-from twsolo.sim.gamelog import GameLog
+from twsolo.sim.gamelog import GameLog, turn_of
 from twsolo.solo import GameRecord, SoloOptions, play_game, replay
 from twsolo.solo.context import Observer
 
@@ -143,9 +143,9 @@ class Track:
 
     def __call__(self, game: Game, step: str) -> None:
         if step in ("turn_end", "end"):
-            state = game.state
-            if not self.points or self.points[-1][0] != state.turn:
-                self.points.append((state.turn, state.vp, state.defcon))
+            state, turn = game.state, turn_of(game.state, step)
+            if not self.points or self.points[-1][0] != turn:
+                self.points.append((turn, state.vp, state.defcon))
 
 
 def ai_plays(record: GameRecord, ai: Side) -> dict[str, list[int]]:
