@@ -31,6 +31,7 @@ from twsolo.engine.ops import OpsBudget
 from twsolo.engine.play import play_card
 from twsolo.engine.setup import standard_state
 from twsolo.engine.state import hand_of
+from twsolo.errors import TwsoloError
 from twsolo.ids import CHINA_CARD, SCORING_REGIONS, Side
 from twsolo.ruleset import Ruleset, load_ruleset
 from twsolo.sim.games import GameSpec, play
@@ -175,6 +176,41 @@ def bench_throughput(rules: Ruleset, n: int, rounds: int = 3) -> None:
             print(f"{name:<44} {statistics.median(ratios):>9.2f}x  (rounds: {shown})")
 
 
+def bench_cluster(rules: Ruleset, n: int, rounds: int = 3) -> None:
+    """Games per second on one local worker, two worker processes and a Dask LocalCluster of two
+    workers (issue #17), the three in turn in each round, the cluster started once outside the
+    timing; the speed-ups are medians of each round's ratios (see bench_throughput)."""
+    try:
+        cluster = make_pool(cluster="local:2")
+    except TwsoloError as exc:
+        print(f"cluster: skipped ({exc})")
+        return
+    specs = [GameSpec(seed, ("us", "ussr")[seed % 2], "greedy") for seed in range(max(8, n // 3))]
+    rates: dict[str, list[float]] = {}
+    with cluster:
+        list(cluster.map(play, specs[:4]))  # the workers import twsolo and unpack the rules
+        pools = {"1 local worker": make_pool(1), "2 worker processes": make_pool(2)}
+        pools["Dask LocalCluster, 2 workers"] = cluster
+        for _ in range(rounds):
+            for name, pool in pools.items():
+                start = time.perf_counter()
+                list(pool.map(play, specs))
+                rates.setdefault(name, []).append(len(specs) / (time.perf_counter() - start))
+    for name, runs in rates.items():
+        label = f"games per second, {name}"
+        print(f"{label:<44} {statistics.median(runs):>9.2f}   n={rounds} runs")
+    one, processes, dask = rates.values()
+    for name, faster in (("2 worker processes", processes), ("Dask LocalCluster", dask)):
+        ratios = [f / o for o, f in zip(one, faster, strict=True)]
+        shown = ", ".join(f"{r:.2f}" for r in ratios)
+        label = f"speed-up over 1 worker, {name}"
+        print(f"{label:<44} {statistics.median(ratios):>9.2f}x  (rounds: {shown})")
+    lost = [1 - d / p for p, d in zip(processes, dask, strict=True)]
+    shown = ", ".join(f"{x:.0%}" for x in lost)
+    label = "Dask's loss against the process pool"
+    print(f"{label:<44} {statistics.median(lost):>9.0%}   (rounds: {shown})")
+
+
 def bench_memory(rules: Ruleset, n: int) -> None:
     """Peak memory of one whole game (tracemalloc) and of the process (ru_maxrss)."""
     tracemalloc.start()
@@ -210,6 +246,7 @@ SECTIONS: dict[str, Callable[[Ruleset, int], None]] = {
     "copy": bench_copy,
     "game": bench_game,
     "throughput": bench_throughput,
+    "cluster": bench_cluster,
     "memory": bench_memory,
 }
 
