@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+REPORT = importlib.util.find_spec("matplotlib") is not None  # the page says "partial" too
 BACKENDS = [
     pytest.param(["--workers", "1"], id="this-process"),
     pytest.param(["--workers", "2"], id="process-pool"),
@@ -34,6 +35,9 @@ def test_ctrl_c_reports_the_games_finished_so_far(backend: list[str], tmp_path: 
     logs = tmp_path / "logs"
     command = [sys.executable, "-m", "twsolo", "simulate", "--games", "5000"]
     command += ["--human", "greedy", "--json", "--log", str(logs), *backend]
+    page = tmp_path / "report.html"
+    if REPORT:
+        command += ["--report", str(page)]
     # Its own session, so that the signal reaches it and its workers as Ctrl-C would.
     process = subprocess.Popen(
         command,
@@ -63,3 +67,5 @@ def test_ctrl_c_reports_the_games_finished_so_far(backend: list[str], tmp_path: 
     assert 3 <= finished < 5000
     # Every game reported is one whose log was written, and no other.
     assert finished == len(list(logs.glob("*.jsonl")))
+    if REPORT:
+        assert f"{finished} of 5000 games finished" in page.read_text()
