@@ -107,6 +107,9 @@ def test_cluster_addresses_are_checked() -> None:
     result = CliRunner().invoke(cli, ["simulate", "--games", "1", "--cluster", "local:x"])
     assert result.exit_code == 2
     assert "local:N needs a number of workers" in result.stderr
+    result = CliRunner().invoke(cli, ["simulate", "--games", "1", "--cluster", "scheduler"])
+    assert result.exit_code == 2
+    assert "--cluster 'scheduler': missing port number" in result.stderr
     result = CliRunner().invoke(
         cli, ["simulate", "--games", "1", "--cluster", "local", "--workers", "2"]
     )

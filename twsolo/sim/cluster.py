@@ -125,6 +125,11 @@ class DaskPool(Pool):
         except (OSError, TimeoutError) as exc:
             self.close()
             raise TwsoloError(f"cannot reach the Dask scheduler at {self.address}: {exc}") from None
+        except (ValueError, TypeError) as exc:  # Dask's word on an address it cannot use
+            self.close()
+            raise TwsoloError(
+                f"--cluster {self.address!r}: {exc} (give tcp://HOST:PORT or local[:N])"
+            ) from None
         return self.client
 
     def close(self) -> None:
@@ -164,6 +169,11 @@ class DaskPool(Pool):
                 result = future.result()
                 future.release()
                 yield i, result
+        except ModuleNotFoundError as exc:  # raised on a worker
+            raise TwsoloError(
+                f"a Dask worker cannot import {exc.name}: install the same twsolo on every "
+                "worker (pip install 'twsolo[cluster]')"
+            ) from None
         except KilledWorker as exc:
             raise TwsoloError(
                 f"Dask gave up on a game after workers died running it: {exc}"
