@@ -78,6 +78,7 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     path = here / "report.html"
     args = ["simulate", "--games", "12", "--human", "random", "--report", str(path)]
+    args += ["--difficulty", "normal", "--difficulty", "expert"]
     result = CliRunner().invoke(cli, [*args, "--compare-rules", str(variant)])
     assert result.exit_code == 0, result.output
     return path

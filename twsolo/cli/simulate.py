@@ -26,13 +26,21 @@ def specs(
     seed: int,
     ai_side: str,
     human: str,
-    difficulty: str,
+    difficulties: tuple[str, ...],
     rules_dir: str | None,
     check: bool,
 ) -> list[GameSpec]:
+    """Game i: seed + i; the AI's side alternates (with `both`), then the difficulty."""
     sides = ("us", "ussr") if ai_side == "both" else (ai_side,)
     return [
-        GameSpec(seed + i, sides[i % len(sides)], human, difficulty, rules_dir, check)
+        GameSpec(
+            seed + i,
+            sides[i % len(sides)],
+            human,
+            difficulties[i // len(sides) % len(difficulties)],
+            rules_dir,
+            check,
+        )
         for i in range(games)
     ]
 
@@ -97,9 +105,10 @@ def run_batch(pool: Pool, batch: list[GameSpec], label: str, log_dir: Path | Non
 @click.option(
     "--difficulty",
     type=click.Choice(DIFFICULTY_LEVELS),
-    default="normal",
+    default=["normal"],
     show_default=True,
-    help="spec §2.5.",
+    multiple=True,
+    help="spec §2.5; give it several times to play each in turn.",
 )
 @click.option("--rules", "rules_path", type=click.Path(file_okay=False, exists=True), default=None)
 @click.option(
@@ -136,7 +145,7 @@ def simulate(
     cluster: str | None,
     human: str,
     ai_side: str,
-    difficulty: str,
+    difficulty: tuple[str, ...],
     rules_path: str | None,
     compare_path: str | None,
     check: bool,
@@ -188,7 +197,7 @@ def simulate(
         "cluster": cluster,
         "human": human,
         "ai_side": ai_side,
-        "difficulty": difficulty,
+        "difficulty": ", ".join(difficulty),
         "rules": rules_path,
         "compare_rules": compare_path,
         "check": check,
@@ -238,6 +247,11 @@ def text_report(report: dict[str, Any]) -> str:
     lines += [
         f"Games: {s['games']}   AI wins: {s['ai_wins']} ({s['ai_win_rate']:.1%}, "
         f"95% CI {low:.1%}–{high:.1%})   draws: {s['draws']}",
+        "AI wins by difficulty and side: "
+        + ", ".join(
+            f"{key.partition('/')[0]} {key.partition('/')[2].upper()} {g['ai_wins']}/{g['games']}"
+            for key, g in s["by_difficulty_and_side"].items()
+        ),
         "Victory Ratings (the human's): " + ", ".join(f"{k} {v}" for k, v in s["ratings"].items()),
         "End reasons: " + ", ".join(f"{k} {v}" for k, v in s["end_reasons"].items()),
         _quart("Final VP (+ = US)", s["final_vp"]),

@@ -18,7 +18,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from twsolo.sim.games import GameSummary
-from twsolo.sim.stats import wilson
+from twsolo.sim.stats import groups, win_rate
 
 COLOURS = ("#1f5fa8", "#c0392b")  # the first rule set, the compared one
 Runs = list[tuple[str, Sequence[GameSummary]]]  # (label, games) per rule set
@@ -35,7 +35,7 @@ def html_report(
     if second is not None:
         runs.append((settings["compare_rules"], second))
     charts = [
-        ("win-rate", "The AI's win rate, 95% Wilson interval", win_rate),
+        ("win-rate", "The AI's win rate, 95% Wilson interval", win_rates),
         ("final-vp", "Final VP (+ = US)", final_vp),
         ("end-reasons", "How the games ended", end_reasons),
         ("game-length", "Turns played", game_length),
@@ -75,23 +75,22 @@ def legend(axes: Axes, runs: Runs) -> None:
         axes.legend(frameon=False, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=2)
 
 
-def win_rate(figure: Figure, runs: Runs) -> None:
+def win_rates(figure: Figure, runs: Runs) -> None:
     axes = figure.subplots()
-    groups = sorted({(g.difficulty, g.ai_side) for _, games in runs for g in games})
+    cells = sorted({key for _, games in runs for key in groups(games)})
     width = 0.8 / len(runs)
     for r, (label, games) in enumerate(runs):
+        by_cell = groups(games)
         rates, low, high = [], [], []
-        for difficulty, side in groups:
-            cell = [g for g in games if (g.difficulty, g.ai_side) == (difficulty, side)]
-            wins = sum(g.ai_won for g in cell)
-            lo, hi = wilson(wins, len(cell))
-            rate = wins / len(cell) if cell else 0.0
-            rates.append(100 * rate)
-            low.append(100 * (rate - lo))
-            high.append(100 * (hi - rate))
-        xs = [i + (r - (len(runs) - 1) / 2) * width for i in range(len(groups))]
+        for cell in cells:
+            s = win_rate(by_cell.get(cell, []))
+            lo, hi = s["ai_win_rate_ci95"]
+            rates.append(100 * s["ai_win_rate"])
+            low.append(100 * (s["ai_win_rate"] - lo))
+            high.append(100 * (hi - s["ai_win_rate"]))
+        xs = [i + (r - (len(runs) - 1) / 2) * width for i in range(len(cells))]
         axes.bar(xs, rates, width, yerr=[low, high], capsize=4, color=COLOURS[r], label=label)
-    axes.set_xticks(range(len(groups)), [f"{d}\nAI plays {s.upper()}" for d, s in groups])
+    axes.set_xticks(range(len(cells)), [f"{d}\nAI plays {s.upper()}" for d, s in cells])
     axes.set_ylim(0, 100)
     axes.set_ylabel("AI wins (%)")
     legend(axes, runs)
