@@ -162,21 +162,27 @@ def simulate(
         load_ruleset(compare_path)
     charts = report_writer() if report_path else None
     log_dir = Path(log_path) if log_path else None
-    with make_pool(workers, cluster) as pool:
-        first = run_batch(
-            pool,
-            specs(games, seed, ai_side, human, difficulty, rules_path, check),
-            "Simulating",
-            log_dir,
-        )
-        second = None
-        if compare_path and not first.interrupted:
-            second = run_batch(
+    if cluster:  # a cluster takes seconds to start or reach (Ctrl-C counts once it runs)
+        click.echo(f"Starting the Dask cluster {cluster}...", err=True)
+    try:
+        with make_pool(workers, cluster) as pool:
+            first = run_batch(
                 pool,
-                specs(games, seed, ai_side, human, difficulty, compare_path, check),
-                "Comparing",
-                log_dir / "compare-rules" if log_dir else None,
+                specs(games, seed, ai_side, human, difficulty, rules_path, check),
+                "Simulating",
+                log_dir,
             )
+            second = None
+            if compare_path and not first.interrupted:
+                second = run_batch(
+                    pool,
+                    specs(games, seed, ai_side, human, difficulty, compare_path, check),
+                    "Comparing",
+                    log_dir / "compare-rules" if log_dir else None,
+                )
+    except KeyboardInterrupt:  # while the workers start or stop: no game to report
+        click.echo("\nInterrupted.", err=True)
+        raise SystemExit(EXIT_INTERRUPTED) from None
     report: dict[str, Any] = {"summary": summarize(first.games)}
     if second is not None:
         report["compare_summary"] = summarize(second.games)

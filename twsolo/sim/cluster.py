@@ -109,11 +109,13 @@ class DaskPool(Pool):
             return self.client
         try:
             if self.address == LOCAL or self.address.startswith(LOCAL + ":"):
+                workers = local_workers(self.address)
                 # Started with Ctrl-C ignored, the worker processes inherit it: an interrupt
-                # stops the run here, not the workers with a traceback each.
+                # stops the run here, not the workers with a traceback each. (A Ctrl-C in the
+                # second or two the workers take to start is lost.)
                 with interrupts_ignored():
                     self.cluster = LocalCluster(
-                        n_workers=local_workers(self.address),
+                        n_workers=workers,
                         threads_per_worker=1,
                         processes=True,
                         dashboard_address=":0",  # any free port: never a clash with another cluster
@@ -130,6 +132,9 @@ class DaskPool(Pool):
             raise TwsoloError(
                 f"--cluster {self.address!r}: {exc} (give tcp://HOST:PORT or local[:N])"
             ) from None
+        except KeyboardInterrupt:
+            self.close()
+            raise
         return self.client
 
     def close(self) -> None:
