@@ -58,8 +58,8 @@ def test_ctrl_c_reports_the_games_finished_so_far(backend: list[str], tmp_path: 
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
     assert process.returncode == 130, stderr
-    assert "Traceback" not in stderr
-    assert "Interrupted:" in stderr
+    assert "Traceback" not in stderr, stderr
+    assert "Interrupted:" in stderr, stderr
     report = json.loads(stdout)
     finished = report["summary"]["games"]
     assert report["run"]["partial"] is True
