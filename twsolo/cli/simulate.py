@@ -15,7 +15,7 @@ from twsolo.errors import TwsoloError
 from twsolo.ruleset import DIFFICULTY_LEVELS, load_ruleset
 from twsolo.sim.gamelog import write_log
 from twsolo.sim.games import HUMANS, GameSpec, GameSummary, play, play_logged
-from twsolo.sim.pool import Pool, interrupts_ignored, make_pool
+from twsolo.sim.pool import Pool, interrupts_deferred, interrupts_ignored, make_pool
 from twsolo.sim.stats import compare, summarize
 
 EXIT_INTERRUPTED = 130  # the shell's code for a program stopped by Ctrl-C
@@ -61,11 +61,13 @@ def run_batch(pool: Pool, batch: list[GameSpec], label: str, log_dir: Path | Non
     try:
         with click.progressbar(length=len(batch), label=label, file=sys.stderr) as bar:
             for index, result in results:
-                if log_dir is None:
-                    done[index] = result
-                else:
-                    done[index], lines = result
-                    write_log(log_dir, batch[index].seed, batch[index].ai_side, lines)
+                with interrupts_deferred():  # a game is counted with its log, or not at all
+                    if log_dir is None:
+                        done[index] = result
+                    else:
+                        summary, lines = result
+                        write_log(log_dir, batch[index].seed, batch[index].ai_side, lines)
+                        done[index] = summary
                 bar.update(1)
     except KeyboardInterrupt:
         interrupted = True

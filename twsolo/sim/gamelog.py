@@ -131,7 +131,9 @@ def file_name(seed: int, ai_side: str) -> str:
 def write_log(directory: Path, seed: int, ai_side: str, lines: list[str]) -> Path:
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / file_name(seed, ai_side)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    part = path.with_name(path.name + ".part")  # a file under its name is a whole game
+    part.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    part.replace(path)
     return path
 
 

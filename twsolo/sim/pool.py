@@ -106,6 +106,20 @@ def interrupts_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
+@contextlib.contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """A Ctrl-C during the block raises KeyboardInterrupt only when the block is done (for a
+    step that must happen whole: a game counted and its log written)."""
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: caught.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
+
+
 def make_pool(workers: int = 1, cluster: str | None = None) -> Pool:
     """`cluster`: a Dask scheduler's address (tcp://HOST:8786) or `local[:N]` (a LocalCluster
     of N workers here); else `workers` local processes (1: this process)."""
