@@ -5,6 +5,7 @@ lines for a played game."""
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -13,13 +14,15 @@ from click.testing import CliRunner
 
 from twsolo.ai.bot import Decision
 from twsolo.ai.trace import Step
+from twsolo.cli.ingame import history_line
 from twsolo.cli.main import cli
 from twsolo.cli.reasons import Move, journal_lines, logged_move, move_lines
 from twsolo.ids import Side
 from twsolo.persist.savefile import Entry
 from twsolo.ruleset import Ruleset
+from twsolo.session.replay import replay
 from twsolo.sim.games import GameSpec, play, play_logged
-from twsolo.solo import SoloOptions, replay
+from twsolo.solo import SoloOptions
 
 
 def entries_of(path: Path) -> list[dict[str, Any]]:
@@ -46,6 +49,9 @@ def test_each_game_is_one_file_that_replays_exactly(logs: Path, rules: Ruleset) 
         assert "cards dealt face down" in header["note"]
         assert header["rules_digest"] == rules.digest
         assert result["type"] == "result"
+        deals = [e for e in entries if e["type"] == "answer" and e["kind"] == "deal"]
+        assert deals
+        assert all(e["face_down"] and isinstance(e["answer"], int) for e in deals)
         # Every answer is there, in order: they rebuild the game.
         answers = [logged_move(e) for e in entries if e["type"] == "answer"]
         options = SoloOptions.from_dict(header["options"])
@@ -93,6 +99,8 @@ def test_replay_prints_the_moves_with_the_ais_reasons(logs: Path) -> None:
     assert lines[-1].startswith("Result: ")
     whole = CliRunner().invoke(cli, ["replay", str(path)])
     assert len(whole.stdout.splitlines()) > len(lines)
+    assert "chance deal → #" in whole.stdout
+    assert "[dealt face down: nobody at a table sees it]" in whole.stdout
 
 
 def test_replay_refuses_what_is_not_a_game_log(tmp_path: Path) -> None:
@@ -112,10 +120,10 @@ def test_a_card_dealt_face_down_is_named_only_in_a_simulation_log(rules: Ruleset
     shown = move_lines(rules, deal, Side.US, show_face_down=True)
     hidden = move_lines(rules, deal, Side.US)
     assert shown == [
-        "turn 3 AR 0: chance deals face down → #26 CIA Created (1 op, US) "
-        "[dealt face down: nobody at the table sees it]"
+        "turn 3 AR 0: chance deal → #26 CIA Created (1 op, US) "
+        "[dealt face down: nobody at a table sees it]"
     ]
-    assert hidden == ["turn 3 AR 0: chance deals face down → a card"]
+    assert hidden == ["turn 3 AR 0: chance deal → a card dealt face down"]
 
 
 def test_history_lines_put_the_sessions_decisions_beside_the_ais_answers(
@@ -139,11 +147,12 @@ def test_history_lines_put_the_sessions_decisions_beside_the_ais_answers(
         for i in live
         for trace in [answers[i]["trace"]]
     ]
-    text = journal_lines(rules, journal, decisions, Side.US)
-    whys = [line for line in text if line.startswith("    why: ")]
+    line = partial(history_line, rules)
+    text = journal_lines(journal, decisions, Side.US, line)
+    whys = [x for x in text if x.startswith("    why: ")]
     assert len(whys) == sum(len(answers[i]["trace"]) for i in live)
-    before = text[text.index(whys[0]) - 1]
-    assert before.startswith(f"turn {answers[first]['turn']} AR {answers[first]['ar']}: US (AI)")
-    one_turn = journal_lines(rules, journal, decisions, Side.US, turn=1)
+    assert [x for x in text if not x.startswith("    why: ")] == [line(e) for e in journal]
+    assert text[text.index(whys[0]) - 1] == line(journal[first])
+    one_turn = journal_lines(journal, decisions, Side.US, line, turn=1)
     assert one_turn
-    assert all(line.startswith(("turn 1 ", "    why: ")) for line in one_turn)
+    assert all(x.startswith(("turn 1 ", "    why: ")) for x in one_turn)

@@ -1,27 +1,24 @@
 """The answers of a game as lines a person reads, the AI's reasons under each of its moves:
-`twsolo replay` (a simulated game's log) and `history --to FILE` (a played game's journal and the
-AI's decisions of the session) both print through `move_lines`.
+`twsolo replay` prints a simulated game's log with `move_lines`; `journal_lines` puts the reasons
+of the session's AI decisions under a played game's history (`history --to FILE`).
 
-A card dealt face down (a chance answer of kind `deal`) is shown only where nobody sits at the
-table (a simulation log, marked as such); a player's history says only that a card was dealt."""
+A card dealt face down (a chance answer of kind `deal`) is named only where nobody sits at the
+table (a simulation log, and marked there); a player's history never names it."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from twsolo.ai.bot import Decision
 from twsolo.ai.trace import Step
-from twsolo.cli.render import answer_label
+from twsolo.cli.render import HIDDEN_KINDS, answer_label
 from twsolo.engine.choices import Answer
 from twsolo.ids import Side
 from twsolo.persist.savefile import Entry
 from twsolo.ruleset import Ruleset
-from twsolo.sim.gamelog import FACE_DOWN
-
-NUMBERS = frozenset({"die", "number"})  # answers that are numbers, never card numbers
+from twsolo.session.replay import decoded
 
 
 @dataclass(frozen=True)
@@ -39,26 +36,21 @@ class Move:
 def move_lines(
     rules: Ruleset, move: Move, ai_side: Side | None, *, show_face_down: bool = False
 ) -> list[str]:
-    """`turn T AR N: WHO KIND → ANSWER`, then one `    why: STEP` line per reason."""
+    """`turn T AR N: WHO KIND → ANSWER`, then the reasons (`why_lines`). A card dealt face down
+    is named, and marked, only with `show_face_down`."""
     where = f"turn {move.turn} AR {move.action_round}"
     who = move.actor.upper() if move.actor in ("us", "ussr") else move.actor
     if ai_side is not None and move.actor == ai_side.value:
         who += " (AI)"
-    if move.kind in FACE_DOWN:
-        shown = answer_label(rules, move.answer) if show_face_down else "a card"
-        mark = " [dealt face down: nobody at the table sees it]" if show_face_down else ""
-        return [f"{where}: {who} deals face down → {shown}{mark}"]
-    shown = str(move.answer) if move.kind in NUMBERS else answer_label(rules, move.answer)
-    lines = [f"{where}: {who} {move.kind} → {shown}"]
-    lines.extend(f"    why: {step.text()}" for step in move.steps)
-    return lines
+    if move.kind in HIDDEN_KINDS and show_face_down:
+        shown = f"{answer_label(rules, move.answer)} [dealt face down: nobody at a table sees it]"
+    else:
+        shown = answer_label(rules, move.answer, move.kind)
+    return [f"{where}: {who} {move.kind} → {shown}", *why_lines(move.steps)]
 
 
-def decoded(raw: Any) -> Answer:
-    """An answer read back from JSON (tuples were written as lists)."""
-    if isinstance(raw, list):
-        return tuple(decoded(x) for x in raw)
-    return raw  # type: ignore[no-any-return]
+def why_lines(steps: Iterable[Step]) -> list[str]:
+    return [f"    why: {step.text()}" for step in steps]
 
 
 def step_of(data: Mapping[str, Any]) -> Step:
@@ -85,42 +77,39 @@ def logged_move(entry: Mapping[str, Any]) -> Move:
 
 
 def journal_lines(
-    rules: Ruleset,
     entries: Sequence[Entry],
     decisions: Sequence[Decision],
     ai_side: Side,
+    line: Callable[[Entry], str],
     turn: int | None = None,
 ) -> list[str]:
-    """A played game's journal as `history` prints it (all turns, or one), with the reasons of
-    the AI's decisions made in this session: `decisions` (the session's Bot.decisions) are the
-    AI's live answers, the last of its answers in the journal (earlier ones were replayed from
-    the journal and have no reasons kept)."""
+    """A played game's journal (all of it: the decisions are matched from its end), each entry
+    as `line` puts it (cli/ingame.py's history_line, which never names a dealt card), the
+    reasons of the AI's decisions of this session under its answers. Only `turn`'s entries
+    with `turn`. `decisions` (the session's Bot.decisions) gave the AI's last answers in the
+    journal; the earlier ones were replayed from it and have no reasons kept."""
     reasons = pair_decisions(entries, decisions, ai_side)
     lines: list[str] = []
-    for i, e in enumerate(entries):
-        if turn is not None and e.turn != turn:
-            continue
-        if e.type != "answer":
-            lines.append(f"turn {e.turn} AR {e.action_round}: [{e.type}] {json.dumps(e.data)}")
-            continue
-        move = Move(e.turn, e.action_round, e.actor, e.kind, decoded(e.answer), reasons.get(i, ()))
-        lines.extend(move_lines(rules, move, ai_side))
+    for i, entry in enumerate(entries):
+        if turn is None or entry.turn == turn:
+            lines.append(line(entry))
+            lines.extend(why_lines(reasons.get(i, ())))
     return lines
 
 
 def pair_decisions(
     entries: Sequence[Entry], decisions: Sequence[Decision], ai_side: Side
-) -> dict[int, tuple[Step, ...]]:
+) -> dict[int, list[Step]]:
     """Journal index -> the steps of the decision that gave that AI answer, matched from the
     end; a decision whose kind does not match its entry stops the matching (no wrong reasons)."""
     ai_answers = [
         i for i, e in enumerate(entries) if e.type == "answer" and e.actor == ai_side.value
     ]
-    paired: dict[int, tuple[Step, ...]] = {}
+    paired: dict[int, list[Step]] = {}
     for i, decision in zip(reversed(ai_answers), reversed(decisions), strict=False):
         if entries[i].kind != decision.kind:
             break
-        paired[i] = tuple(decision.steps)
+        paired[i] = decision.steps
     return paired
 
 

@@ -36,7 +36,7 @@ NOTE = (
     "A simulation log for appendix editors: no player sat at this table, so it names every "
     "card, the cards dealt face down included (a player's own history never does)."
 )
-FACE_DOWN = frozenset({"deal"})  # chance's answer naming a card dealt face down
+FACE_DOWN = frozenset({"deal"})  # chance names a card dealt face down (as cli/render.HIDDEN_KINDS)
 STATE_STEPS = frozenset({"headline", "action", "scoring", "turn_end", "end"})
 
 

@@ -18,8 +18,9 @@ from twsolo.engine.state import GameState
 from twsolo.ids import Side
 from twsolo.players.greedy import GreedyPlayer
 from twsolo.ruleset import Ruleset, load_ruleset
+from twsolo.session.replay import replay
 from twsolo.sim.gamelog import GameLog, turn_of
-from twsolo.solo import GameRecord, SoloOptions, play_game, replay
+from twsolo.solo import GameRecord, SoloOptions, play_game
 from twsolo.solo.context import Observer
 
 # The human stand-ins by name: a factory of (the human's side, the game's seed). A new stand-in
@@ -171,15 +172,15 @@ class Invariants:
         self.violations = violations
 
     def __call__(self, game: Game, step: str) -> None:
-        for problem in state_problems(game.state, self.ai):
+        problems = state_problems(game.state, self.ai)
+        if game.dealer is not None:
+            problems += [f"dealer: {p}" for p in game.dealer.check(game.state)]
+        for problem in problems:
             self.violations.append(f"turn {game.state.turn} {step}: {problem}")
 
 
 def state_problems(state: GameState, ai: Side) -> list[str]:
-    problems = []
-    cards = sorted(c for pile in state.piles.values() for c in pile)
-    if cards != list(range(1, 111)):
-        problems.append("cards not conserved (each of the 110 in exactly one place)")
+    problems = state.card_problems()
     if (state.influence < 0).any():
         problems.append("negative influence")
     if not 1 <= state.defcon <= 5:

@@ -1,19 +1,16 @@
 """The one entry point of a solitaire game: from setup to the Victory Rating (spec §2–§10,
-§19, §20), and its replay from the recorded answers."""
+§19, §20)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from twsolo.engine.choices import CHANCE, Actor, ChoiceProvider
+from twsolo.engine.choices import Actor, ChoiceProvider
 from twsolo.engine.game import GameOver
 from twsolo.engine.state import GameState
-from twsolo.errors import ChoiceError
-from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
 from twsolo.solo.context import Flow, Observer
 from twsolo.solo.options import SoloOptions
-from twsolo.solo.providers import ReplayProvider
 from twsolo.solo.record import GameRecord
 from twsolo.solo.result import human_score, victory_rating
 from twsolo.solo.setup import new_flow, setup
@@ -27,13 +24,15 @@ def play_game(
     *,
     observer: Observer | None = None,
     start: GameState | None = None,
+    table: bool = False,
 ) -> GameRecord:
     """Play a whole game; with `start`, from that position at the start of its turn (no setup:
     the position is the set-up). `providers` answers the AI's side, the human's side and chance;
     `observer(game, step)` is called after every step of the flow ("setup", "defcon", "draft",
     "step_x", "headline", "regions" at each action round's start, "action" after each side's
-    action, "scoring", "turn_end", and "end")."""
-    flow = new_flow(rules, options, providers, observer, start)
+    action, "scoring", "turn_end", and "end"). At the `table` the cards dealt face down stay
+    unknown until they are seen; otherwise chance deals real cards (engine/dealer.py)."""
+    flow = new_flow(rules, options, providers, observer, start, table=table)
     try:
         if start is None:
             setup(flow)
@@ -70,23 +69,3 @@ def record_of(flow: Flow) -> GameRecord:
         rounds=flow.rounds,
         counts=counts,
     )
-
-
-def replay(
-    rules: Ruleset,
-    options: SoloOptions,
-    answers: list[tuple[str, str, object]],
-    *,
-    observer: Observer | None = None,
-    start: GameState | None = None,
-) -> GameRecord:
-    """Rebuild a game from its recorded answers (each checked against the question asked);
-    every answer must be used."""
-    provider = ReplayProvider(answers)
-    providers: dict[Actor, ChoiceProvider] = {Side.US: provider, Side.USSR: provider}
-    providers[CHANCE] = provider
-    record = play_game(rules, options, providers, observer=observer, start=start)
-    if not provider.done:
-        left = len(provider.answers) - provider.position
-        raise ChoiceError(f"the game ended with {left} recorded answers unused")
-    return record
