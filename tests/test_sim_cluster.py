@@ -121,3 +121,15 @@ def test_an_unreachable_scheduler_is_a_clear_error() -> None:
     result = CliRunner().invoke(cli, ["simulate", "--games", "1", "--cluster", "tcp://127.0.0.1:9"])
     assert result.exit_code == 2, result.output
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.stderr
+
+
+def test_games_go_in_chunks_of_one_rules_directory() -> None:
+    from twsolo.sim.cluster import MAX_CHUNK, chunked
+
+    specs = [GameSpec(s, "us", rules_dir="a" if s < 50 else "b") for s in range(100)]
+    chunks = chunked(specs, threads=2)
+    assert [i for chunk in chunks for i in chunk] == list(range(100))
+    assert {len({specs[i].rules_dir for i in chunk}) for chunk in chunks} == {1}
+    assert max(len(chunk) for chunk in chunks) == 100 // 16
+    assert max(len(c) for c in chunked(specs * 10, threads=2)) == MAX_CHUNK
+    assert {len(c) for c in chunked(specs[:5], threads=4)} == {1}
