@@ -15,6 +15,10 @@ from pathlib import Path
 
 import pytest
 
+TERMINAL = (
+    "import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "sys.argv[0] = 'twsolo'; runpy.run_module('twsolo', run_name='__main__')"
+)
 REPORT = importlib.util.find_spec("matplotlib") is not None  # the page says "partial" too
 BACKENDS = [
     pytest.param(["--workers", "1"], id="this-process"),
@@ -33,7 +37,9 @@ BACKENDS = [
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_ctrl_c_reports_the_games_finished_so_far(backend: list[str], tmp_path: Path) -> None:
     logs = tmp_path / "logs"
-    command = [sys.executable, "-m", "twsolo", "simulate", "--games", "5000"]
+    # As from a terminal: Ctrl-C handled, even where this test runs with SIGINT ignored (a
+    # background job of a non-interactive shell, which its children would inherit).
+    command = [sys.executable, "-c", TERMINAL, "simulate", "--games", "5000"]
     command += ["--human", "greedy", "--json", "--log", str(logs), *backend]
     page = tmp_path / "report.html"
     if REPORT:
