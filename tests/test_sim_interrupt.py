@@ -45,24 +45,25 @@ def test_ctrl_c_reports_the_games_finished_so_far(backend: list[str], tmp_path: 
     if REPORT:
         command += ["--report", str(page)]
     # Its own session, so that the signal reaches it and its workers as Ctrl-C would.
-    process = subprocess.Popen(
+    with subprocess.Popen(
         command,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
-    )
-    try:
-        deadline = time.monotonic() + 120
-        while len(list(logs.glob("*.jsonl"))) < 3:  # a few games are finished
-            assert process.poll() is None, process.communicate()
-            assert time.monotonic() < deadline, "no game finished in two minutes"
-            time.sleep(0.1)
-        os.killpg(process.pid, signal.SIGINT)
-        stdout, stderr = process.communicate(timeout=120)
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
+    ) as process:
+        try:
+            deadline = time.monotonic() + 120
+            while len(list(logs.glob("*.jsonl"))) < 3:  # a few games are finished
+                assert process.poll() is None, process.communicate()
+                assert time.monotonic() < deadline, "no game finished in two minutes"
+                time.sleep(0.1)
+            os.killpg(process.pid, signal.SIGINT)
+            stdout, stderr = process.communicate(timeout=120)
+        finally:
+            if process.poll() is None:  # the test failed: leave nothing running
+                os.killpg(process.pid, signal.SIGKILL)
+                process.communicate()
     assert process.returncode == 130, stderr
     assert "Traceback" not in stderr, stderr
     assert "Interrupted:" in stderr, stderr
