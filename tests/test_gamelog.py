@@ -5,6 +5,7 @@ lines for a played game."""
 from __future__ import annotations
 
 import json
+import re
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,9 @@ def test_each_game_is_one_file_that_replays_exactly(logs: Path, rules: Ruleset) 
         assert "cards dealt face down" in header["note"]
         assert header["rules_digest"] == rules.digest
         assert result["type"] == "result"
+        asked = [e for e in entries if e["type"] == "answer" and "event" in e]
+        assert asked
+        assert all(isinstance(e["event"], int) and e["key"] for e in asked)
         deals = [e for e in entries if e["type"] == "answer" and e["kind"] == "deal"]
         assert deals
         assert all(e["face_down"] and isinstance(e["answer"], int) for e in deals)
@@ -100,6 +104,8 @@ def test_replay_prints_the_moves_with_the_ais_reasons(logs: Path) -> None:
     whole = CliRunner().invoke(cli, ["replay", str(path)])
     assert len(whole.stdout.splitlines()) > len(lines)
     assert "chance deal → #" in whole.stdout
+    # an event's questions by the key the appendix's `resolve` uses
+    assert re.search(r"→ .*  \[#\d+ [a-z_]+\.[a-z_]+\]$", whole.stdout, re.M)
     assert "[dealt face down: nobody at a table sees it]" in whole.stdout
 
 

@@ -31,6 +31,8 @@ class Move:
     kind: str
     answer: Answer
     steps: tuple[Step, ...] = ()
+    event: int | None = None  # the card whose event asked, and the question's key
+    key: str = ""
 
 
 def move_lines(
@@ -46,7 +48,8 @@ def move_lines(
         shown = f"{answer_label(rules, move.answer)} [dealt face down: nobody at a table sees it]"
     else:
         shown = answer_label(rules, move.answer, move.kind)
-    return [f"{where}: {who} {move.kind} → {shown}", *why_lines(move.steps)]
+    asked = f"  [#{move.event} {move.key}]" if move.event is not None else ""
+    return [f"{where}: {who} {move.kind} → {shown}{asked}", *why_lines(move.steps)]
 
 
 def why_lines(steps: Iterable[Step]) -> list[str]:
@@ -73,6 +76,8 @@ def logged_move(entry: Mapping[str, Any]) -> Move:
         str(entry["kind"]),
         decoded(entry["answer"]),
         tuple(step_of(s) for s in entry.get("trace", ())),
+        entry.get("event"),
+        str(entry.get("key", "")),
     )
 
 

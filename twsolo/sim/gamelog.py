@@ -4,8 +4,9 @@ by `twsolo replay`.
 Lines, each a JSON object with a `type`:
 - `header` (first): the format and version, the seed, the stand-in, the options, the rules
   digest, and a note that the log shows everything;
-- `answer`: turn, action round, actor, kind, answer; `trace` (the AI's decision steps, design
-  principle 4) on the AI's answers; `face_down` on a card dealt face down;
+- `answer`: turn, action round, actor, kind, answer; `event` and `key` on an event's question
+  (the appendix's `resolve` names it so); `trace` (the AI's decision steps, design principle 4)
+  on the AI's answers; `face_down` on a card dealt face down;
 - `state`: the position's summary after the headline, each side's action, a Scoring Round, the
   turn's end and the game's end;
 - `result` (last): the game's summary (sim/games.py GameSummary).
@@ -66,6 +67,8 @@ class GameLog:
             "kind": choice.kind,
             "answer": answer,
         }
+        if choice.event is not None:  # the appendix names an event's questions by key
+            entry["event"], entry["key"] = choice.event, choice.key
         if choice.kind in FACE_DOWN:
             entry["face_down"] = True
         if isinstance(provider, Bot) and provider.keep and provider.decisions:
