@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import signal
 from collections.abc import Callable, Generator, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from types import TracebackType
 from typing import Any
 
@@ -76,13 +76,10 @@ class ProcessPool(Pool):
         # Ctrl-C (it reaches the whole process group): this process stops them.
         executor = ProcessPoolExecutor(max_workers=self.workers, initializer=ignore_interrupts)
         try:
-            pending: dict[Future[Any], int] = {
-                executor.submit(fn, item): i for i, item in enumerate(items)
-            }
-            while pending:
-                done, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    yield pending.pop(future), future.result()
+            # as_completed waits on every future once (wait() in a loop would redo it per game)
+            futures = {executor.submit(fn, item): i for i, item in enumerate(items)}
+            for future in as_completed(futures):
+                yield futures.pop(future), future.result()  # the result is not kept here
         finally:
             with interrupts_ignored():  # a second Ctrl-C must not break the clean-up
                 executor.shutdown(wait=True, cancel_futures=True)
