@@ -46,7 +46,7 @@ from twsolo.ids import CHINA_CARD, Side
 from twsolo.sim.games import GameSpec, providers, rules_for
 from twsolo.sim.pool import make_pool
 from twsolo.sim.stats import mcnemar, wilson
-from twsolo.solo import SoloOptions, play_game
+from twsolo.solo import play_game
 
 COUNTS = (
     "sr_coups_outside",
@@ -123,14 +123,14 @@ class Watcher:
 def play(job: Job) -> dict[str, Any]:
     rules = rules_for(job.rules_dir)
     ai = (Side.US, Side.USSR)[job.seed % 2]
-    spec = GameSpec(job.seed, ai.value, job.human, job.difficulty, job.rules_dir)
+    spec = GameSpec(
+        job.seed, ai.value, job.human, job.difficulty, job.rules_dir, enhanced=job.enhanced
+    )
     seats = dict(providers(spec, ai))
     bot = Recorder(ai)
     seats[ai] = bot
-    switches = rules.enhanced.on if job.enhanced else ()
-    options = SoloOptions(ai_side=ai, difficulty=job.difficulty, enhanced=switches)
     watcher = Watcher(ai)
-    record = play_game(rules, options, seats, observer=watcher)
+    record = play_game(rules, spec.options(), seats, observer=watcher)
     counts = Counter(bot.event_points)
     counts["sr_coups_outside"] = sr_coups_outside(rules, record.log, watcher.rounds, ai)
     counts["human_event_bgs"] = human_event_bgs(rules, record.log, ai)

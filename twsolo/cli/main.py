@@ -320,7 +320,16 @@ cli.add_command(
     LazyCommand(
         "simulate",
         "twsolo.cli.simulate:simulate",
-        "Play many games of the AI against a human stand-in and report how the AI does.",
+        "Play many games of the AI against a human stand-in and report how the AI does.\n"
+        "    Ctrl-C stops the run and reports the games finished so far (marked partial).",
+    )
+)
+cli.add_command(
+    LazyCommand(
+        "replay",
+        "twsolo.cli.replay:replay",
+        "Print a simulated game's log: every answer, the AI's reasons beside its moves, the\n"
+        "    position after each action.",
     )
 )
 
