@@ -30,8 +30,7 @@ def scoring_round_timing(
         return "none"
     if not early_war(state):
         return "score" if action_round in timing.midlate_rounds else "none"
-    done = state.scoring_rounds_this_turn
-    if done or action_round < timing.early_first_round:
+    if state.scoring_rounds_this_turn or action_round < timing.early_first_round:
         return "none"
     primary = card_in(state, "secondary" if next_round else "primary")
     if primary is not None and is_early_card(rules, primary):
