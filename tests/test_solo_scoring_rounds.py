@@ -11,7 +11,7 @@ from twsolo.solo.action_rounds import action_round
 from twsolo.solo.context import Flow
 from twsolo.solo.regions import primary_region, secondary_region
 from twsolo.solo.result import victory_rating
-from twsolo.solo.scoring_rounds import is_scoring_round, score_primary
+from twsolo.solo.scoring_rounds import is_scoring_round, next_round_scores, score_primary
 
 from .test_solo_support import US, USSR, give, make_flow, put
 
@@ -188,3 +188,31 @@ def test_human_controlling_europe_wins_only_when_ahead_spec_20_1_5(rules: Rulese
         assert state.result is None
         assert -15 < state.vp < 0
         assert any("play goes on" in r.text(rules) for r in flow.game.log)
+
+
+@pytest.mark.parametrize(
+    ("turn", "ar", "secondary", "scored_already", "expected"),
+    [
+        (4, 2, CENTRAL_AMERICA, 0, "central_america"),  # AR3 scores (spec §8.4)
+        (4, 3, CENTRAL_AMERICA, 1, None),  # AR4 does not
+        (4, 5, AFRICA, 1, "africa"),  # AR6 does
+        (4, 7, AFRICA, 2, None),  # the turn's last round
+        (4, 0, AFRICA, 0, None),  # the headline: AR1 never scores
+        (2, 2, MIDDLE_EAST, 0, "middle_east"),  # Early War: an Early War Secondary (§8.3)
+        (2, 2, AFRICA, 0, None),  # not an Early War region
+        (2, 4, ASIA, 1, None),  # the turn's Scoring Round is past
+        (2, 5, AFRICA, 0, None),  # AR6 would be forced: its region is not known yet
+    ],
+)
+def test_the_region_the_next_round_scores(
+    rules: Ruleset, turn: int, ar: int, secondary: int, scored_already: int, expected: str | None
+) -> None:
+    """Spec §7.3 with §8.3–§8.4 (read by §12.2.3a [r2] and §25.1): the Secondary, when the
+    next round will be a Scoring Round whose Primary it becomes."""
+    flow = make_flow(rules, USSR, turn=turn)
+    put(flow, "primary", EUROPE if secondary != EUROPE else ASIA)
+    put(flow, "secondary", secondary)
+    state = flow.game.state
+    state.action_round = ar
+    state.scoring_rounds_this_turn = scored_already
+    assert next_round_scores(rules, state) == expected
