@@ -277,3 +277,56 @@ def test_event_regions_are_region_ids(rules_copy: Path) -> None:
     (msg,) = problems(rules_copy)
     assert msg.startswith(where(rules_copy, "cards.yaml", line))
     assert "cards[46].event_regions[1]: unknown value 'latin_america'" in msg
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "problem"),
+    [
+        (
+            "priorities.yaml",
+            "min_control_chance: 0.5",
+            "min_control_chance: 2",
+            "decisive_coup.min_control_chance: expected a probability in (0, 1], got '2'",
+        ),
+        (
+            "priorities.yaml",
+            "min_swing_to_defcon2: 2",
+            "min_swing_to_defcon2: many",
+            "decisive_coup.min_swing_to_defcon2: expected an integer 0–40, got 'many'",
+        ),
+        (
+            "priorities.yaml",
+            "milops_per_round_left: 3",
+            "milops_per_round_left: 9",
+            "coup.milops_per_round_left: expected an integer 0–5, got '9'",
+        ),
+        (
+            "enhanced.yaml",
+            'headline_if: "defcon <= 3 and infl_removed >= 2"',
+            'headline_if: "defcon <= 3 and luck >= 2"',
+            "careful_cuban_missile_crisis.headline_if: unknown term 'luck'",
+        ),
+        (
+            "enhanced.yaml",
+            "  cards: 3",
+            "  cards: 0",
+            "best_headline_with_box4.cards: expected an integer 1–9, got '0'",
+        ),
+    ],
+)
+def test_the_r2_and_enhanced_ai_figures_are_checked(
+    rules_copy: Path, name: str, old: str, new: str, problem: str
+) -> None:
+    """Spec §12.4.1, §14.4 [r2] and §25: their thresholds are rules data, checked with their
+    file and line like the rest."""
+    line = break_file(rules_copy, name, old, new)
+    found = problems(rules_copy)
+    assert any(p.startswith(where(rules_copy, name, line)) and problem in p for p in found), found
+
+
+def test_every_enhanced_switch_is_named(rules_copy: Path) -> None:
+    """Spec §25: the four switches must all be in rules/enhanced.yaml."""
+    line = break_file(rules_copy, "enhanced.yaml", "prepare_next_scoring:", "prepare_next:")
+    found = problems(rules_copy)
+    assert any(where(rules_copy, "enhanced.yaml", line) in p and "prepare_next" in p for p in found)
+    assert any("missing key 'prepare_next_scoring'" in p for p in found), found
