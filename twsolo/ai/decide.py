@@ -207,7 +207,10 @@ def how_to_play(judge: Judge, card: int, ways: list[str]) -> str:
             view.note(Step("spec §12.2.3a space race dump", chosen="space_race"))
             return "space_race"
         view.note(Step("spec §12.2.3b human event", chosen="ops", why="event first, then ops"))
-    elif "event" in ways and judge.allows_event(card):
+    elif "event" not in ways:
+        # Appendix G2: an event that cannot happen now is not offered (engine/play.py).
+        view.note(Step(f"appendix G2 (#{card})", chosen="ops", why="the event cannot happen now"))
+    elif judge.allows_event(card):
         return "event"
     # Spec §12.3.3/§16.2: the Space Race when nothing is to be done in the two regions. The
     # plan is probed on its own trace; the "operation" question plans again on the board as the
