@@ -135,3 +135,18 @@ def test_a_scenario_names_only_known_switches(rules: Ruleset, tmp_path: Path) ->
     with pytest.raises(ScenarioError) as info:
         load_scenario(path, rules)
     assert any("s.yaml:4:12: enhanced[0]" in p for p in info.value.problems), info.value.problems
+
+
+def test_new_from_a_scenario_keeps_its_enhanced_ai(tmp_path: Path) -> None:
+    """`twsolo new --from SCENARIO`: a scenario's `enhanced:` list sets up the game's options."""
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text(
+        "ai_side: ussr\nturn: 4\naction_round: 1\nenhanced: [prepare_next_scoring]\n"
+    )
+    home = str(tmp_path / "home")
+    made = CliRunner().invoke(
+        cli, ["new", "--from", str(scenario), "--name", "f", "--home", home], input="quit\n"
+    )
+    assert made.exit_code == 0, made.output
+    header = json.loads((tmp_path / "home" / "games" / "f" / "game.json").read_text())
+    assert header["options"]["enhanced"] == ["prepare_next_scoring"]
