@@ -162,14 +162,16 @@ class CheckedBot:
         return self.live.choose(game, choice)
 
 
-@pytest.mark.parametrize("seed", [3, 8])
-def test_the_ai_never_uses_a_face_down_card(rules: Ruleset, seed: int) -> None:
+@pytest.mark.parametrize(("seed", "enhanced"), [(3, False), (8, False), (4, True), (9, True)])
+def test_the_ai_never_uses_a_face_down_card(rules: Ruleset, seed: int, enhanced: bool) -> None:
     """Spec §4, issue #12: the AI's answers do not depend on which cards lie face down where —
-    not its own deck/hand's either (the dealer, the only holder of that fact, is never read)."""
+    not its own deck/hand's either (the dealer, the only holder of that fact, is never read);
+    the enhanced AI's neither (spec §25)."""
     ai = USSR if seed % 2 else US
     bot = CheckedBot(ai, seed)
     human = GreedyPlayer(ai.other)  # holds the AI off long enough for many checks
     providers = {ai: bot, ai.other: human, CHANCE: SeededChance(seed)}
-    record = play_game(rules, SoloOptions(ai_side=ai), providers)
+    switches = rules.enhanced.on if enhanced else ()
+    record = play_game(rules, SoloOptions(ai_side=ai, enhanced=switches), providers)
     assert record.result is not None
     assert bot.checked > 20
