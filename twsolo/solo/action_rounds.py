@@ -53,7 +53,7 @@ def human_action(flow: Flow) -> None:
     bottom of the deck/hand. Missile Envy due this round must be the card played, for ops
     (appendix #49; the engine offers only "ops"). A "round_start" hook returning True replaced
     the round (Quagmire, Bear Trap: appendix #42 and #44 say what is shuffled)."""
-    game, rules, human = flow.game, flow.game.rules, flow.human
+    game, human = flow.game, flow.human
     if any(run_hooks(game, "round_start", side=human)):
         round_replaced(flow, human)
         return
@@ -70,7 +70,13 @@ def human_action(flow: Flow) -> None:
     answer = game.ask(
         "ar_card", human, due or sorted(drawn), "play which card?", drawn=tuple(sorted(drawn))
     )
-    card = int(str(answer))
+    play_drawn(flow, int(str(answer)), drawn)
+
+
+def play_drawn(flow: Flow, card: int, drawn: list[int]) -> None:
+    """Spec §10.1 once the human chose `card` among the `drawn` ones: the others to the
+    bottom, the card played through the engine. (A look-ahead resumes the round here.)"""
+    game, rules, human = flow.game, flow.game.rules, flow.human
     others = [c for c in drawn if c != card]
     put_bottom(flow, others, "action round")
     ways = human_ways(flow, card, others)
