@@ -8,6 +8,8 @@ from typing import Any
 
 import click
 
+from twsolo.errors import TwsoloError
+from twsolo.players.standins import check_human
 from twsolo.ruleset import DIFFICULTY_LEVELS, load_ruleset
 from twsolo.sim.games import HUMANS, GameSpec, GameSummary, play
 from twsolo.sim.pool import make_pool
@@ -28,6 +30,13 @@ def specs(
         GameSpec(seed + i, sides[i % len(sides)], human, difficulty, rules_dir, check)
         for i in range(games)
     ]
+
+
+def human_option(name: str) -> str:
+    try:
+        return check_human(name)
+    except TwsoloError as exc:
+        raise click.BadParameter(str(exc)) from None
 
 
 def run_batch(batch: list[GameSpec], workers: int, label: str) -> list[GameSummary]:
@@ -52,10 +61,10 @@ def run_batch(batch: list[GameSpec], workers: int, label: str) -> list[GameSumma
 )
 @click.option(
     "--human",
-    type=click.Choice(HUMANS),
     default="greedy",
     show_default=True,
-    help="The human stand-in.",
+    callback=lambda _ctx, _param, name: human_option(name),
+    help="The human stand-in: " + ", ".join(HUMANS) + " (strong:N: N worlds per candidate).",
 )
 @click.option(
     "--ai-side", type=click.Choice(["us", "ussr", "both"]), default="both", show_default=True

@@ -9,16 +9,15 @@ from functools import lru_cache
 from typing import Any
 
 from twsolo.ai.bot import Bot
-from twsolo.engine.choices import CHANCE, Actor, ChoiceProvider, RandomPlayer, SeededChance
+from twsolo.engine.choices import CHANCE, Actor, ChoiceProvider, SeededChance
 from twsolo.engine.game import Game
 from twsolo.engine.records import Answered, CardMove
 from twsolo.engine.state import GameState
 from twsolo.ids import Side
-from twsolo.players.greedy import GreedyPlayer
+from twsolo.players.standins import HUMANS as HUMANS  # the stand-ins' names, re-exported
+from twsolo.players.standins import make_human
 from twsolo.ruleset import Ruleset, load_ruleset
 from twsolo.solo import GameRecord, SoloOptions, play_game, replay
-
-HUMANS = ("random", "greedy")
 
 
 @dataclass(frozen=True)
@@ -58,9 +57,7 @@ def rules_for(directory: str | None) -> Ruleset:
 
 
 def providers(spec: GameSpec, ai: Side) -> dict[Actor, ChoiceProvider]:
-    human: ChoiceProvider = (
-        GreedyPlayer(ai.other) if spec.human == "greedy" else RandomPlayer(spec.seed + 1)
-    )
+    human = make_human(spec.human, ai.other, spec.seed + 1)
     return {ai: Bot(ai, keep=False), ai.other: human, CHANCE: SeededChance(spec.seed)}
 
 

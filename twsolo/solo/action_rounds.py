@@ -181,12 +181,13 @@ def action_round(flow: Flow, number: int, only: tuple[Side, ...] | None = None) 
         flow.step("scoring")
 
 
-def action_rounds(flow: Flow) -> None:
+def action_rounds(flow: Flow, first: int = 1) -> None:
     """Spec §5.D: 6 or 7 action rounds, then the extra rounds of the sides that have them,
-    each an action round of its own (the region shift applies; never a Scoring Round)."""
+    each an action round of its own (the region shift applies; never a Scoring Round).
+    `first`: the round to begin with (a look-ahead goes on from the middle of a turn)."""
     game = flow.game
     regular = rounds_in_turn(game.state.turn)
-    for number in range(1, regular + 1):
+    for number in range(first, regular + 1):
         action_round(flow, number)
     extras = {side: extra_rounds(flow, side) for side in PHASE_ORDER}
     for k in range(1, max(extras.values()) + 1):
