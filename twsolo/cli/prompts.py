@@ -20,6 +20,7 @@ from twsolo.engine.choices import Answer, Choice
 from twsolo.engine.coup import coup_refusal, realign_refusal
 from twsolo.engine.influence import placement_refusal
 from twsolo.ids import Side
+from twsolo.players.advice import hint_text
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -91,6 +92,9 @@ class Prompter:
             word, *rest = raw.split()
             if raw == "?":
                 click.echo("Legal answers: " + "; ".join(self.label(o) for o in options))
+                continue
+            if word.lower() == "hint":  # advice, never an answer (twsolo/players/advice.py)
+                click.echo(hint_text(game, choice))
                 continue
             if word.lower() in COMMANDS:
                 self.on_command(word.lower(), rest)

@@ -33,6 +33,7 @@ from twsolo.solo.regions import primary_region, secondary_region
 HELP = """Commands at any prompt:
   show                 the board, region by region, and the tracks
   why                  the reasons of the AI's last decision
+  hint                 what a strong player would answer here, and why (advice only)
   history [TURN|all] [--to FILE]   the answers given, this turn by default
   inspect TURN         the board at the end of an earlier turn (nothing is changed)
   undo                 take back your last answer (and what followed it)

@@ -256,7 +256,11 @@ def rank_headline(
 def rank_cards(game: Game, choice: Choice, side: Side) -> Decision:
     """The draft split and the bottom order, by the greedy stand-in's rule for now."""
     answer = GreedyPlayer(side).choose(game, choice)
-    return Decision([Ranked(answer, None, "kept" if choice.kind == "draft" else "order")])
+    cards = (
+        ", ".join(str(game.rules.card(int(c))) for c in answer) if isinstance(answer, tuple) else ""
+    )
+    what = "keep" if choice.kind == "draft" else "to the bottom, first to last"
+    return Decision([Ranked(answer, None, f"{what}: {cards}")])
 
 
 # ---------------------------------------------------------------------- operations
@@ -410,4 +414,4 @@ def by_rules(game: Game, choice: Choice, k: Knowledge, rng: random.Random) -> De
         start.piles.update({p: world.piles[p].copy() for p in HIDDEN})
         trial.event_frames.append(replace(frame, start=start))
     answer = Bot(k.side, dry=True).choose(trial, choice)
-    return Decision([Ranked(answer, None, "by the AI's own rules for your side")])
+    return Decision([Ranked(answer, None, f"{answer} (the AI's own rules for your side)")])

@@ -1,0 +1,242 @@
+"""The strong stand-in and the hint (issue #15): whole games to a legal end, reproducible by
+seed, what the human may know about the cards, and that neither the stand-in nor the hint
+reads a face-down card (their answers do not change when the face-down cards are permuted)."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from twsolo.cli.main import cli
+from twsolo.engine.choices import Answer, Choice
+from twsolo.engine.game import Game
+from twsolo.engine.records import CardMove
+from twsolo.engine.state import Pile, hand_of
+from twsolo.ids import Side
+from twsolo.players.advice import NOTE, hint
+from twsolo.players.knowledge import HIDDEN, knowledge, sample_world
+from twsolo.players.strong import Budget, StrongPlayer, decide
+from twsolo.ruleset import Ruleset
+from twsolo.sim.games import GameSpec, play, providers
+from twsolo.solo import SoloOptions, play_game
+
+FAST = Budget(samples=2, keep=2)
+
+
+def face_down(game: Game) -> list[int]:
+    """The truth, for the test only: the cards the human cannot have seen where they lie —
+    the draw deck's, and each deck/hand card whose last move into it was a face-down deal."""
+    state = game.state
+    last: dict[int, CardMove] = {}
+    for record in game.log:
+        if isinstance(record, CardMove):
+            last[record.card] = record
+    cards = list(state.piles["draw"])
+    for side in Side:
+        for card in state.piles[hand_of(side)]:
+            move = last.get(card)
+            if move is None or move.source == "draw":
+                cards.append(card)
+    return sorted(cards)
+
+
+def permuted(game: Game, rng: random.Random) -> tuple[Game, bool]:
+    """The same game with the face-down cards' identities shuffled among their slots and the
+    face-down deals in the log renamed alike; everything the human saw is unchanged. Also
+    whether the AI's deck/hand came out different (else the check would prove nothing)."""
+    cards = face_down(game)
+    shuffled = cards.copy()
+    rng.shuffle(shuffled)
+    rename = dict(zip(cards, shuffled, strict=True))
+    state = game.state.copy()
+    for name in HIDDEN:
+        pile = state.piles[name]
+        state.piles[name] = Pile(
+            [rename.get(c, c) for c in pile.shuffled],
+            [rename.get(c, c) for c in pile.bottom],
+            [rename.get(c, c) for c in pile.top],
+        )
+    log = [
+        replace(r, card=rename.get(r.card, r.card))
+        if isinstance(r, CardMove) and r.source == "draw" and r.target.startswith("hand_")
+        else r
+        for r in game.log
+    ]
+    other = Game(game.rules, state, game.providers, policy=game.policy)
+    other.log, other.answers, other.event_frames = log, list(game.answers), game.event_frames
+    ai = hand_of(Side.USSR if game.state.ai_side is Side.USSR else Side.US)
+    changed = sorted(state.piles[ai]) != sorted(game.state.piles[ai])
+    return other, changed
+
+
+@dataclass
+class Checker:
+    """The human's provider: the strong stand-in, which at each of the first decisions of each
+    kind also asks the same question of the permuted game and of the hint."""
+
+    side: Side
+    per_kind: int
+    player: StrongPlayer = field(init=False)
+    checked: dict[str, int] = field(default_factory=dict)
+    changed: int = 0
+
+    def __post_init__(self) -> None:
+        self.player = StrongPlayer(self.side, seed=11, budget=FAST)
+
+    def choose(self, game: Game, choice: Choice) -> Answer:
+        if self.checked.get(choice.kind, 0) < self.per_kind:
+            self.checked[choice.kind] = self.checked.get(choice.kind, 0) + 1
+            other, changed = permuted(game, random.Random(len(game.answers)))
+            self.changed += changed
+            mine = decide(game, choice, self.side, 11, FAST).ranking
+            assert decide(other, choice, self.side, 11, FAST).ranking == mine, choice.kind
+            advice = hint(game, choice, budget=FAST).ranking
+            assert hint(other, choice, budget=FAST).ranking == advice, choice.kind
+        return self.player.choose(game, choice)
+
+
+class Enough(Exception):
+    pass
+
+
+@pytest.mark.parametrize("seed", [4, 7])
+def test_no_peeking_answers_do_not_change_when_face_down_cards_are_permuted(
+    rules: Ruleset, seed: int
+) -> None:
+    ai = (Side.US, Side.USSR)[seed % 2]
+    checker = Checker(ai.other, per_kind=3)
+    spec = GameSpec(seed, ai.value, "greedy")
+    chosen = providers(spec, ai)
+    chosen[ai.other] = checker
+
+    def stop(game: Game, step: str) -> None:
+        if game.state.turn > 4:
+            raise Enough
+
+    with pytest.raises(Enough):
+        play_game(rules, SoloOptions(ai_side=ai), chosen, observer=stop)
+    assert {"draft", "headline", "ar_card"} <= set(checker.checked)
+    assert checker.changed > 0  # the AI's true deck/hand did differ in the permuted games
+
+
+def test_knowledge_holds_only_true_facts_and_worlds_keep_every_card(rules: Ruleset) -> None:
+    """Along a game: the cards known to lie in a deck/hand are there; the pool is exactly
+    the face-down cards; a world moves only pool cards, keeps each pile's size, and the AI's
+    next card weights sum to 1."""
+    seen: list[int] = []
+
+    @dataclass
+    class Watch:
+        inner: object
+
+        def choose(self, game: Game, choice: Choice) -> Answer:
+            k = knowledge(game, Side.US)
+            for pile in HIDDEN:
+                assert k.known[pile] <= set(game.state.piles[pile])
+            assert list(k.pool) == face_down(game)
+            world = sample_world(game.state, k, random.Random(len(seen)))
+            for name, pile in game.state.piles.items():
+                assert len(world.piles[name]) == len(pile)
+                if name not in HIDDEN:
+                    assert world.piles[name] == pile
+            weights = k.reveal_weights(game.state, hand_of(Side.USSR))
+            if weights:
+                assert abs(sum(w for _, w in weights) - 1) < 1e-9
+            seen.append(len(k.pool))
+            return self.inner.choose(game, choice)  # type: ignore[attr-defined]
+
+    chosen = providers(GameSpec(3, "ussr", "greedy"), Side.USSR)
+    chosen[Side.US] = Watch(chosen[Side.US])
+    play_game(rules, SoloOptions(ai_side=Side.USSR), chosen)
+    assert len(seen) > 50
+    assert max(seen) > 0
+
+
+def test_a_seeded_strong_game_is_reproducible() -> None:
+    first = play(GameSpec(5, "ussr", "strong:1")).to_dict()
+    again = play(GameSpec(5, "ussr", "strong:1")).to_dict()
+    for g in (first, again):
+        del g["seconds"]
+    assert first == again
+
+
+def test_simulate_strong_games_end_legally_under_check() -> None:
+    result = CliRunner().invoke(
+        cli, ["simulate", "--games", "2", "--human", "strong:1", "--check", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)["summary"]
+    assert summary["games"] == 2
+    assert summary["violations"] == 0
+    assert sum(summary["end_reasons"].values()) == 2
+
+
+def test_simulate_refuses_an_unknown_stand_in() -> None:
+    result = CliRunner().invoke(cli, ["simulate", "--games", "1", "--human", "strong:0"])
+    assert result.exit_code == 2
+    assert "strong:N needs a whole number of samples" in result.output
+
+
+def test_the_hint_at_a_seeded_position_agrees_with_the_stand_in(rules: Ruleset) -> None:
+    """At every card decision of a seeded game's first two turns, the hint's best answer is
+    legal, its alternatives are ordered by value, it carries the note that it is advice, and
+    the strong stand-in with the same budget and seed answers the same."""
+    asked: list[str] = []
+
+    @dataclass
+    class Compare:
+        player: StrongPlayer
+
+        def choose(self, game: Game, choice: Choice) -> Answer:
+            if choice.kind in ("ar_card", "headline", "draft") and game.state.turn <= 2:
+                advice = hint(game, choice, budget=FAST)
+                assert advice.best.answer in choice.options
+                values = [r.value for r in advice.ranking if r.value is not None]
+                assert values == sorted(values, reverse=True)
+                assert advice.note == NOTE
+                assert "Advice only" in "\n".join(advice.lines())
+                answer = self.player.choose(game, choice)
+                assert answer == advice.best.answer
+                asked.append(choice.kind)
+                return answer
+            return self.player.choose(game, choice)
+
+    chosen = providers(GameSpec(2, "us", "greedy"), Side.US)
+    chosen[Side.USSR] = Compare(StrongPlayer(Side.USSR, seed=0, budget=FAST))
+
+    def stop(game: Game, step: str) -> None:
+        if game.state.turn > 2:
+            raise Enough
+
+    with pytest.raises(Enough):
+        play_game(rules, SoloOptions(ai_side=Side.US), chosen, observer=stop)
+    assert asked.count("ar_card") >= 10
+    assert "headline" in asked
+
+
+def test_hint_at_the_prompts_of_twsolo_play_advises_and_changes_nothing(tmp_path: Path) -> None:
+    """`hint` at a draft, headline and action-round prompt prints the advice with its note and
+    values; the game goes on exactly as without it (the journals are equal)."""
+    hinted = "hint\n1\n1\nhint\n1\n1\nhint\n1\n1\n1\nquit\n"
+
+    def journal(name: str, text: str) -> tuple[str, list[dict[str, object]]]:
+        result = CliRunner().invoke(
+            cli, ["new", "--seed", "3", "--name", name, "--home", str(tmp_path)], input=text
+        )
+        assert result.exit_code == 0, result.output[-2000:]
+        lines = (tmp_path / "games" / name / "journal.jsonl").read_text().splitlines()
+        entries = [json.loads(line) for line in lines]
+        return result.output, [{k: v for k, v in e.items() if k != "seq"} for e in entries]
+
+    output, with_hints = journal("h", hinted)
+    _, without = journal("n", hinted.replace("hint\n", ""))
+    assert with_hints == without
+    assert output.count("Hint: ") == 3
+    assert output.count("Advice only") == 3
+    assert "Hint: headline " in output
+    assert "expected value" in output
