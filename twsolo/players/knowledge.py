@@ -92,27 +92,31 @@ def knowledge(game: Game, side: Side) -> Knowledge:
 def sample_world(
     state: GameState, k: Knowledge, rng: random.Random, *, first: Mapping[str, int] | None = None
 ) -> GameState:
-    """A copy of `state` whose unseen slots hold pool cards drawn at random. It depends only
-    on what `k.side` knows and on `rng`: the true cards of the unseen slots are never read.
-    `first` (pile -> card) forces a pool card into one of that pile's unseen slots (the
-    look-ahead's choice of what the AI reveals next)."""
+    """A copy of `state` whose unseen slots hold the pool's cards in a random order. It depends
+    only on what `k.side` knows and on `rng`: which pool card lies in which slot is never read,
+    only how many slots each pile has. `state` may also be an earlier position of the game
+    (the start of an event being resolved): its slots are those holding pool cards.
+    `first` (pile -> card) puts that pool card in one of the pile's slots (the look-ahead's
+    choice of what the AI reveals next)."""
+    pool = set(k.pool)
     world = state.copy()
-    pool = list(k.pool)
-    rng.shuffle(pool)
+    slots = {name: sum(1 for c in state.piles[name] if c in pool) for name in HIDDEN}
+    cards = sorted(c for name in HIDDEN for c in state.piles[name] if c in pool)
+    rng.shuffle(cards)
     for pile, card in (first or {}).items():
-        if card in pool and k.unseen[pile]:
-            pool.remove(card)
-            pool.insert(sum(k.unseen[p] for p in HIDDEN[: HIDDEN.index(pile)]), card)
-    filled = iter(pool)
+        if card in cards and slots[pile]:
+            cards.remove(card)
+            cards.insert(sum(slots[p] for p in HIDDEN[: HIDDEN.index(pile)]), card)
+    filled = iter(cards)
     for name in HIDDEN:
-        world.piles[name] = refill(state.piles[name], k.known[name], filled)
+        world.piles[name] = refill(state.piles[name], pool, filled)
     return world
 
 
-def refill(pile: Pile, known: frozenset[int], filled: Iterator[int]) -> Pile:
-    """`pile` with every card not in `known` replaced by the next card of `filled`; the
-    shuffled part in card order, so the result does not show where the true unseen cards lay."""
-    top = [c if c in known else next(filled) for c in pile.top]
-    bottom = [c if c in known else next(filled) for c in pile.bottom]
-    shuffled = sorted(c if c in known else next(filled) for c in pile.shuffled)
+def refill(pile: Pile, pool: set[int], filled: Iterator[int]) -> Pile:
+    """`pile` with every pool card replaced by the next card of `filled`; the shuffled part
+    in card order, so the result does not show where the true cards lay."""
+    top = [next(filled) if c in pool else c for c in pile.top]
+    bottom = [next(filled) if c in pool else c for c in pile.bottom]
+    shuffled = sorted(next(filled) if c in pool else c for c in pile.shuffled)
     return Pile(shuffled, bottom, top)

@@ -14,11 +14,12 @@ import contextlib
 import random
 import statistics
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from twsolo.ai.bot import Bot
 from twsolo.engine.choices import CHANCE, Actor, Answer, Choice, ChoiceProvider, FixedDice
 from twsolo.engine.coup import coup
+from twsolo.engine.effects import NUCLEAR_SUBS
 from twsolo.engine.events import play_event
 from twsolo.engine.game import Game, GameOver
 from twsolo.engine.ops import OpsBudget
@@ -139,7 +140,28 @@ class RolloutHuman:
                 return answer
         if choice.kind == "bottom":
             return choice.options[0]
-        return self.rules.choose(game, choice)
+        return self.rules.choose(game, safe(game, choice))
+
+
+def lowers_defcon(game: Game, side: Side, option: Answer) -> bool:
+    """A coup by `side` in the country `option` lowers DEFCON (base §6.3.4: a battleground;
+    not the US's under Nuclear Subs)."""
+    c = game.rules.index.get(str(option))
+    if c is None or not game.rules.countries[c].battleground:
+        return False
+    return not (side is Side.US and game.state.has_effect(NUCLEAR_SUBS))
+
+
+def safe(game: Game, choice: Choice) -> Choice:
+    """The question without the coups that would bring DEFCON to 1 on the human's own turn
+    (spec §20.1.2: the human loses), when another answer is left: the AI's rules, applied to
+    the human's side, do not know that rule (the AI can never lose so, spec §11.1)."""
+    is_coup = choice.kind == "coup" or choice.context.get("intent") == "coup"
+    side = choice.actor
+    if not is_coup or game.state.defcon > 2 or not isinstance(side, Side):
+        return choice
+    kept = tuple(o for o in choice.options if not lowers_defcon(game, side, o))
+    return replace(choice, options=kept) if kept and kept != choice.options else choice
 
 
 def world_flow(game: Game, world: GameState, human: RolloutHuman, sample: Sample) -> Flow:
@@ -306,18 +328,32 @@ def first_look(
     return statistics.fmean(looks)
 
 
-def event_effect(game: Game, sample: Sample, card: int, w: Weights) -> float:
-    """What the AI's event that `card` carries does when the human plays the card for ops
-    (base §5.2), in value: played on the world before any of the human's ops."""
+def event_effect(
+    game: Game,
+    sample: Sample,
+    card: int,
+    w: Weights,
+    *,
+    player: Side | None = None,
+    triggered: bool = True,
+    aside: Sequence[int] = (),
+) -> float:
+    """What `card`'s event does to the human's position, in value, played on the world by
+    `player` (default the human); `triggered`: the card was played for ops and the event is
+    the opponent's (base §5.2). By default: the AI's event of a card the human plays for ops.
+    `aside`: the other cards the human drew, put at the bottom of the human's deck/hand first
+    (as the action round does, spec §10.1.1)."""
     world = sample.world.copy()
     ai = world.ai_side
     assert ai is not None
     flow = world_flow(game, world, RolloutHuman(ai.other), sample)
     before = value(world, game.rules, ai.other, w)
     with contextlib.suppress(GameOver, Horizon):
+        for other in aside:
+            flow.game.move_card(other, hand_of(ai.other), bottom=True)
         if world.where(card) != "table":
             flow.game.move_card(card, "table")
-        play_event(flow.game, card, ai.other, triggered=True)
+        play_event(flow.game, card, player or ai.other, triggered=triggered)
     return value(world, game.rules, ai.other, w) - before
 
 
@@ -325,3 +361,66 @@ def script_for(play: Play, world: GameState) -> PlayScript:
     ai = world.ai_side
     assert ai is not None
     return PlayScript(play, ai.other, world.influence.tobytes())
+
+
+class Diverged(Exception):
+    """A re-run asked something else than the answers recorded in the event."""
+
+
+class Rerun:
+    """Answers an event re-run from its start: the answers given in it so far, then the option
+    under test (to the same question), then the world's players."""
+
+    def __init__(
+        self,
+        prefix: list[tuple[str, str, Answer]],
+        question: Choice,
+        option: Answer,
+        players: dict[Actor, ChoiceProvider],
+    ) -> None:
+        self.prefix = prefix
+        self.question: Choice | None = question
+        self.option = option
+        self.players = players
+
+    def choose(self, game: Game, choice: Choice) -> Answer:
+        if self.prefix:
+            actor, kind, answer = self.prefix.pop(0)
+            if actor != str(choice.actor) or kind != choice.kind or answer not in choice.options:
+                raise Diverged
+            return answer
+        if self.question is not None:
+            asked, self.question = self.question, None
+            if (asked.actor, asked.kind) != (choice.actor, choice.kind):
+                raise Diverged
+            if self.option not in choice.options:
+                raise Diverged
+            return self.option
+        return self.players[choice.actor].choose(game, choice)
+
+
+def rerun_value(
+    game: Game, k: Knowledge, choice: Choice, option: Answer, sample: Sample, w: Weights
+) -> float | None:
+    """The value after the event being resolved, re-run from its start on a world (its
+    face-down cards resampled: `sample.seed`) with `option` as the answer to `choice`, the rest
+    by the rollout human and the AI. None when the re-run cannot follow the event's course."""
+    frame = game.event_frames[-1]
+    human = k.side
+    start = sample_world(frame.start, k, random.Random(sample.seed))
+    players: dict[Actor, ChoiceProvider] = {
+        human: RolloutHuman(human),
+        human.other: Bot(human.other, keep=False),
+        CHANCE: WorldChance(sample, human),
+    }
+    rerun = Rerun(list(game.answers[frame.answers :]), choice, option, players)
+    trial = Game(
+        game.rules, start, {Side.US: rerun, Side.USSR: rerun, CHANCE: rerun}, policy=game.policy
+    )
+    try:
+        play_event(trial, frame.card, frame.player, headline=frame.headline)
+    except GameOver:
+        pass
+    except (Diverged, Horizon):
+        return None
+    return value(start, game.rules, human, w)

@@ -26,8 +26,8 @@ from twsolo.engine.ops import OpsBudget
 from twsolo.engine.records import InfluenceChange, MarkerChange
 from twsolo.engine.state import GameState
 from twsolo.ids import Side
+from twsolo.players.draft import rank_splits
 from twsolo.players.evaluate import DEFAULT, Weights, value
-from twsolo.players.greedy import GreedyPlayer
 from twsolo.players.knowledge import HIDDEN, Knowledge, knowledge, sample_world
 from twsolo.players.lookahead import (
     RolloutHuman,
@@ -37,6 +37,7 @@ from twsolo.players.lookahead import (
     event_effect,
     first_look,
     headline_value,
+    rerun_value,
     samples,
     world_flow,
 )
@@ -147,14 +148,18 @@ def decide(
         return rank_action(game, choice, k, rng, budget, weights)
     if kind == "headline":
         return rank_headline(game, choice, k, rng, budget, weights)
-    if kind in ("draft", "bottom"):
-        return rank_cards(game, choice, side)
+    if kind == "draft":
+        return rank_draft(game, choice, k, rng, weights)
+    if kind == "bottom":
+        return rank_bottom(game, choice, side)
     if kind in ("operation", "influence", "coup") and isinstance(
         choice.context.get("budget"), OpsBudget
     ):
         return rank_operations(game, choice, k, rng, weights)
     if kind == "country" and choice.context.get("intent") in ("add", "remove"):
         return rank_points(game, choice, k, rng, weights)
+    if game.event_frames and len(choice.options) > 1:
+        return rank_by_rerun(game, choice, k, rng, weights)
     return by_rules(game, choice, k, rng)
 
 
@@ -198,7 +203,7 @@ def rank_action(
             ways = [w_ for w_ in ways if w_ in choice.options]
         plays += candidates(base, rules, side, card, ways)
     effects = {
-        card: event_effect(game, worlds[0], card, w)
+        card: event_effect(game, worlds[0], card, w, aside=[c for c in drawn if c != card])
         for card in cards
         if opponent_event(game.rules, side, card)
     }
@@ -253,14 +258,38 @@ def rank_headline(
 
 
 # ---------------------------------------------------------------------- draft, bottom
-def rank_cards(game: Game, choice: Choice, side: Side) -> Decision:
-    """The draft split and the bottom order, by the greedy stand-in's rule for now."""
-    answer = GreedyPlayer(side).choose(game, choice)
-    cards = (
-        ", ".join(str(game.rules.card(int(c))) for c in answer) if isinstance(answer, tuple) else ""
-    )
-    what = "keep" if choice.kind == "draft" else "to the bottom, first to last"
-    return Decision([Ranked(answer, None, f"{what}: {cards}")])
+def rank_draft(
+    game: Game, choice: Choice, k: Knowledge, rng: random.Random, w: Weights
+) -> Decision:
+    """Spec §6: the splits by what each card is worth kept and given (draft.py)."""
+    rules = game.rules
+    ranking = [
+        Ranked(kept, v, "keep " + ", ".join(str(rules.card(int(c))) for c in kept))
+        for v, kept in rank_splits(game, choice, k, rng, w)
+        if isinstance(kept, tuple)
+    ]
+    return Decision(ranking)
+
+
+def rank_bottom(game: Game, choice: Choice, side: Side) -> Decision:
+    """Spec §4.3: the card worth most for later goes first, to come back first (the first
+    card put at the bottom is drawn before the others)."""
+    rules = game.rules
+
+    def key(order: Answer) -> list[float]:
+        cards = order if isinstance(order, tuple) else ()
+        return [-hold_value(rules, side, int(c)) for c in cards]
+
+    ranking = [
+        Ranked(
+            o,
+            None,
+            "to the bottom, first to last: " + ", ".join(str(rules.card(int(c))) for c in o),
+        )
+        for o in sorted(choice.options, key=key)
+        if isinstance(o, tuple)
+    ]
+    return Decision(ranking)
 
 
 # ---------------------------------------------------------------------- operations
@@ -400,6 +429,36 @@ def outside_cost(game: Game, choice: Choice, c: int) -> int:
         ):
             return 0
     return rules.regions.human_offregion_penalty_vp
+
+
+RERUNS = 3  # worlds per answer when an event is re-run
+
+
+def rank_by_rerun(
+    game: Game, choice: Choice, k: Knowledge, rng: random.Random, w: Weights
+) -> Decision:
+    """A question inside an event (a target, a die direction, an option): the event re-run
+    from its start on a few worlds with each answer, judged where it ends."""
+    worlds = samples(game.state, k, k.side.other, RERUNS, rng)
+    ranking = []
+    for option in choice.options:
+        values = [rerun_value(game, k, choice, option, s, w) for s in worlds]
+        if any(v is None for v in values):
+            return by_rules(game, choice, k, rng)
+        v = statistics.fmean(x for x in values if x is not None)
+        name = (
+            game.rules.countries[game.rules.index[str(option)]].name
+            if str(option) in game.rules.index
+            else str(option)
+        )
+        ranking.append(Ranked(option, v, name))
+    ranking.sort(key=lambda r: -(r.value or 0.0))
+    return Decision(ranking)
+
+
+def option_name(rules: Ruleset, option: Answer) -> str:
+    c = rules.index.get(str(option))
+    return rules.countries[c].name if c is not None else str(option).replace("_", " ")
 
 
 def by_rules(game: Game, choice: Choice, k: Knowledge, rng: random.Random) -> Decision:
