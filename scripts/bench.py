@@ -24,7 +24,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from twsolo.ai.bot import Bot
-from twsolo.engine.choices import CHANCE, RandomPlayer, SeededChance
+from twsolo.engine.choices import CHANCE, Answer, Choice, RandomPlayer, SeededChance
 from twsolo.engine.game import Game, GameOver
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget
@@ -32,9 +32,12 @@ from twsolo.engine.play import play_card
 from twsolo.engine.setup import standard_state
 from twsolo.engine.state import hand_of
 from twsolo.ids import CHINA_CARD, SCORING_REGIONS, Side
+from twsolo.players.advice import hint
+from twsolo.players.strong import StrongPlayer
 from twsolo.ruleset import Ruleset, load_ruleset
-from twsolo.sim.games import GameSpec, play
+from twsolo.sim.games import GameSpec, play, providers
 from twsolo.sim.pool import make_pool
+from twsolo.solo import SoloOptions, play_game
 from twsolo.solo.policy import SoloPolicy
 
 
@@ -145,6 +148,41 @@ def bench_game(rules: Ruleset, n: int) -> None:
     row("whole game, AI vs random", samples)
 
 
+def bench_strong(rules: Ruleset, n: int) -> None:
+    """A whole game, AI vs the strong stand-in at its default budget, on one core (CPU time:
+    this machine is shared, and wall time counts the others' work), and a `hint` at each
+    card decision of a few games (wall time, as a person waits for it)."""
+    games = max(10, n // 15)
+    samples = []
+    for seed in range(games):
+        start = time.process_time()
+        play(GameSpec(seed, ("us", "ussr")[seed % 2], "strong"))
+        samples.append((time.process_time() - start) * 1000)
+    row("whole game, AI vs strong (CPU)", samples)
+    hints: list[float] = []
+
+    class Timed:
+        def __init__(self, inner: StrongPlayer) -> None:
+            self.inner = inner
+
+        def choose(self, game: Game, choice: Choice) -> Answer:
+            if choice.kind in ("ar_card", "headline", "draft") and len(hints) < n:
+                start = time.perf_counter()
+                hint(game, choice)
+                hints.append((time.perf_counter() - start) * 1000)
+            return self.inner.choose(game, choice)
+
+    seed = 0
+    while len(hints) < n:
+        ai = ("us", "ussr")[seed % 2]
+        spec = GameSpec(seed, ai, "strong")
+        chosen = providers(spec, Side(ai))
+        chosen[Side(ai).other] = Timed(StrongPlayer(Side(ai).other, seed=seed))
+        play_game(rules, SoloOptions(ai_side=Side(ai)), chosen)
+        seed += 1
+    row("hint at a card decision (wall)", hints)
+
+
 def bench_throughput(rules: Ruleset, n: int, rounds: int = 3) -> None:
     """Games per second on one worker and on every core (the same seeds). The two are measured
     in turn, `rounds` times, and the speed-up is the median of each round's ratio: the machine's
@@ -209,6 +247,7 @@ SECTIONS: dict[str, Callable[[Ruleset, int], None]] = {
     "decision": bench_decision,
     "copy": bench_copy,
     "game": bench_game,
+    "strong": bench_strong,
     "throughput": bench_throughput,
     "memory": bench_memory,
 }
