@@ -177,9 +177,9 @@ def test_simulate_strong_games_end_legally_under_check() -> None:
 
 
 def test_simulate_refuses_an_unknown_stand_in() -> None:
-    result = CliRunner().invoke(cli, ["simulate", "--games", "1", "--human", "strong:0"])
+    result = CliRunner().invoke(cli, ["simulate", "--games", "1", "--human", "strong:x"])
     assert result.exit_code == 2
-    assert "strong:N needs a whole number of samples" in result.output
+    assert "strong:N needs a whole number of worlds" in result.output
 
 
 def test_the_hint_at_a_seeded_position_agrees_with_the_stand_in(rules: Ruleset) -> None:

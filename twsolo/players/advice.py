@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from twsolo.engine.choices import Choice
 from twsolo.engine.game import Game
 from twsolo.ids import Side
-from twsolo.players.strong import Budget, Ranked, decide
+from twsolo.players.ranking import Ranked
+from twsolo.players.strong import Budget, decide
 
 # A hint may think longer than a simulated game's stand-in; still well under a second.
 HINT_BUDGET = Budget(samples=6, keep=5)

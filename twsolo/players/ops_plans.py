@@ -54,12 +54,20 @@ class Board:
     """A board copy on which a plan is built point by point, with its costs (base §6.1.2: two
     ops a point while the opponent controls the country)."""
 
-    def __init__(self, state: GameState, rules: Ruleset, side: Side, budget: OpsBudget) -> None:
+    def __init__(
+        self,
+        state: GameState,
+        rules: Ruleset,
+        side: Side,
+        budget: OpsBudget,
+        access: Collection[int] | None = None,
+    ) -> None:
         self.state = state.board_copy()
         self.rules = rules
         self.side = side
         self.budget = budget.copy()
-        self.access = placement_access(state, rules, side)
+        # Base §6.1.1: access is fixed when the action begins (given when it has).
+        self.access = placement_access(state, rules, side) if access is None else access
         self.closed = closed_region(state, side)
         self.points: list[int] = []
 
@@ -190,10 +198,11 @@ def influence_plan(
     side: Side,
     budget: OpsBudget,
     regions: list[str],
+    access: Collection[int] | None = None,
 ) -> tuple[int, ...]:
     """Score-first in each of `regions` in turn (each with the ops the previous left), then
-    the rest firming up the human's hold there."""
-    board = Board(state, rules, side, budget)
+    the rest firming up the human's hold there. `access`: the action's, once it has begun."""
+    board = Board(state, rules, side, budget, access)
     for region in regions:
         while board.left() > 0:
             steps = best_score(board, region)
