@@ -72,9 +72,7 @@ def position(rules: Ruleset, seed: int) -> Game | None:
     )
     for side in Side:
         for _ in range(8):
-            card = game.draw("draw", "deal")
-            if card is not None:
-                game.move_card(card, hand_of(side))
+            game.draw("draw", "deal", to=hand_of(side))
     try:
         for i in range(rng.randint(4, 16)):
             side = Side.USSR if i % 2 == 0 else Side.US
@@ -107,7 +105,7 @@ def bench_decision(rules: Ruleset, n: int) -> None:
         state = game.state
         ai = state.ai_side
         assert ai is not None
-        hand = [c for c in state.piles[hand_of(ai)] if c != CHINA_CARD]
+        hand = [c for c in state.piles[hand_of(ai)].known() if c != CHINA_CARD]
         if not hand:
             continue
         card = hand[seed % len(hand)]

@@ -113,8 +113,7 @@ def to_table(game: Game, card: int) -> None:
 
 
 def all_cards_placed_once(state: GameState) -> bool:
-    seen: list[int] = [c for pile in state.piles.values() for c in pile]
-    return len(seen) == len(set(seen)) == 110
+    return not state.card_problems()
 
 
 def finished(game: Game) -> None:

@@ -14,9 +14,11 @@ from twsolo.ai.bot import Bot
 from twsolo.engine.choices import Answer
 from twsolo.engine.events import play_event, run_hooks
 from twsolo.engine.game import Game
+from twsolo.engine.records import Shuffled
 from twsolo.engine.state import Effect, GameState, area_of, hand_of
 from twsolo.ids import CHINA_CARD, Side
 from twsolo.ruleset import Ruleset
+from twsolo.solo.policy import SoloPolicy
 
 from .support import game_at, inf, position, to_table
 
@@ -362,17 +364,36 @@ def test_colonial_rear_guards_primary_southeast_asia_first(rules: Ruleset) -> No
 
 # ---------------------------------------------------------------- #32 UN Intervention
 def test_un_intervention_pairs_the_first_human_event_revealed(rules: Ruleset) -> None:
-    """Appendix #32: the shuffled part of the deck/hand comes off the top before the known
-    bottom: CIA Created (1 Op) is revealed before NATO (4 Ops)."""
-    game, bot = at(rules, USSR, primary="europe")
+    """Appendix #32: the AI reveals from the top of its deck/hand until a human event comes up;
+    the shuffled part comes off before the known bottom: CIA Created (1 Op) is revealed before
+    NATO (4 Ops), which stays where it was."""
+    game, _ = at(rules, USSR, primary="europe")
+    game.policy = SoloPolicy()
     hand = game.state.piles[hand_of(USSR)]
     for card in (26, 19, 21):
         game.state.piles[game.state.where(card)].remove(card)
     hand.shuffled.append(26)
     hand.bottom.extend([19, 21])
     play(game, 32, USSR)
-    assert by_entry(bot, 32)[0] == 26
+    assert [a for _, k, a in game.answers if k == "draw"] == [26]
     assert game.state.where(26) == "discard"
+    assert hand.bottom == [19, 21]
+    assert total(game, USSR) == 1
+
+
+def test_un_intervention_without_a_human_event_is_played_for_its_ops(rules: Ruleset) -> None:
+    """Appendix #32: when no card with the human's event comes up, UN Intervention is played
+    for its own 1 Op; the revealed cards are shuffled back."""
+    game, _ = at(rules, USSR, primary="europe")
+    game.policy = SoloPolicy()
+    hand = game.state.piles[hand_of(USSR)]
+    for card in (8, 14):
+        game.state.piles[game.state.where(card)].remove(card)
+    hand.shuffled.append(8)
+    hand.unseen, game.state.unseen = 1, [14]  # a card dealt face down: it may be a human event
+    play(game, 32, USSR)
+    assert sorted(hand.known()) == [8, 14]
+    assert any(isinstance(r, Shuffled) and r.pile == hand_of(USSR) for r in game.log)
     assert total(game, USSR) == 1
 
 
@@ -424,7 +445,7 @@ def test_salt_takes_the_highest_ops_own_or_neutral_card(
     move(game.state, "discard", *discards)
     play(game, 43, USSR)
     assert by_entry(bot, 43) == [taken]
-    hand = sorted(game.state.piles[hand_of(USSR)])
+    hand = sorted(game.state.piles[hand_of(USSR)].known())
     assert hand == ([taken] if isinstance(taken, int) else [])
 
 
@@ -487,7 +508,7 @@ def test_missile_envy_ai_gives_its_own_event_among_ties(rules: Ruleset) -> None:
     play(game, 49, USSR)
     assert by_entry(bot, 49) == [21]
     assert game.state.where(21) == "discard"
-    assert sorted(game.state.piles[hand_of(US)]) == [34, 49, 50]
+    assert sorted(game.state.piles[hand_of(US)].known()) == [34, 49, 50]
 
 
 # ---------------------------------------------------------------- #53 South African Unrest
@@ -632,7 +653,7 @@ def test_ask_not_discards_the_human_events(rules: Ruleset) -> None:
     play(game, 77, US)
     assert by_entry(bot, 77) == [14, 50, "done"]
     assert game.state.where(14) == game.state.where(50) == "discard"
-    hand = list(game.state.piles[hand_of(US)])
+    hand = list(game.state.piles[hand_of(US)].known())
     assert {21, 34} <= set(hand)
     assert len(hand) == 4
 
@@ -641,13 +662,13 @@ def test_our_man_in_tehran_discards_the_human_events(rules: Ruleset) -> None:
     """Appendix #108: of the 5 cards drawn, the USSR events are discarded, the rest return."""
     game, bot = at(rules, US, influence={"israel": (4, 0)})
     state = game.state
-    for card in list(state.piles["draw"]):
+    for card in list(state.piles["draw"].known()):
         move(state, "unused", card)
     move(state, "draw", 14, 19, 21, 34, 50)
     play(game, 108, US)
     assert by_entry(bot, 108) == [14, 50, "done"]
-    assert sorted(state.piles["discard"]) == [14, 50]
-    assert sorted(state.piles["draw"]) == [19, 21, 34]
+    assert sorted(state.piles["discard"].known()) == [14, 50]
+    assert sorted(state.piles["draw"].known()) == [19, 21, 34]
 
 
 # ---------------------------------------------------------------- #85 Star Wars
@@ -755,7 +776,7 @@ def test_latin_american_debt_crisis_ai_discards_only_when_exposed(
         assert game.state.where(discarded) == "discard"
         assert inf(game, "chile") == (0, 2)
     else:
-        assert sorted(game.state.piles[hand_of(US)]) == [21, 29]
+        assert sorted(game.state.piles[hand_of(US)].known()) == [21, 29]
 
 
 # ---------------------------------------------------------------- #96 Tear Down this Wall

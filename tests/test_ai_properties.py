@@ -100,7 +100,7 @@ def test_ai_action_round_obeys_the_spec(
     state.turn, state.action_round, state.defcon = turn, action_round, defcon
     state.scoring_round = scoring_round
     state.milops = [0, 0]
-    hand = [c for c in state.piles[hand_of(ai)] if c != CHINA_CARD]
+    hand = [c for c in state.piles[hand_of(ai)].known() if c != CHINA_CARD]
     if not hand:
         return
     card = hand[seed % len(hand)]

@@ -140,9 +140,9 @@ def test_every_card_in_exactly_one_pile(rules: Ruleset) -> None:
         "area_ussr": 1,
         "unused": 7,
     }
-    assert sorted(state.piles["unused"]) == [104, 105, 106, 107, 108, 109, 110]
-    assert sorted(state.piles["scoring_deck"]) == [1, 2, 3, 37, 38, 79, 81]
-    assert list(state.piles["area_ussr"]) == [CHINA_CARD]
+    assert sorted(state.piles["unused"].known()) == [104, 105, 106, 107, 108, 109, 110]
+    assert sorted(state.piles["scoring_deck"].known()) == [1, 2, 3, 37, 38, 79, 81]
+    assert list(state.piles["area_ussr"].known()) == [CHINA_CARD]
     assert state.china_holder is Side.USSR
     assert state.china_face_up is True
 
@@ -153,9 +153,9 @@ def test_optional_cards_join_their_era(rules: Ruleset) -> None:
     state = standard_state(rules, optional_cards=True)
     assert all_cards_placed_once(state)
     assert len(state.piles["unused"]) == 0
-    assert {104, 105, 106} <= set(state.piles["draw"])
-    assert {107, 108} <= set(state.piles["mid_war"])
-    assert {109, 110} <= set(state.piles["late_war"])
+    assert {104, 105, 106} <= set(state.piles["draw"].known())
+    assert {107, 108} <= set(state.piles["mid_war"].known())
+    assert {109, 110} <= set(state.piles["late_war"].known())
     assert (len(state.piles["draw"]), len(state.piles["mid_war"])) == (35, 44)
     assert len(state.piles["late_war"]) == 23
 

@@ -36,8 +36,7 @@ def check(state: GameState) -> None:
     assert (state.influence >= 0).all()
     assert 1 <= state.defcon <= 5
     assert all(0 <= m <= 5 for m in state.milops)
-    cards = sorted(c for pile in state.piles.values() for c in pile)
-    assert cards == list(range(1, 111))
+    assert not state.card_problems()
 
 
 def reachable(rules: Ruleset, seed: int, steps: int) -> Game:
@@ -55,9 +54,7 @@ def reachable(rules: Ruleset, seed: int, steps: int) -> Game:
     game = Game(rules, state, providers)
     for side in Side:
         for _ in range(8):
-            card = game.draw("draw", "deal")
-            if card is not None:
-                game.move_card(card, hand_of(side))
+            game.draw("draw", "deal", to=hand_of(side))
     for i in range(steps):
         side = Side.USSR if i % 2 == 0 else Side.US
         state.phasing = side

@@ -152,7 +152,7 @@ def test_five_year_plan_discards_us_event_which_happens(rules: Ruleset) -> None:
     # chance picks the first card offered: Duck and Cover, a US event, which happens.
     assert (game.state.defcon, game.state.vp) == (4, 1)
     assert game.state.where(4) == "discard"
-    assert list(game.state.piles["hand_ussr"]) == [7]
+    assert list(game.state.piles["hand_ussr"].known()) == [7]
     assert game.state.where(5) == "discard"
 
 
@@ -181,7 +181,7 @@ def test_five_year_plan_ussr_card_is_just_discarded(rules: Ruleset) -> None:
     event(game, 5, US)
     assert game.state.where(8) == "discard"
     assert inf(game, "cuba") == (0, 0)
-    assert list(game.state.piles["hand_ussr"]) == [12]
+    assert list(game.state.piles["hand_ussr"].known()) == [12]
 
 
 @covers(5)
@@ -200,7 +200,7 @@ def test_five_year_plan_triggered_by_ussr_ops(rules: Ruleset) -> None:
     for_ops(game, USSR, 5)
     assert game.state.where(9) == "discard"
     assert inf(game, "vietnam") == (0, 0)
-    assert list(game.state.piles["hand_ussr"]) == [11]
+    assert list(game.state.piles["hand_ussr"].known()) == [11]
     assert inf(game, "syria") == (0, 4)
     assert finished(game)
 
@@ -822,7 +822,9 @@ def test_cia_created(rules: Ruleset) -> None:
     hand(game, USSR, 7)
     event(game, 26, US)
     assert inf(game, "uk") == (6, 0)
-    assert any("Socialist Governments" in str(r) for r in game.log)
+    # The USSR shows its hand; nothing names its cards (a face-down deck/hand, spec §4).
+    assert any("shows its deck/hand" in str(r) for r in game.log)
+    assert not any("Socialist Governments" in str(r) for r in game.log)
     assert game.state.where(26) == "removed"
     assert finished(game)
 
@@ -979,7 +981,7 @@ def test_un_intervention(rules: Ruleset) -> None:
     assert inf(game, "canada") == (2, 0)
     assert game.state.where(7) == "discard"
     assert game.state.where(32) == "discard"
-    assert list(game.state.piles["hand_us"]) == [4]
+    assert list(game.state.piles["hand_us"].known()) == [4]
     assert game.state.milops == [0, 0]
     assert finished(game)
 

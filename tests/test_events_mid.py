@@ -1304,12 +1304,12 @@ def test_ask_not(rules: Ruleset) -> None:
     game = game_at(rules, position(rules), us=[19, 37, "done"])
     hand(game, US, 19, 26, 37)
     game.move_card(CHINA_CARD, hand_of(US))
-    draw = sorted(game.state.piles["draw"])
+    draw = sorted(game.state.piles["draw"].known())
     assert event(game, 77, US)
     assert options(game, US) == (19, 26, 37, "done")
     assert game.state.where(19) == "discard"
     assert game.state.where(37) == "discard"
-    assert sorted(game.state.piles[hand_of(US)]) == sorted([CHINA_CARD, 26, *draw[:2]])
+    assert sorted(game.state.piles[hand_of(US)].known()) == sorted([CHINA_CARD, 26, *draw[:2]])
     assert game.state.where(77) == "removed"
     assert finished(game)
 
@@ -1318,12 +1318,12 @@ def test_ask_not(rules: Ruleset) -> None:
 def test_ask_not_reshuffles_the_discard_pile(rules: Ruleset) -> None:
     game = game_at(rules, position(rules), us=[26, 19])  # the deck/hand is then empty
     hand(game, US, 19, 26)
-    for card in list(game.state.piles["draw"]):
+    for card in list(game.state.piles["draw"].known()):
         if card != 21:
             game.move_card(card, "removed")
     assert event(game, 77, US)
     # 21 is drawn; then the discard pile (19, 26) becomes the draw pile and 19 comes up.
-    assert sorted(game.state.piles[hand_of(US)]) == [19, 21]
+    assert sorted(game.state.piles[hand_of(US)].known()) == [19, 21]
     assert game.state.where(26) == "draw"
     assert finished(game)
 

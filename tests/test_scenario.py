@@ -53,8 +53,7 @@ def test_every_key_is_read(rules: Ruleset) -> None:
 
 def test_every_card_in_one_place(rules: Ruleset) -> None:
     st = load_scenario(HERE / "full_position.yaml", rules).state
-    cards = [c for pile in st.piles.values() for c in pile]
-    assert sorted(cards) == list(range(1, 111))
+    assert not st.card_problems()
 
 
 @pytest.mark.parametrize(

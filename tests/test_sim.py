@@ -107,8 +107,15 @@ def test_state_problems_finds_a_lost_card(rules: Ruleset) -> None:
     state = standard_state(rules)
     state.piles["draw"].shuffled.remove(8)
     assert state_problems(state, Side.USSR) == [
-        "cards not conserved (each of the 110 in exactly one place)"
+        "cards not conserved (each in exactly one place, or face down unseen)"
     ]
+    state.piles["draw"].unseen = 1
+    assert state_problems(state, Side.USSR) == [
+        "cards not conserved (each in exactly one place, or face down unseen)",
+        "the piles' unseen cards do not add up to the unseen cards",
+    ]
+    state.unseen = [8]
+    assert state_problems(state, Side.USSR) == []
 
 
 def test_digest_script_tells_games_apart_and_repeats_itself() -> None:

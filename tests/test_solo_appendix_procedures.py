@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pytest
 
 from twsolo.ai.bot import Bot
@@ -240,7 +241,7 @@ def test_trapped_ai_without_two_ops_skips_the_round_appendix_42(rules: Ruleset) 
     give(flow, US, 19, 26)
     ai_action(flow)
     state = flow.game.state
-    assert sorted(state.piles[hand_of(US)]) == [19, 26]
+    assert sorted(state.piles[hand_of(US)].known()) == [19, 26]
     assert state.has_effect(42)
     assert flow.counts["rounds_replaced"] == 1
     assert all_used(flow)
@@ -343,11 +344,12 @@ def test_pile_known_top_part() -> None:
     """Decisions §3 with the known top (appendix #49): drawn first, counted, serialised only
     when it holds a card (an old dict still reads), mixed in by a shuffle unless kept."""
     pile = Pile([5, 3], [9], [49])
-    assert pile.next_candidates() == [49]
-    assert list(pile) == [49, 5, 3, 9]
+    state = GameState(influence=np.zeros((84, 2), dtype=np.int16))
+    state.piles["draw"] = pile
+    assert state.candidates("draw") == [49]
+    assert list(pile.known()) == [49, 5, 3, 9]
     assert len(pile) == 4
     assert 49 in pile
-    assert pile.in_order() == [49, 3, 5, 9]
     assert (
         Pile.from_dict(pile.to_dict()).to_dict()
         == pile.to_dict()
@@ -364,9 +366,9 @@ def test_pile_known_top_part() -> None:
     assert (kept.top, sorted(kept.shuffled), kept.bottom) == ([49], [3, 5, 9], [])
     pile.shuffle()
     assert (pile.top, sorted(pile.shuffled)) == ([], [3, 5, 9, 49])
-    pile = Pile([5], [], [49])
-    pile.remove(49)
-    assert pile.next_candidates() == [5]
+    state.piles["draw"] = Pile([5], [], [49])
+    state.piles["draw"].remove(49)
+    assert state.candidates("draw") == [5]
 
 
 def test_missile_envy_on_top_of_the_human_deck_then_for_ops_appendix_49(rules: Ruleset) -> None:

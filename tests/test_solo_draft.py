@@ -68,8 +68,8 @@ def test_turn_1_draft_spec_6_1(rules: Ruleset) -> None:
     ]
     assert drafts[0].context["drawn"] == (10, 12, 19, 21, 23, 27)
     assert state.vp == 0  # kept 3 Ops, gave 12: no bonus in turn 1
-    assert {10, 12, 19, 15, 18, 26} <= set(state.piles[hand_of(US)])
-    assert {21, 23, 27} <= set(state.piles[hand_of(USSR)])
+    assert {10, 12, 19, 15, 18, 26} <= set(state.piles[hand_of(US)].known())
+    assert {21, 23, 27} <= set(state.piles[hand_of(USSR)].known())
     assert hand_size(state, US) == hand_size(state, USSR) == 8
     assert CHINA_CARD in state.piles[area_of(USSR)]
     assert not state.piles[hand_of(US)].bottom
@@ -134,12 +134,16 @@ def test_step_zero_and_the_china_card_spec_6_2_0(rules: Ruleset) -> None:
     step_zero(flow)
     state = flow.game.state
     assert CHINA_CARD in state.piles[hand_of(USSR)]  # the USSR's deck/hand was empty
-    assert list(state.piles[hand_of(US)]) == [4]
+    assert list(state.piles[hand_of(US)].known()) == [4]
     flow2 = make_flow(rules, US, turn=2, draws=[10])
     put(flow2, area_of(US), CHINA_CARD)
     step_zero(flow2)
-    assert list(flow2.game.state.piles[hand_of(USSR)]) == [10]  # no China Card: a card dealt
-    assert list(flow2.game.state.piles[hand_of(US)]) == [CHINA_CARD]
+    dealt = flow2.game.state.piles[hand_of(USSR)]  # no China Card: a card dealt face down
+    assert (len(dealt), dealt.unseen) == (1, 1)
+    assert 10 in flow2.game.state.unseen
+    assert flow2.game.dealer is not None
+    assert flow2.game.dealer.unseen_in(hand_of(USSR)) == [10]
+    assert list(flow2.game.state.piles[hand_of(US)].known()) == [CHINA_CARD]
 
     full = make_flow(rules, US, turn=2, strict=False)
     deal_phase(full)
@@ -157,7 +161,7 @@ def test_reshuffle_when_the_draw_deck_runs_short_spec_6_3(rules: Ruleset) -> Non
     state = flow.game.state
     give(flow, US, 4)
     give(flow, USSR, 5)
-    deck = sorted(state.piles["draw"])
+    deck = sorted(state.piles["draw"].known())
     put(flow, "discard", *deck[2:])  # the draw deck keeps 2 cards
     draft(flow)
     first = next(c for c in asked(flow, US) if c.kind == "draft")
@@ -167,7 +171,7 @@ def test_reshuffle_when_the_draw_deck_runs_short_spec_6_3(rules: Ruleset) -> Non
     short = make_flow(rules, USSR, turn=2, strict=False)
     give(short, US, 4)
     give(short, USSR, 5)
-    put(short, "removed", *sorted(short.game.state.piles["draw"])[3:])
+    put(short, "removed", *sorted(short.game.state.piles["draw"].known())[3:])
     draft(short)
     only = [c for c in asked(short, US) if c.kind == "draft"]
     assert len(only) == 1
@@ -202,18 +206,18 @@ def test_era_decks_join_the_draw_deck_spec_5_b(rules: Ruleset) -> None:
     flow = make_flow(rules, USSR, turn=3)
     state = flow.game.state
     put(flow, "discard", 4)
-    mid, late = sorted(state.piles["mid_war"]), sorted(state.piles["late_war"])
+    mid, late = sorted(state.piles["mid_war"].known()), sorted(state.piles["late_war"].known())
     era_additions(flow)
-    assert sorted(state.piles["mid_war"]) == mid
+    assert sorted(state.piles["mid_war"].known()) == mid
     flow.game.state.turn = 4
     era_additions(flow)
     assert not len(state.piles["mid_war"])
-    assert set(mid) <= set(state.piles["draw"])
-    assert sorted(state.piles["late_war"]) == late
+    assert set(mid) <= set(state.piles["draw"].known())
+    assert sorted(state.piles["late_war"].known()) == late
     assert 4 in state.piles["discard"]
     flow.game.state.turn = 8
     era_additions(flow)
     assert not len(state.piles["late_war"])
-    assert set(late) <= set(state.piles["draw"])
+    assert set(late) <= set(state.piles["draw"].known())
     assert mid
     assert all(rules.card(c).era == "mid" for c in mid)

@@ -31,7 +31,7 @@ def test_human_draws_three_and_never_headlines_the_china_card_spec_9_1(rules: Ru
     hand = flow.game.state.piles[hand_of(US)]
     assert hand.bottom == [6, 4]
     assert list(hand.shuffled) == [26]
-    assert list(flow.game.state.piles["table"]) == [19]
+    assert list(flow.game.state.piles["table"].known()) == [19]
 
 
 def test_un_intervention_is_not_a_headline_option_a5(rules: Ruleset) -> None:
@@ -53,9 +53,9 @@ def test_ai_reveals_until_it_chooses_spec_9_2(rules: Ruleset) -> None:
     assert second.options == (7, 8, "reveal")
     assert first.context["human_headline"] is None
     state = flow.game.state
-    assert sorted(state.piles[hand_of(USSR)]) == [7, 9]
+    assert sorted(state.piles[hand_of(USSR)].known()) == [7, 9]
     assert not state.piles[hand_of(USSR)].bottom
-    assert list(state.piles["table"]) == [8]
+    assert list(state.piles["table"].known()) == [8]
 
 
 def test_ai_never_headlines_the_china_card_spec_9_2(rules: Ruleset) -> None:
@@ -65,12 +65,12 @@ def test_ai_never_headlines_the_china_card_spec_9_2(rules: Ruleset) -> None:
     give(flow, USSR, CHINA, 8)
     assert ai_pick(flow.game, flow.ai, None) == 8
     assert [c.options for c in asked(flow, USSR)] == [(8,)]
-    assert list(flow.game.state.piles[hand_of(USSR)]) == [CHINA]
+    assert list(flow.game.state.piles[hand_of(USSR)].known()) == [CHINA]
     only_china = make_flow(rules, USSR, draws=[CHINA])
     give(only_china, USSR, CHINA)
     assert ai_pick(only_china.game, only_china.ai, None) is None
     assert not asked(only_china, USSR)
-    assert list(only_china.game.state.piles[hand_of(USSR)]) == [CHINA]
+    assert list(only_china.game.state.piles[hand_of(USSR)].known()) == [CHINA]
 
 
 def test_human_with_box_4_sees_the_ai_headline_first_spec_9_1(rules: Ruleset) -> None:

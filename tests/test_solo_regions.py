@@ -21,7 +21,7 @@ ALL_SCORING = [1, 2, 3, 37, 38, 79, 81]
 def piles(flow: object) -> dict[str, list[int]]:
     state = flow.game.state  # type: ignore[attr-defined]
     return {
-        name: sorted(state.piles[name])
+        name: sorted(state.piles[name].known())
         for name in ("scoring_deck", "primary", "secondary", "spent", "aside")
     }
 

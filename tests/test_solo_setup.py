@@ -112,12 +112,12 @@ def test_setup_cards_and_china_card_spec_2_1_2_3(rules: Ruleset) -> None:
     state = flow.game.state
     assert CHINA_CARD in state.piles[area_of(USSR)]
     assert state.china_face_up
-    assert sorted(state.piles["scoring_deck"]) == [1, 2, 3, 37, 38, 79, 81]
-    draw = list(state.piles["draw"])
+    assert sorted(state.piles["scoring_deck"].known()) == [1, 2, 3, 37, 38, 79, 81]
+    draw = list(state.piles["draw"].known())
     assert draw
     assert all(rules.card(c).era == "early" and not rules.card(c).scoring for c in draw)
     assert CHINA_CARD not in draw
-    assert sorted(state.piles["unused"]) == list(range(104, 111))
+    assert sorted(state.piles["unused"].known()) == list(range(104, 111))
     assert state.ai_side is US
     assert state.turn == 1
     assert state.defcon == 5

@@ -28,9 +28,9 @@ AI_FACTORY = make_ai
 
 
 class Chance:
-    """Chance for constructed positions: dice from a list; each draw takes the next card of
-    `draws` (which must be among the cards that may come up), or the first candidate when the
-    list is used up; a random pick takes the first option."""
+    """Chance for constructed positions: dice from a list; each draw (or card dealt face down)
+    takes the next card of `draws` (which must be among the cards that may come up), or the
+    first candidate when the list is used up; a random pick takes the first option."""
 
     def __init__(self, dice: Iterable[int] = (), draws: Iterable[int] = ()) -> None:
         self.dice = list(dice)
@@ -43,7 +43,7 @@ class Chance:
             if not self.dice:
                 raise ChoiceError(f"no die left for {choice.prompt}")
             return self.dice.pop(0)
-        if choice.kind == "draw" and self.draws:
+        if choice.kind in ("draw", "deal") and self.draws:
             card = self.draws.pop(0)
             if card not in choice.options:
                 raise ChoiceError(f"card {card} cannot come up: {choice.options}")
@@ -108,8 +108,7 @@ def all_used(flow: Flow) -> bool:
 
 
 def cards_once(flow: Flow) -> bool:
-    cards = sorted(c for pile in flow.game.state.piles.values() for c in pile)
-    return cards == list(range(1, 111))
+    return not flow.game.state.card_problems()
 
 
 def providers_for(rules: Ruleset, ai_side: Side, seed: int, human: ChoiceProvider) -> Any:
@@ -122,5 +121,5 @@ def providers_for(rules: Ruleset, ai_side: Side, seed: int, human: ChoiceProvide
 
 def empty_hands(flow: Flow, sides: Sequence[Side] = (US, USSR)) -> None:
     for side in sides:
-        for card in sorted(flow.game.state.piles[hand_of(side)]):
+        for card in sorted(flow.game.state.piles[hand_of(side)].known()):
             flow.game.move_card(card, "discard")

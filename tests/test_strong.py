@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -14,12 +14,12 @@ from click.testing import CliRunner
 
 from twsolo.cli.main import cli
 from twsolo.engine.choices import Answer, Choice
+from twsolo.engine.dealer import Dealer
 from twsolo.engine.game import Game
-from twsolo.engine.records import CardMove
-from twsolo.engine.state import Pile, hand_of
+from twsolo.engine.state import hand_of
 from twsolo.ids import Side
 from twsolo.players.advice import NOTE, hint
-from twsolo.players.knowledge import HIDDEN, knowledge, sample_world
+from twsolo.players.knowledge import knowledge, sample_world
 from twsolo.players.strong import Budget, StrongPlayer, decide
 from twsolo.ruleset import Ruleset
 from twsolo.sim.games import GameSpec, play, providers
@@ -28,49 +28,27 @@ from twsolo.solo import SoloOptions, play_game
 FAST = Budget(samples=2, keep=2)
 
 
-def face_down(game: Game) -> list[int]:
-    """The truth, for the test only: the cards the human cannot have seen where they lie —
-    the draw deck's, and each deck/hand card whose last move into it was a face-down deal."""
-    state = game.state
-    last: dict[int, CardMove] = {}
-    for record in game.log:
-        if isinstance(record, CardMove):
-            last[record.card] = record
-    cards = list(state.piles["draw"])
-    for side in Side:
-        for card in state.piles[hand_of(side)]:
-            move = last.get(card)
-            if move is None or move.source == "draw":
-                cards.append(card)
-    return sorted(cards)
-
-
 def permuted(game: Game, rng: random.Random) -> tuple[Game, bool]:
-    """The same game with the face-down cards' identities shuffled among their slots and the
-    face-down deals in the log renamed alike; everything the human saw is unchanged. Also
-    whether the AI's deck/hand came out different (else the check would prove nothing)."""
-    cards = face_down(game)
+    """The same game with the face-down cards' identities shuffled among their slots: the
+    dealer's cards, and the answers that named a card dealt face down, renamed alike;
+    everything the table knows (the state, the log) is unchanged. Also whether the AI's
+    deck/hand came out different (else the check would prove nothing)."""
+    dealer = game.dealer
+    assert dealer is not None
+    cards = sorted(c for held in dealer.cards.values() for c in held)
+    assert cards == game.state.unseen
     shuffled = cards.copy()
     rng.shuffle(shuffled)
     rename = dict(zip(cards, shuffled, strict=True))
-    state = game.state.copy()
-    for name in HIDDEN:
-        pile = state.piles[name]
-        state.piles[name] = Pile(
-            [rename.get(c, c) for c in pile.shuffled],
-            [rename.get(c, c) for c in pile.bottom],
-            [rename.get(c, c) for c in pile.top],
-        )
-    log = [
-        replace(r, card=rename.get(r.card, r.card))
-        if isinstance(r, CardMove) and r.source == "draw" and r.target.startswith("hand_")
-        else r
-        for r in game.log
+    other_dealer = Dealer({p: [rename[c] for c in held] for p, held in dealer.cards.items()})
+    answers = [
+        (actor, kind, rename.get(int(str(a)), a) if kind == "deal" else a)
+        for actor, kind, a in game.answers
     ]
-    other = Game(game.rules, state, game.providers, policy=game.policy)
-    other.log, other.answers, other.event_frames = log, list(game.answers), game.event_frames
-    ai = hand_of(Side.USSR if game.state.ai_side is Side.USSR else Side.US)
-    changed = sorted(state.piles[ai]) != sorted(game.state.piles[ai])
+    other = Game(game.rules, game.state, game.providers, policy=game.policy, dealer=other_dealer)
+    other.log, other.answers, other.event_frames = game.log, answers, game.event_frames
+    ai = hand_of(game.state.ai_side or Side.USSR)
+    changed = sorted(other_dealer.unseen_in(ai)) != sorted(dealer.unseen_in(ai))
     return other, changed
 
 
@@ -124,10 +102,10 @@ def test_no_peeking_answers_do_not_change_when_face_down_cards_are_permuted(
     assert checker.changed > 0  # the AI's true deck/hand did differ in the permuted games
 
 
-def test_knowledge_holds_only_true_facts_and_worlds_keep_every_card(rules: Ruleset) -> None:
-    """Along a game: the cards known to lie in a deck/hand are there; the pool is exactly
-    the face-down cards; a world moves only pool cards, keeps each pile's size, and the AI's
-    next card weights sum to 1."""
+def test_knowledge_and_worlds_agree_with_the_table(rules: Ruleset) -> None:
+    """Along a game: the pool is the state's unseen cards, each pile's slots its unseen count;
+    a world deals exactly the pool into those slots (its dealer agrees with the state), moves
+    nothing the table knows, and the AI's next-card chances sum to 1."""
     seen: list[int] = []
 
     @dataclass
@@ -136,14 +114,10 @@ def test_knowledge_holds_only_true_facts_and_worlds_keep_every_card(rules: Rules
 
         def choose(self, game: Game, choice: Choice) -> Answer:
             k = knowledge(game, Side.US)
-            for pile in HIDDEN:
-                assert k.known[pile] <= set(game.state.piles[pile])
-            assert list(k.pool) == face_down(game)
-            world = sample_world(game.state, k, random.Random(len(seen)))
-            for name, pile in game.state.piles.items():
-                assert len(world.piles[name]) == len(pile)
-                if name not in HIDDEN:
-                    assert world.piles[name] == pile
+            assert list(k.pool) == game.state.unseen
+            world = sample_world(game.state, random.Random(len(seen)))
+            assert world.dealer.check(world.state) == []
+            assert world.state == game.state
             weights = k.reveal_weights(game.state, hand_of(Side.USSR))
             if weights:
                 assert abs(sum(w for _, w in weights) - 1) < 1e-9

@@ -87,7 +87,7 @@ def _read(root: Located, rules: Ruleset) -> Scenario | None:
     # Era decks already shuffled in by this turn (spec §5.B).
     for era, first_turn in (("mid", 4), ("late", 8)):
         if turn >= first_turn:
-            for card in list(state.piles[ERA_PILE[era]]):
+            for card in list(state.piles[ERA_PILE[era]].known()):
                 state.piles[ERA_PILE[era]].remove(card)
                 state.piles["draw"].shuffled.append(card)
     if "defcon" in m and (d := m["defcon"].integer(1, 5)) is not None:

@@ -140,7 +140,8 @@ class Predicates:
 
     def _ai_holds_human_events(self) -> bool:
         v = self.view
-        hand = v.state.piles[hand_of(v.side)]
+        # Only the cards known to be there: the AI does not know its face-down cards (spec §4).
+        hand = v.state.piles[hand_of(v.side)].known()
         return sum(1 for c in hand if v.rules.card(c).owner is v.human) >= 2
 
     def _ai_milops_ahead(self) -> bool:
@@ -204,7 +205,7 @@ class Predicates:
 
     def _human_headline_hurts_ai(self) -> bool:
         v = self.view
-        table = [c for c in v.state.piles["table"] if c != self.card]
+        table = [c for c in v.state.piles["table"].known() if c != self.card]
         return any(v.rules.card(c).owner in (None, v.human) for c in table)
 
     def _ops_change_score(self) -> bool:

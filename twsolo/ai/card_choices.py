@@ -35,7 +35,7 @@ from twsolo.engine.effects import NATO, ops_modifier
 from twsolo.engine.events.mid import MISSILE_CRISIS_AI_REMOVES
 from twsolo.engine.game import VP_WIN, Game
 from twsolo.engine.ops import OpsBudget
-from twsolo.engine.state import GameState, hand_of
+from twsolo.engine.state import GameState
 from twsolo.ids import SOUTHEAST_ASIA, Side
 
 CardChoice = Callable[[Game, View, Choice], Answer | None]
@@ -496,17 +496,6 @@ def decolonization(game: Game, view: View, choice: Choice) -> Answer | None:
         if pool:
             return _name(view, min(pool, key=key))
     return None
-
-
-@card_choice(32)
-def un_intervention(game: Game, view: View, choice: Choice) -> Answer | None:
-    """appendix #32: the AI reveals its deck/hand until a card carries the human's event and
-    pairs UN Intervention with it. The unknown order of the shuffled part is taken as the card
-    numbers' order, between the known top and bottom parts (`Pile.in_order`)."""
-    if choice.kind != "card":
-        return None
-    order = view.state.piles[hand_of(view.side)].in_order()
-    return min(_cards(choice), key=lambda c: order.index(c) if c in order else len(order))
 
 
 @card_choice(33)

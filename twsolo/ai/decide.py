@@ -36,6 +36,17 @@ class Judge:
             self.runs[card, player] = dry_run_event(
                 self.view, card, player, self.providers, self.policy, headline=self.view.headline
             )
+            face_down = self.runs[card, player][1].face_down
+            if face_down:
+                self.view.note(
+                    Step(
+                        "spec §4, §1.8 (a face-down card in the dry run)",
+                        chosen=f"#{card}",
+                        why="nobody knows a face-down card: the dry run takes the lowest card"
+                        " that can be there",
+                        figures={"reveals": list(face_down)},
+                    )
+                )
         return self.runs[card, player]
 
     def allows_event(self, card: int) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -30,18 +30,31 @@ if TYPE_CHECKING:
 
 class DryRunChance:
     """Chance in a dry run: each die is the best result for `beneficiary` (the worst for the
-    other side); draws and picks take the first option."""
+    other side); draws and picks take the first option. A dry run has no dealer (spec §4: the AI
+    does not know a face-down card, not even its own), so a card seen from among the unseen
+    ones is the lowest that can be there, a stand-in: `face_down` lists each such moment."""
 
     def __init__(self, beneficiary: Side) -> None:
         self.beneficiary = beneficiary
+        self.face_down: list[str] = []
 
     def choose(self, game: Game, choice: Choice) -> Answer:
         if choice.kind != "die":
+            if _face_down(game, choice):
+                self.face_down.append(choice.prompt)
             return choice.options[0]
         roller = choice.context.get("roller")
         high = bool(choice.context.get("high", True))
         good = roller is None or roller is self.beneficiary
         return 6 if good == high else 1
+
+
+def _face_down(game: Game, choice: Choice) -> bool:
+    """Whether a chance question names a card nobody has seen."""
+    if choice.kind in ("reveal", "holds"):
+        return True
+    pile = game.state.piles.get(str(choice.context.get("pile", "")))
+    return choice.kind == "draw" and pile is not None and bool(pile.unseen) and not pile.top
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +72,8 @@ class Metrics:
     ai_influence_lost: int = 0
     ai_controls_lost: int = 0
     human_gains_control: bool = False
+    # What the dry run had to guess: the moments a face-down card was seen (DryRunChance).
+    face_down: tuple[str, ...] = ()
 
     @property
     def infl_changed(self) -> int:
@@ -150,7 +165,8 @@ def _changed_off_board(before: GameState, after: GameState, card: int | None) ->
 
 
 def _without(pile: Pile, card: int | None) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(c for c in part if c != card) for part in pile.canonical())
+    top, shuffled, bottom, unseen = pile.canonical()
+    return (*(tuple(c for c in part if c != card) for part in (top, shuffled, bottom)), (unseen,))
 
 
 ProviderFactory = Callable[[Side], "ChoiceProvider"]
@@ -170,14 +186,18 @@ def dry_run_event(
     before = view.state
     state = before.copy()
     owner = rules.card(card).owner or player
+    chance = DryRunChance(owner)
     game = Game(
         rules,
         state,
-        {Side.US: providers(Side.US), Side.USSR: providers(Side.USSR), CHANCE: DryRunChance(owner)},
+        {Side.US: providers(Side.US), Side.USSR: providers(Side.USSR), CHANCE: chance},
         policy=policy,
     )
     if state.where(card) != "table":
         game.move_card(card, "table")
     with contextlib.suppress(GameOver):
         play_event(game, card, player, headline=headline)
-    return state, measure(rules, before, state, view.side, view.primary, card)
+    metrics = measure(rules, before, state, view.side, view.primary, card)
+    if chance.face_down:
+        metrics = replace(metrics, face_down=tuple(chance.face_down))
+    return state, metrics

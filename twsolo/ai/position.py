@@ -72,9 +72,8 @@ def decide(rules: Ruleset, scenario: Scenario) -> dict[str, Any]:
             if card is not None:
                 play_event(game, card, ai, headline=True)
         else:
-            card = game.draw(hand_of(ai), "the AI reveals its top card (spec §12.1)")
+            card = game.draw(hand_of(ai), "the AI reveals its top card (spec §12.1)", to="table")
             if card is not None:
-                game.move_card(card, "table")
                 how = play_card(game, ai, card)
     records = game.log[start:]
     actions = describe(rules, records, ai)

@@ -115,11 +115,11 @@ def start_position(scenario: Scenario) -> GameState:
     Scoring Cards to the Scoring Card Deck (step X gathers them anyway, spec §7.2.1)."""
     state = scenario.state.copy()
     state.ai_side = scenario.ai_side
-    for card in list(state.piles["table"]):
+    for card in list(state.piles["table"].known()):
         state.piles["table"].remove(card)
         state.piles[hand_of(scenario.human_side)].shuffled.append(card)
     for pile in ("primary", "secondary"):
-        for card in list(state.piles[pile]):
+        for card in list(state.piles[pile].known()):
             state.piles[pile].remove(card)
             state.piles["scoring_deck"].shuffled.append(card)
     return state

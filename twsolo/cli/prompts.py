@@ -78,20 +78,22 @@ class Prompter:
         title = KIND_TITLES.get(choice.kind, choice.kind)
         header = f"{title}: {choice.prompt}" if choice.prompt else title
         if len(options) == 1:
-            click.echo(f"{header} — only one legal answer: {self.label(options[0])}")
+            click.echo(f"{header} — only one legal answer: {self.label(options[0], choice.kind)}")
             return options[0]
         click.echo(header)
         self.show_context(choice)
         if len(options) <= MENU_LIMIT:
             for i, option in enumerate(options, 1):
-                click.echo(f"  {i:>2}. {self.label(option)}")
+                click.echo(f"  {i:>2}. {self.label(option, choice.kind)}")
         while True:
             raw = click.prompt(">", prompt_suffix=" ").strip()
             if not raw:
                 continue
             word, *rest = raw.split()
             if raw == "?":
-                click.echo("Legal answers: " + "; ".join(self.label(o) for o in options))
+                click.echo(
+                    "Legal answers: " + "; ".join(self.label(o, choice.kind) for o in options)
+                )
                 continue
             if word.lower() == "hint":  # advice, never an answer (twsolo/players/advice.py)
                 click.echo(hint_text(game, choice))
@@ -105,8 +107,8 @@ class Prompter:
             except Refused as exc:
                 click.echo(f"Refused: {exc}")
 
-    def label(self, option: Answer) -> str:
-        return answer_label(self.rules, option)
+    def label(self, option: Answer, kind: str = "") -> str:
+        return answer_label(self.rules, option, kind)
 
     def show_context(self, choice: Choice) -> None:
         ctx = choice.context
@@ -135,14 +137,16 @@ class Prompter:
                 raise Refused(f"{n} is not one of the legal answers (type ? to list them)")
         if options and isinstance(options[0], tuple):
             return self.parse_cards(choice, raw)
-        labels = {self.label(o): o for o in options}
+        labels = {self.label(o, choice.kind): o for o in options}
         for o in options:
             labels.setdefault(str(o), o)
         found = sorted({labels[m] for m in matches(raw, labels)}, key=options.index)
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
-            raise Refused(f"{raw!r} is ambiguous: " + "; ".join(self.label(o) for o in found[:8]))
+            raise Refused(
+                f"{raw!r} is ambiguous: " + "; ".join(self.label(o, choice.kind) for o in found[:8])
+            )
         raise Refused(self.why_not(game, choice, raw))
 
     def parse_cards(self, choice: Choice, raw: str) -> Answer:

@@ -10,14 +10,16 @@ from twsolo.engine.board import controller
 from twsolo.engine.records import (
     Answered,
     CardMove,
+    Dealt,
     DieRoll,
     EventEnd,
     MarkerChange,
     Record,
+    Shuffled,
     SpaceAttempt,
     pile_name,
 )
-from twsolo.engine.state import GameState
+from twsolo.engine.state import GameState, hand_of
 from twsolo.ids import MAP_REGIONS, Side
 from twsolo.ruleset import Ruleset
 
@@ -34,10 +36,21 @@ def card_label(rules: Ruleset, number: int) -> str:
     return f"#{c.number} {c.name} ({kind})"
 
 
-def answer_label(rules: Ruleset, answer: Any) -> str:
-    """An answer as a person reads it: card names, country names, plain words."""
+# Answers that are numbers, not cards: a die shows a face.
+NUMBER_KINDS = ("die", "number")
+# Answers nobody at the table may see (spec §4): a card dealt face down.
+HIDDEN_KINDS = ("deal",)
+
+
+def answer_label(rules: Ruleset, answer: Any, kind: str = "") -> str:
+    """An answer as a person reads it: card names, country names, plain words; a die's face as
+    a number; a card dealt face down never named."""
+    if kind in HIDDEN_KINDS:
+        return "a card dealt face down"
     if isinstance(answer, tuple):
-        return " + ".join(answer_label(rules, a) for a in answer)
+        return " + ".join(answer_label(rules, a, kind) for a in answer)
+    if kind in NUMBER_KINDS:
+        return str(answer)
     if isinstance(answer, int) and answer in rules.cards:
         return card_label(rules, answer)
     if isinstance(answer, str) and answer in rules.index:
@@ -90,25 +103,75 @@ def board(rules: Ruleset, state: GameState, regions: Sequence[str] = MAP_REGIONS
     return "\n".join(out)
 
 
-def instructions(rules: Ruleset, records: Iterable[Record]) -> list[str]:
-    """What to do on the physical board for these records, in order. A card dealt from the
-    draw deck into a deck/hand is face down (spec §4.1): it is not named."""
+def pile_label(pile: str, ai: Side | None = None) -> str:
+    """A pile as the person at the table calls it: the deck/hands by whose they are."""
+    if ai is not None and pile in (hand_of(ai), hand_of(ai.other)):
+        if pile == hand_of(ai):
+            return f"the AI's deck/hand ({ai.label})"
+        return f"your deck/hand ({ai.other.label})"
+    return pile_name(pile)
+
+
+def instructions(rules: Ruleset, records: Iterable[Record], ai: Side | None = None) -> list[str]:
+    """What to do on the physical board for these records, in order. A card dealt face down is
+    not named (spec §4); deals in a row to the same pile are said once with their number; a card
+    put on the table and moved on at once is said in one line."""
     lines = []
-    for r in records:
-        if isinstance(r, QUIET):
+    dealt: list[tuple[str, str]] = []  # (source, target) of the face-down deals in a row
+
+    def say_deals() -> None:
+        if dealt:
+            (source, target), n = dealt[0], len(dealt)
+            what = "a card" if n == 1 else f"{n} cards"
+            lines.append(
+                f"deal {what} face down from {pile_label(source, ai)} to {pile_label(target, ai)}"
+            )
+            dealt.clear()
+
+    shown = [r for r in records if not isinstance(r, QUIET)]
+    for n, r in enumerate(shown):
+        if isinstance(r, Dealt):
+            if dealt and dealt[0] != (r.source, r.target):
+                say_deals()
+            dealt.append((r.source, r.target))
             continue
+        say_deals()
         if isinstance(r, CardMove) and r.source == "draw" and r.target == "table":
             continue  # drawn for the draft (the question lists them) or an event (it says so)
-        if isinstance(r, CardMove) and r.source == "draw" and r.target.startswith("hand_"):
-            lines.append(f"deal a card face down to {pile_name(r.target)}")
-        elif isinstance(r, CardMove) and r.target == "table" and r.source.startswith("hand_"):
-            lines.append(f"reveal from {pile_name(r.source)}: {card_label(rules, r.card)}")
+        if isinstance(r, CardMove) and r.source == "table" and n and _via_table(shown[n - 1], r):
+            continue  # said with the card's move to the table
+        if isinstance(r, CardMove):
+            lines.append(_card_move(rules, r, shown[n + 1 : n + 2], ai))
+        elif isinstance(r, Shuffled):
+            lines.append(r.phrase(pile_label(r.pile, ai)))
         elif isinstance(r, DieRoll):
             who = f"{r.roller} " if r.roller else ""
             lines.append(f"{who}die: {r.value} ({r.purpose})")
         else:
             lines.append(r.text(rules))
+    say_deals()
     return lines
+
+
+def _via_table(before: Record, move: CardMove) -> bool:
+    """`move` takes on from the table the card that `before` just put there."""
+    return isinstance(before, CardMove) and before.target == "table" and before.card == move.card
+
+
+def _card_move(rules: Ruleset, r: CardMove, after: list[Record], ai: Side | None) -> str:
+    """A card's move in the words of the table: drawing or revealing from a deck/hand, and where
+    a card put on the table goes next when that follows at once."""
+    card = card_label(rules, r.card)
+    end = after[0] if after and isinstance(after[0], CardMove) and _via_table(r, after[0]) else r
+    where = pile_label(end.target, ai)
+    if end.bottom or end.top:
+        where = f"the {'bottom' if end.bottom else 'top'} of {where}"
+    if r.source.startswith("hand_"):
+        own = ai is not None and r.source == hand_of(ai.other)
+        verb = "draw from" if own else "reveal from"
+        then = "" if end.target == "table" else f", then it goes to {where}"
+        return f"{verb} {pile_label(r.source, ai)}: {card}{then}"
+    return f"{card} goes from {pile_label(r.source, ai)} to {where}"
 
 
 def state_diff(rules: Ruleset, before: GameState, after: GameState) -> list[str]:

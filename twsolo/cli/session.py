@@ -104,6 +104,7 @@ class Session:
                     self.providers(),
                     observer=self.observe,
                     start=self.start,
+                    table=self.header.mode == "table",
                 )
             except Restart:
                 continue
@@ -168,7 +169,7 @@ class Session:
         game = self.game
         if game is None:
             return
-        lines = instructions(self.rules, game.log[self.printed :])
+        lines = instructions(self.rules, game.log[self.printed :], self.options.ai_side)
         self.printed = len(game.log)
         for i, line in enumerate(lines, 1):
             self.echo(f"  {i}. {line}")
@@ -258,7 +259,7 @@ class Session:
             turn = int(args[0])
         lines = [
             f"turn {e.turn} AR {e.action_round}: {e.actor} {e.kind} → "
-            f"{answer_label(self.rules, decoded(e.answer))}"
+            f"{answer_label(self.rules, decoded(e.answer), e.kind)}"
             if e.type == "answer"
             else f"turn {e.turn} AR {e.action_round}: [{e.type}] {json.dumps(e.data)}"
             for e in self.entries
@@ -277,7 +278,13 @@ class Session:
             return
         turn = int(args[0])
         end = next((i for i, e in enumerate(self.entries) if e.turn > turn), len(self.entries))
-        state = replay_until(self.rules, self.options, self.entries[:end], self.start)
+        state = replay_until(
+            self.rules,
+            self.options,
+            self.entries[:end],
+            self.start,
+            table=self.header.mode == "table",
+        )
         self.echo(f"-- the board at the end of turn {turn} (nothing changed) --")
         self.show(state)
 
@@ -460,7 +467,12 @@ def apply_adjust(game: Game, data: dict[str, Any]) -> None:
 
 
 def replay_until(
-    rules: Ruleset, options: SoloOptions, entries: list[Entry], start: GameState | None
+    rules: Ruleset,
+    options: SoloOptions,
+    entries: list[Entry],
+    start: GameState | None,
+    *,
+    table: bool,
 ) -> GameState:
     """The state after the given journal entries (for `inspect`), without prompting."""
     holder: list[Game] = []
@@ -485,5 +497,6 @@ def replay_until(
             {Side.US: provider, Side.USSR: provider, CHANCE: provider},
             observer=lambda g, _: holder.__setitem__(slice(None), [g]),
             start=start,
+            table=table,
         )
     return holder[0].state

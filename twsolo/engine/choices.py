@@ -41,7 +41,12 @@ class Choice:
 # The kinds of choice the engine asks. Chance kinds are answered by a Chance provider.
 KINDS = {
     "die": "a die roll, 1–6 (chance)",
-    "draw": "which card comes off the top of a pile (chance)",
+    "draw": "which card comes off the top of a pile, seen from now on (chance; the options are"
+    " the cards that can be there)",
+    "deal": "which card is dealt face down (chance, only when a dealer knows: digital play and"
+    " simulations; never shown to a player)",
+    "reveal": "which card is seen while someone looks through a face-down pile (chance)",
+    "holds": "whether a face-down pile holds a given card, for someone who looks (chance: yes/no)",
     "pick": "which card a random pick takes (chance)",
     "operation": "which operation to conduct with the ops: influence, coup, realign, space_race",
     "influence": "one point of influence: the country, or 'done' to stop",

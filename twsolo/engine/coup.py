@@ -25,6 +25,15 @@ if TYPE_CHECKING:
     from twsolo.engine.game import Game
 
 
+def _needed(least: int) -> str:
+    """What a die must show for a coup to remove or add anything (base §6.3.2)."""
+    if least <= 1:
+        return "any roll succeeds"
+    if least > 6:
+        return "no roll can succeed"
+    return f"{least}+ succeeds"
+
+
 @dataclass(frozen=True, slots=True)
 class CoupResult:
     country: int
@@ -60,8 +69,9 @@ def coup(game: Game, side: Side, country: int, ops: int, *, free: bool = False) 
     if missile_crisis and missile_crisis.side is side:
         game.note(f"{side.label} coups during the Cuban Missile Crisis and loses the game")
         game.end(Result(side.other, "cuban_missile_crisis"))
-    roll = game.roll(side, f"coup in {c.name}", country=c.id)
-    modified = roll + ops + coup_roll_modifier(state, rules, side, country) - 2 * c.stability
+    base = ops + coup_roll_modifier(state, rules, side, country) - 2 * c.stability
+    roll = game.roll(side, f"coup in {c.name}: {_needed(1 - base)}", country=c.id)
+    modified = roll + base
     removed = added = 0
     if modified > 0:
         removed = game.remove_influence(country, side.other, modified)

@@ -12,9 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from twsolo.engine.choices import CHANCE, Actor, Answer, Choice, ChoiceProvider, check_answer
+from twsolo.engine.dealer import Dealer
 from twsolo.engine.records import (
     Answered,
     CardMove,
+    Dealt,
     DefconChange,
     DieRoll,
     EffectChange,
@@ -24,11 +26,13 @@ from twsolo.engine.records import (
     MilopsChange,
     Note,
     Record,
+    Revealed,
+    Shuffled,
     SpaceAttempt,
     SpaceChange,
     VPChange,
 )
-from twsolo.engine.state import Effect, GameState, Result
+from twsolo.engine.state import UNSEEN, Effect, GameState, Result
 from twsolo.errors import TwsoloError
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
@@ -83,6 +87,12 @@ class Policy:
         """Base §10.1 (B3): control of Europe when it is scored wins the game."""
         game.end(Result(side, f"{region}_control"))
 
+    def reveals_for(self, game: Game, side: Side) -> bool:
+        """Whether `side` looks for a card an event needs by revealing cards from the top of
+        its face-down deck/hand (the solitaire AI: spec §17.5, appendix #32) instead of
+        choosing from its open hand (the base game)."""
+        return False
+
     def china_card_in_hands(self) -> bool:
         """Whether events that take a card from a deck/hand or discard one for an Ops requirement
         may use the China Card. Base card-events A13: never. (The solitaire game: spec §3.4.)"""
@@ -97,11 +107,15 @@ class Game:
         providers: Mapping[Actor, ChoiceProvider],
         *,
         policy: Policy | None = None,
+        dealer: Dealer | None = None,
     ) -> None:
         self.rules = rules
         self.state = state
         self.providers = dict(providers)
         self.policy = policy or Policy()
+        # The true cards of the unseen slots, for chance only (engine/dealer.py); None at the
+        # table and in dry runs, where nobody may know them.
+        self.dealer = dealer
         self.log: list[Record] = []
         self.answers: list[tuple[str, str, Answer]] = []  # (actor, kind, answer), in order
         self.event_frames: list[EventFrame] = []  # events being resolved, innermost last
@@ -132,17 +146,108 @@ class Game:
         self.log.append(DieRoll(roller.label if roller is not None else "", purpose, value))
         return value
 
-    def draw(self, pile: str, purpose: str, *, to: str | None = None) -> int | None:
-        """Take the top card of a pile: chance says which of the shuffled cards it is. With `to`,
-        the card is moved there. None if the pile is empty."""
-        candidates = self.state.piles[pile].next_candidates()
-        if not candidates:
+    def draw(self, pile: str, purpose: str, *, to: str) -> int | None:
+        """Take the top card of a pile face up and move it to `to`: chance says which card it
+        is, among the cards that can be there (with a dealer, the cards really there). None if
+        the pile is empty. The card is seen from now on (spec §4)."""
+        options = self._top_options(pile)
+        if not options:
             return None
-        card = self.ask("draw", CHANCE, candidates, purpose, pile=pile)
+        card = self.ask("draw", CHANCE, options, purpose, pile=pile)
         assert isinstance(card, int)
-        if to is not None:
-            self.move_card(card, to)
+        self._take(pile, card)
+        self.state.piles[to].shuffled.append(card)
+        self.log.append(CardMove(card, pile, to))
         return card
+
+    def _top_options(self, pile: str) -> list[int]:
+        p = self.state.piles[pile]
+        if p.unseen and not p.top and self.dealer is not None:
+            return sorted([*p.shuffled, *self.dealer.unseen_in(pile)])
+        return self.state.candidates(pile)
+
+    def _take(self, pile: str, card: int) -> None:
+        """Take `card`, just seen on top of `pile`, out of it: from a known part, or from the
+        pile's unseen slots (then it is no longer unseen)."""
+        p = self.state.piles[pile]
+        if card in p:
+            p.remove(card)
+            return
+        p.unseen -= 1
+        self.state.unseen.remove(card)
+        if self.dealer is not None:
+            self.dealer.take(pile, card)
+
+    def deal(self, source: str, target: str, purpose: str) -> bool:
+        """Deal the top card of `source` face down into `target`'s unseen part (spec §6.1.3,
+        §6.2.3): nobody sees it, so the known cards of `source`'s shuffled part become unseen
+        too (nobody knows which of them went). With a dealer, chance names the card dealt (for
+        the dealer only); at the table nothing is asked. False if `source` is empty."""
+        s = self.state
+        p = s.piles[source]
+        if not len(p):
+            return False
+        if p.top or not p.middle:
+            # The card on top is known (a known top, or the known bottom once the rest is gone):
+            # it goes face down, but everyone knows which card it is.
+            card = (p.top or p.bottom)[0]
+            p.remove(card)
+            s.piles[target].shuffled.append(card)
+            self.log.append(CardMove(card, source, target))
+            return True
+        if p.shuffled:
+            s.unseen = sorted([*s.unseen, *p.shuffled])
+            p.unseen += len(p.shuffled)
+            if self.dealer is not None:
+                self.dealer.add(source, p.shuffled)
+            p.shuffled = []
+        if self.dealer is not None:
+            dealt = self.ask("deal", CHANCE, sorted(self.dealer.unseen_in(source)), purpose)
+            assert isinstance(dealt, int)
+            self.dealer.take(source, dealt)
+            self.dealer.add(target, [dealt])
+        p.unseen -= 1
+        s.piles[target].unseen += 1
+        self.log.append(Dealt(source, target))
+        return True
+
+    def look_through(self, pile: str, purpose: str) -> None:
+        """Someone looks through a face-down pile (an event that shows a deck/hand): each of
+        its unseen cards is named by chance, so every card of the pile is known afterwards.
+        The pile is not shuffled here; appendix G7 says when it is."""
+        p = self.state.piles[pile]
+        for _ in range(p.unseen):
+            card = self.ask("reveal", CHANCE, self._unseen_options(pile), purpose, pile=pile)
+            assert isinstance(card, int)
+            self._take(pile, card)
+            p.shuffled.append(card)
+            self.log.append(Revealed(card, pile))
+
+    def holds(self, pile: str, card: int, purpose: str) -> bool:
+        """Whether `card` is in `pile`, for someone who looks through it for that one card. Known
+        from the state when it can be; else, when the card may be among the pile's unseen cards,
+        chance answers yes or no (the person at the table looks; a dealer knows), and a card
+        found is known from then on."""
+        p = self.state.piles[pile]
+        if card in p:
+            return True
+        if not p.unseen or card not in self.state.unseen:
+            return False
+        options = ["yes", "no"]
+        if self.dealer is not None:
+            options = ["yes" if card in self.dealer.unseen_in(pile) else "no"]
+        answer = self.ask("holds", CHANCE, options, purpose, pile=pile, card=card)
+        if answer == "no":
+            return False
+        self._take(pile, card)
+        p.shuffled.append(card)
+        self.log.append(Revealed(card, pile))
+        return True
+
+    def _unseen_options(self, pile: str) -> list[int]:
+        if self.dealer is not None:
+            return sorted(self.dealer.unseen_in(pile))
+        return list(self.state.unseen)
 
     def pick(self, cards: Sequence[int], purpose: str) -> int:
         """A card picked at random from a set (a random discard): chance decides."""
@@ -233,8 +338,11 @@ class Game:
 
     # ------------------------------------------------------------------ cards and effects
     def move_card(self, card: int, target: str, *, bottom: bool = False, top: bool = False) -> None:
-        """Move a card into `target`: its shuffled part, its bottom or its top (state.Pile)."""
+        """Move a known card into `target`: its shuffled part, its bottom or its top
+        (state.Pile). A card dealt face down must be seen first (`draw`, `look_through`)."""
         source = self.state.where(card)
+        if source == UNSEEN:
+            raise TwsoloError(f"internal: card {card} is face down and unseen; it cannot be moved")
         self.state.piles[source].remove(card)
         pile = self.state.piles[target]
         if top:
@@ -264,13 +372,16 @@ class Game:
                 self.state.effects.remove(effect)
                 self.log.append(EffectChange(effect, False))
 
-    def shuffle(self, pile: str, *, keep_top: bool = False) -> None:
-        """Shuffle a pile: its known bottom part, and its known top part unless `keep_top`, join
-        the shuffled part (state.Pile)."""
+    def shuffle(self, pile: str, *, keep_top: bool = False, keep_bottom: bool = False) -> None:
+        """Shuffle a pile: its known top and bottom parts join the shuffled part unless kept
+        (state.Pile). Recorded whenever two or more cards are shuffled: the person at the table
+        shuffles even when the model had no order to forget."""
         p = self.state.piles[pile]
-        if p.bottom or (p.top and not keep_top):
-            p.shuffle(keep_top=keep_top)
-            self.log.append(Note(f"shuffle {pile.replace('_', ' ')}"))
+        kept = (len(p.top) if keep_top else 0) + (len(p.bottom) if keep_bottom else 0)
+        if len(p) - kept < 2:
+            return
+        p.shuffle(keep_top=keep_top, keep_bottom=keep_bottom)
+        self.log.append(Shuffled(pile, keep_top, keep_bottom))
 
     # ------------------------------------------------------------------ markers
     def set_marker(self, name: str, value: int | bool | Side) -> None:

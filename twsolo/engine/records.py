@@ -105,14 +105,58 @@ class CardMove(Record):
 
 
 @dataclass(slots=True)
+class Dealt(Record):
+    """A card dealt face down: which card, nobody at the table knows (spec §4)."""
+
+    source: str
+    target: str
+
+    def text(self, rules: Ruleset) -> str:
+        return f"deal a card face down from {pile_name(self.source)} to {pile_name(self.target)}"
+
+
+@dataclass(slots=True)
+class Revealed(Record):
+    """A face-down card seen where it lies, while someone looks through a pile."""
+
+    card: int
+    pile: str
+
+    def text(self, rules: Ruleset) -> str:
+        return f"{rules.card(self.card)} is seen in {pile_name(self.pile)}"
+
+
+@dataclass(slots=True)
+class Shuffled(Record):
+    pile: str
+    keep_top: bool = False
+    keep_bottom: bool = False
+
+    def text(self, rules: Ruleset) -> str:
+        return self.phrase(pile_name(self.pile))
+
+    def phrase(self, where: str) -> str:
+        """The instruction with the pile called `where`."""
+        kept = [
+            *(["the card on top stays on top"] if self.keep_top else []),
+            *(["the cards at the bottom stay there"] if self.keep_bottom else []),
+        ]
+        return f"shuffle {where}" + (f" ({'; '.join(kept)})" if kept else "")
+
+
+@dataclass(slots=True)
 class EffectChange(Record):
     effect: Effect
     added: bool
 
     def text(self, rules: Ruleset) -> str:
+        """Appendix G9: while a lasting effect is in force its card, or a marker, lies face up
+        beside the board."""
         card = rules.card(self.effect.card)
         detail = f" ({self.effect.data})" if self.effect.data else ""
-        return f"{card}{detail}: lasting effect {'in force' if self.added else 'ends'}"
+        if self.added:
+            return f"{card}{detail}: its effect lasts; keep the card or a marker beside the board"
+        return f"{card}{detail}: its effect ends; take its card or marker from beside the board"
 
 
 @dataclass(slots=True)
@@ -236,6 +280,7 @@ class GameEnd(Record):
 
 
 PILE_NAMES = {
+    "unseen": "face down, unseen",
     "draw": "the draw deck",
     "discard": "the discard pile",
     "removed": "out of the game",

@@ -81,7 +81,7 @@ class Counts:
 
 def pile_region(state: GameState, rules: Ruleset, pile: str) -> str | None:
     """The region of the scoring card lying in `pile` ("primary", "secondary"), or None."""
-    for card in state.piles[pile]:
+    for card in state.piles[pile].known():
         region = rules.card(card).scoring
         if region:
             return region

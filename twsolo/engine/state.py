@@ -40,6 +40,9 @@ PILES: tuple[str, ...] = (
 )
 
 
+# `GameState.where` of a card dealt face down and not seen since: no pile is known to hold it.
+UNSEEN = "unseen"
+
 # `where` looks first where the card asked about most often lies (a card is in exactly one
 # pile): the card being played, the hands; then the rest in PILES order.
 LOOKUP_FIRST = ("table", "hand_us", "hand_ussr")
@@ -56,26 +59,31 @@ def area_of(side: Side) -> str:
 
 @dataclass(slots=True)
 class Pile:
-    """A face-down pile: a known top part, a shuffled part whose order nobody knows, and a known
-    bottom part.
+    """A face-down pile as the table knows it (spec §4): a known top part, a shuffled part of
+    known cards whose order nobody knows, `unseen` cards nobody has seen (their identities are
+    among `GameState.unseen`), and a known bottom part.
 
     Drawing from the top takes the first card of `top`; when that is empty, a card of the
-    shuffled part (chance decides which); when that is empty too, the first of the bottom part.
-    Putting a card "at the bottom" appends to `bottom`; "on top" puts it first in `top` (Missile
-    Envy, appendix #49). Shuffling merges all three; `keep_top` shuffles only the cards under the
-    known top (a shuffle that an event does before it puts its card on top). This is exact for the
-    solitaire procedure and needs no hidden order, so the same state serves digital play and the
-    physical table.
+    shuffled part, seen or unseen (chance decides which: `GameState.candidates`); when that is
+    empty too, the first of the bottom part. Putting a card "at the bottom" appends to `bottom`;
+    "on top" puts it first in `top` (Missile Envy, appendix #49). Shuffling merges the known
+    parts into the shuffled part; `keep_top` shuffles only the cards under the known top (a
+    shuffle that an event does before it puts its card on top), `keep_bottom` only the cards
+    above the known bottom. No order is hidden anywhere,
+    and no identity the table does not know is kept here (docs/decisions.md §3).
     """
 
     shuffled: list[int] = field(default_factory=list)
     bottom: list[int] = field(default_factory=list)
     top: list[int] = field(default_factory=list)
+    unseen: int = 0
 
     def __len__(self) -> int:
-        return len(self.top) + len(self.shuffled) + len(self.bottom)
+        return len(self.top) + len(self.shuffled) + self.unseen + len(self.bottom)
 
-    def __iter__(self) -> Iterator[int]:
+    def known(self) -> Iterator[int]:
+        """The cards whose place here is known, from the top down (the shuffled part in no
+        particular order). The `unseen` cards are not among them."""
         yield from self.top
         yield from self.shuffled
         yield from self.bottom
@@ -84,48 +92,49 @@ class Pile:
         return card in self.top or card in self.shuffled or card in self.bottom
 
     def copy(self) -> Pile:
-        return Pile(self.shuffled.copy(), self.bottom.copy(), self.top.copy())
+        return Pile(self.shuffled.copy(), self.bottom.copy(), self.top.copy(), self.unseen)
 
     def remove(self, card: int) -> None:
         for part in (self.top, self.shuffled, self.bottom):
             if card in part:
                 part.remove(card)
                 return
-        raise ValueError(f"card {card} is not in the pile")
+        raise ValueError(f"card {card} is not known to be in the pile")
 
-    def shuffle(self, *, keep_top: bool = False) -> None:
+    def shuffle(self, *, keep_top: bool = False, keep_bottom: bool = False) -> None:
         if not keep_top:
             self.shuffled.extend(self.top)
             self.top.clear()
-        self.shuffled.extend(self.bottom)
-        self.bottom.clear()
+        if not keep_bottom:
+            self.shuffled.extend(self.bottom)
+            self.bottom.clear()
 
-    def next_candidates(self) -> list[int]:
-        """The cards that may come off the top next."""
-        if self.top:
-            return self.top[:1]
-        if self.shuffled:
-            return sorted(self.shuffled)
-        return self.bottom[:1]
+    @property
+    def middle(self) -> int:
+        """How many cards lie between the known top and the known bottom."""
+        return len(self.shuffled) + self.unseen
 
-    def in_order(self) -> list[int]:
-        """The cards from the top down as far as known; the shuffled part by card number."""
-        return [*self.top, *sorted(self.shuffled), *self.bottom]
-
-    def to_dict(self) -> dict[str, list[int]]:
-        """`top` is written only when it holds a card: a pile without one reads and writes as
-        before the known top existed."""
-        out = {"shuffled": sorted(self.shuffled), "bottom": list(self.bottom)}
+    def to_dict(self) -> dict[str, Any]:
+        """`top` and `unseen` are written only when they hold a card: a pile without them
+        reads and writes as before they existed."""
+        out: dict[str, Any] = {"shuffled": sorted(self.shuffled), "bottom": list(self.bottom)}
         if self.top:
             out["top"] = list(self.top)
+        if self.unseen:
+            out["unseen"] = self.unseen
         return out
 
     @classmethod
-    def from_dict(cls, data: dict[str, list[int]]) -> Pile:
-        return cls(list(data["shuffled"]), list(data["bottom"]), list(data.get("top", [])))
+    def from_dict(cls, data: dict[str, Any]) -> Pile:
+        return cls(
+            list(data["shuffled"]),
+            list(data["bottom"]),
+            list(data.get("top", [])),
+            int(data.get("unseen", 0)),
+        )
 
-    def canonical(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-        return tuple(self.top), tuple(sorted(self.shuffled)), tuple(self.bottom)
+    def canonical(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]:
+        return tuple(self.top), tuple(sorted(self.shuffled)), tuple(self.bottom), self.unseen
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +177,9 @@ class GameState:
     space_attempts: list[int] = field(default_factory=lambda: [0, 0])
     china_face_up: bool = True
     piles: dict[str, Pile] = field(default_factory=lambda: {name: Pile() for name in PILES})
+    # Spec §4: the cards dealt face down that nobody has seen since, sorted. Each lies in the
+    # `unseen` part of some pile; which one, the table does not know (docs/decisions.md §3).
+    unseen: list[int] = field(default_factory=list)
     effects: list[Effect] = field(default_factory=list)
     result: Result | None = None
     # The solitaire layer's bookkeeping (spec §7, §8); unused in a plain engine game.
@@ -193,11 +205,28 @@ class GameState:
         return self.piles[name]
 
     def where(self, card: int) -> str:
-        """The name of the pile that holds `card`."""
+        """The name of the pile known to hold `card`; `UNSEEN` for a card dealt face down and
+        not seen since (its pile is not known)."""
         for name in LOOKUP_ORDER:
             if card in self.piles[name]:
                 return name
+        if card in self.unseen:
+            return UNSEEN
         raise KeyError(f"card {card} is in no pile")
+
+    def candidates(self, pile: str) -> list[int]:
+        """The cards that may come off the top of `pile` next, as far as the table knows: the
+        known top card; else any card of the shuffled part, or of the unseen cards when the
+        pile holds some of them; else the first of the bottom part. Sorted; empty when the
+        pile is."""
+        p = self.piles[pile]
+        if p.top:
+            return p.top[:1]
+        if p.unseen:
+            return sorted([*p.shuffled, *self.unseen])
+        if p.shuffled:
+            return sorted(p.shuffled)
+        return p.bottom[:1]
 
     # ---- setting up a position
     def put(self, card: int, pile: str) -> None:
@@ -205,6 +234,18 @@ class GameState:
         (scenario files, tests, benchmarks). A game's own moves go through Game.move_card."""
         self.piles[self.where(card)].remove(card)
         self.piles[pile].shuffled.append(card)
+
+    def card_problems(self, cards: int = 110) -> list[str]:
+        """What breaks the conservation of cards: each of the game's cards lies in exactly one
+        pile's known parts or among the unseen cards, and the piles' unseen slots add up to the
+        unseen cards."""
+        problems = []
+        found = sorted([*(c for p in self.piles.values() for c in p.known()), *self.unseen])
+        if found != list(range(1, cards + 1)):
+            problems.append("cards not conserved (each in exactly one place, or face down unseen)")
+        if sum(p.unseen for p in self.piles.values()) != len(self.unseen):
+            problems.append("the piles' unseen cards do not add up to the unseen cards")
+        return problems
 
     @property
     def china_holder(self) -> Side:
@@ -240,6 +281,7 @@ class GameState:
             space=self.space.copy(),
             space_attempts=self.space_attempts.copy(),
             piles={name: pile.copy() for name, pile in self.piles.items()},
+            unseen=self.unseen.copy(),
             effects=self.effects.copy(),
         )
 
@@ -288,6 +330,7 @@ class GameState:
             "space_attempts": list(self.space_attempts),
             "china_face_up": self.china_face_up,
             "piles": {name: pile.to_dict() for name, pile in self.piles.items()},
+            "unseen": list(self.unseen),
             "effects": [e.to_list() for e in sorted(self.effects, key=Effect.sort_key)],
             "result": None
             if self.result is None
@@ -322,6 +365,7 @@ class GameState:
             space_attempts=[int(x) for x in data["space_attempts"]],
             china_face_up=bool(data["china_face_up"]),
             piles={name: Pile.from_dict(data["piles"][name]) for name in PILES},
+            unseen=[int(c) for c in data.get("unseen", [])],
             effects=[Effect.from_list(e) for e in data["effects"]],
             result=None
             if result is None

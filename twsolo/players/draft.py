@@ -50,12 +50,12 @@ def card_worth(
     if c.owner is human:
         mine = event_effect(game, sample, card, w, aside=aside, player=human, triggered=False)
         theirs = event_effect(game, sample, card, w, aside=aside, player=ai, triggered=True)
-        dump = space_refusal(sample.world, rules, ai, ops) is None
+        dump = space_refusal(sample.world.state, rules, ai, ops) is None
         give = -SPACE_DUMP if dump and theirs > 0 else theirs - AI_OPS_VALUE * ops
         return Worth(max(mine, OPS_VALUE * ops), give)
     if c.owner is ai:
         harm = -event_effect(game, sample, card, w, aside=aside)
-        dump = space_refusal(sample.world, rules, human, ops) is None
+        dump = space_refusal(sample.world.state, rules, human, ops) is None
         keep = OPS_VALUE * ops - (min(harm, SPACE_DUMP) if dump else harm)
         theirs = event_effect(game, sample, card, w, aside=aside, player=ai, triggered=False)
         return Worth(keep, min(theirs, -AI_OPS_VALUE * ops))

@@ -64,7 +64,7 @@ def deck_regions(state: GameState, rules: Ruleset, turn: int) -> dict[str, float
     """The region of the next card off the Scoring Card Deck, each equally likely among the
     eligible ones in its shuffled part (its order is unknown to everyone), else the spent row."""
     for pile in ("scoring_deck", "spent"):
-        cards = state.piles[pile].shuffled if pile == "scoring_deck" else list(state.piles[pile])
+        cards = state.piles[pile].shuffled if pile == "scoring_deck" else state.piles[pile].known()
         regions = [
             r
             for c in cards

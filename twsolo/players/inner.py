@@ -7,7 +7,6 @@ from __future__ import annotations
 import contextlib
 import random
 import statistics
-from dataclasses import replace
 
 from twsolo.ai.bot import Bot
 from twsolo.engine.choices import CHANCE, Answer, Choice
@@ -17,11 +16,10 @@ from twsolo.engine.influence import place_point
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget
 from twsolo.engine.records import InfluenceChange, MarkerChange
-from twsolo.engine.state import GameState
 from twsolo.errors import IllegalActionError
 from twsolo.ids import Side
 from twsolo.players.evaluate import Weights, value
-from twsolo.players.knowledge import HIDDEN, Knowledge, sample_world
+from twsolo.players.knowledge import Knowledge, World, sample_world
 from twsolo.players.lookahead import (
     DICE,
     RolloutHuman,
@@ -51,18 +49,19 @@ def rank_operations(
     budget = choice.context["budget"]
     assert isinstance(budget, OpsBudget)
     access = choice.context.get("access")  # an influence action under way keeps its access
-    world = sample_world(game.state, k, rng)
-    regions = regions_now(world, rules) or ["europe"]
+    world = sample_world(game.state, rng)
+    board = world.state
+    regions = regions_now(board, rules) or ["europe"]
     plans: list[tuple[OpsPlan, tuple[str, ...]]] = []
     kinds = [str(o) for o in choice.options] if choice.kind == "operation" else [choice.kind]
     if "influence" in kinds:
         for focus in dict.fromkeys([*((r,) for r in regions), tuple(regions)]):
-            points = influence_plan(world, rules, side, budget, list(focus), access)
+            points = influence_plan(board, rules, side, budget, list(focus), access)
             if points:
                 plans.append((OpsPlan("influence", points), focus))
     if "coup" in kinds:
         allowed = {c for r in regions for c in rules.members(r)}
-        targets = coup_targets(world, rules, side, allowed)
+        targets = coup_targets(board, rules, side, allowed)
         if choice.kind == "coup":
             targets = [rules.index[str(o)] for o in choice.options if str(o) in rules.index]
         plans += [(OpsPlan("coup", target=t), ()) for t in targets]
@@ -81,7 +80,7 @@ def rank_operations(
             operations_value(game, world, play, budget, choice, d, w) for d in dice
         )
         ranking.append(Ranked(first, v, label))
-        scripts.setdefault(label, PlayScript(play, side, world.influence.tobytes(), 0))
+        scripts.setdefault(label, PlayScript(play, side, board.influence.tobytes(), 0))
     if not ranking:
         return by_rules(game, choice, k, rng)
     ranking.sort(key=lambda r: -(r.value or 0.0))
@@ -106,7 +105,7 @@ def ops_first_answer(rules: Ruleset, choice: Choice, plan: OpsPlan) -> Answer | 
 
 def operations_value(
     game: Game,
-    world: GameState,
+    world: World,
     play: Play,
     budget: OpsBudget,
     choice: Choice,
@@ -115,11 +114,12 @@ def operations_value(
 ) -> float:
     """The value after spending `budget` by `play`'s plan on a copy of `world`: a whole
     operation, or (asked for a point or a target) what is left of one."""
-    state = world.copy()
+    trial_world = world.copy()
+    state = trial_world.state
     side = state.ai_side.other if state.ai_side else Side.US
-    sample = Sample(state, None, die, die)
+    sample = Sample(trial_world, None, die, die)
     human = RolloutHuman(side, PlayScript(play, side, state.influence.tobytes()))
-    trial = world_flow(game, state, human, sample).game
+    trial = world_flow(game, trial_world, human, sample).game
     plan, spend = play.ops, budget.copy()
     with contextlib.suppress(GameOver, IllegalActionError):
         if choice.kind == "operation":
@@ -148,7 +148,6 @@ def rank_points(
     """An event's point of influence added or removed (spec §10.2.4: events resolve as
     printed): each country judged by the position with that point moved."""
     rules, side = game.rules, k.side
-    world = sample_world(game.state, k, rng)
     whose = choice.context.get("influence_of") or side
     assert isinstance(whose, Side)
     step = 1 if choice.context.get("intent") == "add" else -1
@@ -157,7 +156,7 @@ def rank_points(
         c = rules.index.get(str(option))
         if c is None:
             continue
-        board = world.board_copy()
+        board = game.state.board_copy()  # the board: all public
         board.influence[c, whose.col] = max(0, board.inf(c, whose) + step)
         v = value(board, rules, side, w) - (outside_cost(game, choice, c) if whose is side else 0)
         ranking.append(Ranked(option, v, rules.countries[c].name))
@@ -221,13 +220,9 @@ def option_name(rules: Ruleset, option: Answer) -> str:
 def by_rules(game: Game, choice: Choice, k: Knowledge, rng: random.Random) -> Decision:
     """Any other question: the AI's own rules applied to the human's side (spec §1.8), asked
     on a world so that they see no face-down card."""
-    world = sample_world(game.state, k, rng)
-    trial = Game(game.rules, world, {CHANCE: WorldChance(Sample(world, None, 3, 0), k.side)})
-    # The events being resolved, their start seen on the world's piles (the board, tracks and
-    # face-up piles are the start's own: all public).
-    for frame in game.event_frames:
-        start = frame.start.copy()
-        start.piles.update({p: world.piles[p].copy() for p in HIDDEN})
-        trial.event_frames.append(replace(frame, start=start))
+    world = sample_world(game.state, rng)
+    chance = WorldChance(Sample(world, None, 3, 0), k.side)
+    trial = Game(game.rules, world.state, {CHANCE: chance}, dealer=world.dealer)
+    trial.event_frames = list(game.event_frames)  # their starts are states: what the table knew
     answer = Bot(k.side, dry=True).choose(trial, choice)
     return Decision([Ranked(answer, None, f"{answer} (the AI's own rules for your side)")])

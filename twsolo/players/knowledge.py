@@ -1,51 +1,38 @@
 """What the human may know about the cards, and worlds consistent with it (spec §4; the
-hidden-card contract of issue #12).
+hidden-card model, docs/decisions.md §3).
 
-Everything the human stand-in and the hint know about cards comes through this module, so the
-rest of their code never reads a face-down card:
+Everything the human stand-in and the hint know about cards comes through this module. The
+state holds exactly what the table knows: each pile's known cards (those the human saw go in:
+kept or given in the draft, put at the bottom, revealed and shuffled back), its *unseen*
+slots, and `GameState.unseen`, the *pool* of cards that fill those slots. Which pool card lies
+in which slot only the game's `Dealer` knows, and only chance may read it: nothing here does.
 
-- the cards the human has seen go into a deck/hand and not come out again (kept or given in
-  the draft, put at the bottom, revealed and shuffled back) are *known* to be there;
-- every other card of the draw deck and of the two deck/hands lies in an *unseen* slot, and
-  the cards that can fill those slots are the *pool*: every card not in a face-up place and not
-  known to be in a deck/hand. The pool and the number of unseen slots per pile are public.
-
-Today's GameState keeps each pile's true cards, so the known cards are read from the game's log
-(only moves the human saw; a card dealt face down is never named) and the draw deck is treated
-as unseen as a whole. When the hidden-card model lands, `knowledge` reads `Pile.unseen` and
-`state.unseen` instead; nothing else changes.
-
-A *world* is a copy of the state whose unseen slots are refilled from the pool at random: the
-look-ahead plays on worlds only, never on the true state.
+A *world* is the state with a dealer of its own: the pool dealt at random into the unseen
+slots. The look-ahead plays on worlds only, so its answers depend on what the human knows and
+on the sampling seed, never on a face-down card.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from twsolo.engine.dealer import Dealer
 from twsolo.engine.game import Game
-from twsolo.engine.records import CardMove
-from twsolo.engine.state import GameState, Pile, hand_of
+from twsolo.engine.records import Answered, CardMove, Revealed
+from twsolo.engine.state import GameState
 from twsolo.ids import Side
-
-DRAW = "draw"
-HANDS = (hand_of(Side.US), hand_of(Side.USSR))
-# The piles that hold face-down cards nobody has seen (the Scoring Card Deck's cards are known
-# as a set; only their order is not, and chance decides it in a world as at the table).
-HIDDEN = (DRAW, *HANDS)
 
 
 @dataclass(frozen=True)
 class Knowledge:
-    """The cards as `side` knows them: per hidden pile the cards known to lie in it and the
-    number of its unseen slots; `pool`, sorted, the cards that fill the unseen slots."""
+    """The cards as `side` knows them: `pool`, the cards of the unseen slots (sorted), and
+    `unseen`, how many slots each pile has."""
 
     side: Side
-    known: Mapping[str, frozenset[int]]
-    unseen: Mapping[str, int]
     pool: tuple[int, ...]
+    unseen: Mapping[str, int]
 
     def reveal_weights(self, state: GameState, pile: str) -> list[tuple[int | None, float]]:
         """The chance of each card coming off the top of `pile` next: a known card by its
@@ -53,70 +40,72 @@ class Knowledge:
         p = state.piles[pile]
         if p.top:
             return [(p.top[0], 1.0)]
-        known = sorted(self.known[pile] - set(p.top) - set(p.bottom))
-        unseen = self.unseen[pile]
-        n = len(known) + unseen
+        n = len(p.shuffled) + p.unseen
         if n == 0:
             return [(p.bottom[0], 1.0)] if p.bottom else []
-        weights: list[tuple[int | None, float]] = [(c, 1 / n) for c in known]
-        if unseen:
-            weights.append((None, unseen / n))
+        weights: list[tuple[int | None, float]] = [(c, 1 / n) for c in sorted(p.shuffled)]
+        if p.unseen:
+            weights.append((None, p.unseen / n))
         return weights
 
 
 def knowledge(game: Game, side: Side) -> Knowledge:
-    """What `side` knows now: the known cards of each deck/hand from the moves it saw in the
-    log (a card dealt face down from the draw deck is an unseen slot; its number is not read),
-    the pool from the face-up piles."""
-    known: dict[str, set[int]] = {pile: set() for pile in HIDDEN}
-    for record in game.log:
-        if not isinstance(record, CardMove):
-            continue
-        if record.source == DRAW and record.target in HANDS:
-            continue  # dealt face down: nobody saw which card
-        if record.source in HANDS:
-            known[record.source].discard(record.card)
-        if record.target in HANDS:
-            known[record.target].add(record.card)
+    """What `side` knows now: the state (never the game's dealer)."""
     state = game.state
-    face_up = {c for name, pile in state.piles.items() if name not in HIDDEN for c in pile}
-    everything = {c for pile in state.piles.values() for c in pile}
-    seen = face_up | known[HANDS[0]] | known[HANDS[1]]
-    pool = tuple(sorted(everything - seen))
-    unseen = {pile: len(state.piles[pile]) - len(known[pile]) for pile in HIDDEN}
-    if sum(unseen.values()) != len(pool):
-        raise AssertionError("internal: the unseen slots and the pool disagree")
-    return Knowledge(side, {p: frozenset(k) for p, k in known.items()}, unseen, pool)
+    slots = {name: pile.unseen for name, pile in state.piles.items() if pile.unseen}
+    return Knowledge(side, tuple(state.unseen), slots)
+
+
+@dataclass(frozen=True)
+class World:
+    """A sampled world: a copy of a position and a dealer for its unseen slots."""
+
+    state: GameState
+    dealer: Dealer
+
+    def copy(self) -> World:
+        return World(self.state.copy(), self.dealer.copy())
 
 
 def sample_world(
-    state: GameState, k: Knowledge, rng: random.Random, *, first: Mapping[str, int] | None = None
-) -> GameState:
-    """A copy of `state` whose unseen slots hold the pool's cards in a random order. It depends
-    only on what `k.side` knows and on `rng`: which pool card lies in which slot is never read,
-    only how many slots each pile has. `state` may also be an earlier position of the game
-    (the start of an event being resolved): its slots are those holding pool cards.
-    `first` (pile -> card) puts that pool card in one of the pile's slots (the look-ahead's
-    choice of what the AI reveals next)."""
-    pool = set(k.pool)
-    world = state.copy()
-    slots = {name: sum(1 for c in state.piles[name] if c in pool) for name in HIDDEN}
-    cards = sorted(c for name in HIDDEN for c in state.piles[name] if c in pool)
-    rng.shuffle(cards)
-    for pile, card in (first or {}).items():
-        if card in cards and slots[pile]:
-            cards.remove(card)
-            cards.insert(sum(slots[p] for p in HIDDEN[: HIDDEN.index(pile)]), card)
-    filled = iter(cards)
-    for name in HIDDEN:
-        world.piles[name] = refill(state.piles[name], pool, filled)
-    return world
+    state: GameState,
+    rng: random.Random,
+    *,
+    first: Mapping[str, int] | None = None,
+    placed: Mapping[int, str] | None = None,
+) -> World:
+    """`state` with its pool dealt at random into its unseen slots (pile by pile in the
+    state's order, so the deal depends on `rng` alone). `first` (pile -> card) puts that pool
+    card in one of the pile's slots (the look-ahead's choice of what the AI reveals next);
+    `placed` (card -> pile) puts pool cards where they are known to have lain (an earlier
+    position: cards seen since)."""
+    wanted = {**{c: p for p, c in (first or {}).items()}, **(placed or {})}
+    slots = {name: pile.unseen for name, pile in state.piles.items() if pile.unseen}
+    dealer = Dealer({name: [] for name in slots})
+    for card, pile in sorted(wanted.items()):
+        if card in state.unseen and len(dealer.cards.get(pile, ())) < slots.get(pile, 0):
+            dealer.add(pile, [card])
+    rest = [c for c in state.unseen if c not in {d for cs in dealer.cards.values() for d in cs}]
+    rng.shuffle(rest)
+    for name, n in slots.items():
+        take, rest = rest[: n - len(dealer.cards[name])], rest[n - len(dealer.cards[name]) :]
+        dealer.add(name, take)
+    return World(state.copy(), dealer)
 
 
-def refill(pile: Pile, pool: set[int], filled: Iterator[int]) -> Pile:
-    """`pile` with every pool card replaced by the next card of `filled`; the shuffled part
-    in card order, so the result does not show where the true cards lay."""
-    top = [next(filled) if c in pool else c for c in pile.top]
-    bottom = [next(filled) if c in pool else c for c in pile.bottom]
-    shuffled = sorted(next(filled) if c in pool else c for c in pile.shuffled)
-    return Pile(shuffled, bottom, top)
+def seen_since(game: Game, earlier: GameState, answers: int) -> dict[int, str]:
+    """The cards unseen in `earlier` — the position when the game had given `answers` answers
+    — that have been seen since, each with the pile it was seen in (its first draw or reveal
+    after that position in the log)."""
+    gone = set(earlier.unseen) - set(game.state.unseen)
+    found: dict[int, str] = {}
+    given = 0
+    for record in game.log:
+        if given < answers:
+            given += isinstance(record, Answered)
+            continue
+        if isinstance(record, CardMove) and record.card in gone and record.card not in found:
+            found[record.card] = record.source
+        elif isinstance(record, Revealed) and record.card in gone and record.card not in found:
+            found[record.card] = record.pile
+    return found

@@ -27,7 +27,7 @@ from twsolo.engine.space import has_ability
 from twsolo.engine.state import GameState, hand_of
 from twsolo.ids import Side
 from twsolo.players.evaluate import DEFAULT, Weights, value
-from twsolo.players.knowledge import Knowledge, sample_world
+from twsolo.players.knowledge import Knowledge, World, sample_world, seen_since
 from twsolo.players.plays import Play, PlayScript
 from twsolo.solo.action_rounds import (
     action_rounds,
@@ -59,7 +59,7 @@ class Sample:
     """One world and the chance that goes with it: `first`, the card the AI reveals next;
     `human_die`, the human's first die (stratified over the samples); `seed`, the rest."""
 
-    world: GameState
+    world: World
     first: int | None
     human_die: int
     seed: int
@@ -86,7 +86,7 @@ def samples(
                     break
             first = pick if pick is not None else rng.choice(k.pool)
         forced = {hand: first} if first is not None else None
-        world = sample_world(state, k, random.Random(rng.random()), first=forced)
+        world = sample_world(state, random.Random(rng.random()), first=forced)
         die = int((i + die_shift) * 6 / count) % 6 + 1
         out.append(Sample(world, first, die, rng.getrandbits(32)))
     return out
@@ -164,9 +164,10 @@ def safe(game: Game, choice: Choice) -> Choice:
     return replace(choice, options=kept) if kept and kept != choice.options else choice
 
 
-def world_flow(game: Game, world: GameState, human: RolloutHuman, sample: Sample) -> Flow:
-    """A turn flow on `world` with the real AI, the rollout human and the sample's chance."""
-    ai = world.ai_side
+def world_flow(game: Game, world: World, human: RolloutHuman, sample: Sample) -> Flow:
+    """A turn flow on `world` (its state and its dealer: never the game's) with the real AI,
+    the rollout human and the sample's chance."""
+    ai = world.state.ai_side
     assert ai is not None
     seat = HumanSeat(human)
     providers: dict[Actor, ChoiceProvider] = {
@@ -174,7 +175,7 @@ def world_flow(game: Game, world: GameState, human: RolloutHuman, sample: Sample
         ai.other: seat,
         CHANCE: WorldChance(sample, ai.other),
     }
-    trial = Game(game.rules, world, providers, policy=game.policy)
+    trial = Game(game.rules, world.state, providers, policy=game.policy, dealer=world.dealer)
     return Flow(trial, SoloOptions(ai_side=ai), seat)
 
 
@@ -240,9 +241,9 @@ def ar_value(
 ) -> float:
     """The value of `play` among the `drawn` cards on one sample (spec §10.1)."""
     world = sample.world.copy()
-    ai = world.ai_side
+    ai = world.state.ai_side
     assert ai is not None
-    flow = world_flow(game, world, RolloutHuman(ai.other, script_for(play, world)), sample)
+    flow = world_flow(game, world, RolloutHuman(ai.other, script_for(play, world.state)), sample)
 
     def act(flow: Flow) -> RoundInfo:
         info = current_round(flow)
@@ -264,7 +265,7 @@ def headline_value(
     AI's pick (unless it picked first, `ai_card`), both resolved (§9.3), then the action
     rounds up to the human's first."""
     world = sample.world.copy()
-    ai = world.ai_side
+    ai = world.state.ai_side
     assert ai is not None
     flow = world_flow(game, world, RolloutHuman(ai.other), sample)
 
@@ -295,11 +296,11 @@ def first_look(
     the board directly (a coup averaged over the die's six faces) and `side_effect` (what the
     AI's event the card carries does, `event_effect`) is added; events and the Space Race go
     through the engine."""
-    world, rules = sample.world, game.rules
+    world, rules = sample.world.state, game.rules
     ai = world.ai_side
     assert ai is not None
     human = ai.other
-    flow = world_flow(game, world.copy(), RolloutHuman(human), sample)
+    flow = world_flow(game, sample.world.copy(), RolloutHuman(human), sample)
     pending = frozenset({ai} if ai_acts_after(flow, current_round(flow)) else ())
     plan = play.ops
     if plan is not None and plan.kind == "influence":
@@ -320,8 +321,9 @@ def first_look(
         return statistics.fmean(looks) + side_effect
     looks = []
     for die in DICE if play.how == "space_race" else (sample.human_die,):
-        once = Sample(world, None, die, sample.seed)
-        flow = world_flow(game, world.copy(), RolloutHuman(human, script_for(play, world)), once)
+        once = Sample(sample.world, None, die, sample.seed)
+        human_play = RolloutHuman(human, script_for(play, world))
+        flow = world_flow(game, sample.world.copy(), human_play, once)
         with contextlib.suppress(GameOver, Horizon):
             play_drawn(flow, play.card, list(drawn))
         looks.append(value(flow.game.state, rules, human, w, pending))
@@ -344,17 +346,18 @@ def event_effect(
     `aside`: the other cards the human drew, put at the bottom of the human's deck/hand first
     (as the action round does, spec §10.1.1)."""
     world = sample.world.copy()
-    ai = world.ai_side
+    state = world.state
+    ai = state.ai_side
     assert ai is not None
     flow = world_flow(game, world, RolloutHuman(ai.other), sample)
-    before = value(world, game.rules, ai.other, w)
+    before = value(state, game.rules, ai.other, w)
     with contextlib.suppress(GameOver, Horizon):
         for other in aside:
             flow.game.move_card(other, hand_of(ai.other), bottom=True)
-        if world.where(card) != "table":
+        if state.where(card) != "table":
             flow.game.move_card(card, "table")
         play_event(flow.game, card, player or ai.other, triggered=triggered)
-    return value(world, game.rules, ai.other, w) - before
+    return value(state, game.rules, ai.other, w) - before
 
 
 def script_for(play: Play, world: GameState) -> PlayScript:
@@ -386,7 +389,11 @@ class Rerun:
     def choose(self, game: Game, choice: Choice) -> Answer:
         if self.prefix:
             actor, kind, answer = self.prefix.pop(0)
-            if actor != str(choice.actor) or kind != choice.kind or answer not in choice.options:
+            if actor != str(choice.actor) or kind != choice.kind:
+                raise Diverged
+            if kind == "deal":  # which card went face down: hidden, the world's dealer says
+                return self.players[CHANCE].choose(game, choice)
+            if answer not in choice.options:
                 raise Diverged
             return answer
         if self.question is not None:
@@ -407,20 +414,20 @@ def rerun_value(
     by the rollout human and the AI. None when the re-run cannot follow the event's course."""
     frame = game.event_frames[-1]
     human = k.side
-    start = sample_world(frame.start, k, random.Random(sample.seed))
+    seen = seen_since(game, frame.start, frame.answers)
+    start = sample_world(frame.start, random.Random(sample.seed), placed=seen)
     players: dict[Actor, ChoiceProvider] = {
         human: RolloutHuman(human),
         human.other: Bot(human.other, keep=False),
         CHANCE: WorldChance(sample, human),
     }
     rerun = Rerun(list(game.answers[frame.answers :]), choice, option, players)
-    trial = Game(
-        game.rules, start, {Side.US: rerun, Side.USSR: rerun, CHANCE: rerun}, policy=game.policy
-    )
+    answers: dict[Actor, ChoiceProvider] = {Side.US: rerun, Side.USSR: rerun, CHANCE: rerun}
+    trial = Game(game.rules, start.state, answers, policy=game.policy, dealer=start.dealer)
     try:
         play_event(trial, frame.card, frame.player, headline=frame.headline)
     except GameOver:
         pass
     except (Diverged, Horizon):
         return None
-    return value(start, game.rules, human, w)
+    return value(start.state, game.rules, human, w)

@@ -163,10 +163,10 @@ def rank_action(
         cards = [int(str(o)) for o in choice.options]
         drawn = [int(c) for c in choice.context.get("drawn", cards)]
     worlds = samples(game.state, k, ai, max(1, budget.samples), rng)
-    base = worlds[0].world
+    base = worlds[0].world.state
     plays: list[Play] = []
     for card in cards:
-        flow = world_flow(game, base.copy(), RolloutHuman(side), worlds[0])
+        flow = world_flow(game, worlds[0].world.copy(), RolloutHuman(side), worlds[0])
         ways = human_ways(flow, card, [c for c in drawn if c != card])
         if choice.kind == "play":
             ways = [way for way in ways if way in choice.options]

@@ -113,15 +113,15 @@ class Invariants:
         self.violations = violations
 
     def __call__(self, game: Game, step: str) -> None:
-        for problem in state_problems(game.state, self.ai):
+        problems = state_problems(game.state, self.ai)
+        if game.dealer is not None:
+            problems += [f"dealer: {p}" for p in game.dealer.check(game.state)]
+        for problem in problems:
             self.violations.append(f"turn {game.state.turn} {step}: {problem}")
 
 
 def state_problems(state: GameState, ai: Side) -> list[str]:
-    problems = []
-    cards = sorted(c for pile in state.piles.values() for c in pile)
-    if cards != list(range(1, 111)):
-        problems.append("cards not conserved (each of the 110 in exactly one place)")
+    problems = state.card_problems()
     if (state.influence < 0).any():
         problems.append("negative influence")
     if not 1 <= state.defcon <= 5:

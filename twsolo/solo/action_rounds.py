@@ -12,7 +12,7 @@ from twsolo.ids import Side
 from twsolo.solo.context import Flow, RoundInfo
 from twsolo.solo.draft import EARLY_WAR_TURNS
 from twsolo.solo.headline import UN_INTERVENTION, put_bottom
-from twsolo.solo.piles import draw_cards, draw_to, shuffle_after_taking
+from twsolo.solo.piles import draw_cards
 from twsolo.solo.regions import primary_region, region_countries, secondary_region, shift
 from twsolo.solo.scoring_rounds import is_scoring_round, score_primary
 
@@ -83,13 +83,11 @@ def play_drawn(flow: Flow, card: int, drawn: list[int]) -> None:
     how = str(game.ask("play", human, ways, f"play {rules.card(card)} how?", card=card))
     if card == UN_INTERVENTION and how == "event":
         flow.seat.un_card = others[0]
-    since = len(game.log)
     try:
         play_card(game, human, card, how)
     finally:
         flow.seat.un_card = None
     run_hooks(game, "card_played", side=human, card=card, how=how)
-    shuffle_after_taking(game, since)
 
 
 def round_replaced(flow: Flow, side: Side) -> None:
@@ -108,15 +106,13 @@ def ai_action(flow: Flow) -> None:
     if any(run_hooks(game, "round_start", side=ai)):
         round_replaced(flow, ai)
         return
-    card = draw_to(game, hand_of(ai), "table", "AI action round: reveal the top card")
+    card = game.draw(hand_of(ai), "AI action round: reveal the top card", to="table")
     if card is None:
         game.note(f"the {ai.label} (AI) has no card and passes (spec §12.1.1)")
         flow.counts["ai_passes"] += 1
         return
-    since = len(game.log)
     how = play_card(game, ai, card)
     run_hooks(game, "card_played", side=ai, card=card, how=how)
-    shuffle_after_taking(game, since)
 
 
 def penalty(flow: Flow, info: RoundInfo, since: int) -> None:

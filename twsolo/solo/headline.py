@@ -10,7 +10,7 @@ from twsolo.engine.space import has_ability
 from twsolo.engine.state import hand_of
 from twsolo.ids import CHINA_CARD, Side
 from twsolo.solo.context import Flow
-from twsolo.solo.piles import draw_cards, shuffle_after_taking
+from twsolo.solo.piles import draw_cards
 from twsolo.solo.regions import region_countries
 
 HUMAN_DRAW = 3  # spec §4.3, §9.1
@@ -63,19 +63,19 @@ def ai_pick(game: Game, ai: Side, human_card: int | None) -> int | None:
 
     def more() -> bool:
         # The China Card, once seen, is at the bottom of the deck/hand: it does not count.
-        return any(c != CHINA_CARD for c in game.state.piles[hand])
+        pile = game.state.piles[hand]
+        return len(pile) > (CHINA_CARD in pile)
 
     while chosen is None:
         if not more() and not revealed:
             break
         if more():
-            card = game.draw(hand, "AI headline: reveal the top card")
+            card = game.draw(hand, "AI headline: reveal the top card", to="table")
             assert card is not None
             if card == CHINA_CARD:
                 game.move_card(card, hand, bottom=True)  # stays the AI's: §9.2 reveal again
                 game.note("the China Card cannot be headlined: it goes back (spec §9.2)")
                 continue
-            game.move_card(card, "table")
             revealed.append(card)
         options: list[int | str] = [*sorted(revealed), *(["reveal"] if more() else [])]
         answer = game.ask(
@@ -125,10 +125,8 @@ def resolve(flow: Flow, cards: dict[Side, int]) -> None:
                 game.move_card(card, "discard")
                 continue
             game.set_marker("phasing", side)
-            since = len(game.log)
             play_event(game, card, side, headline=True)
             run_hooks(game, "card_played", side=side, card=card, how="headline")
-            shuffle_after_taking(game, since)
     finally:
         flow.seat.headline_countries = None
         game.remove_effect(DEFECTORS)

@@ -31,6 +31,11 @@ class SoloPolicy(Policy):
         other side. Random and chosen discards still skip it (the events never offer it)."""
         return True
 
+    def reveals_for(self, game: Game, side: Side) -> bool:
+        """Spec §4.1, §17.5, appendix #32: the AI's deck/hand is face down and nobody knows it;
+        the AI finds a card an event needs by revealing from the top."""
+        return side is ai_side(game)
+
     def defcon_floor(self, game: Game) -> int:
         """Spec §11.1: while the AI is the phasing side, the part of anything that would bring
         DEFCON to 1 is ignored: DEFCON stops at 2."""

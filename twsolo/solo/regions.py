@@ -19,7 +19,7 @@ SCORING_PILES = ("scoring_deck", "primary", "secondary", "spent", "aside")
 
 
 def card_in(state: GameState, pile: str) -> int | None:
-    cards = list(state.piles[pile])
+    cards = list(state.piles[pile].known())
     return cards[0] if cards else None
 
 
@@ -56,15 +56,19 @@ def reveal(game: Game, purpose: str) -> int | None:
     row, shuffled (spec §7.3.3). None if no card can be revealed."""
     if not len(game.state.piles["scoring_deck"]) and len(game.state.piles["spent"]):
         game.note("the spent row is shuffled into a new Scoring Card Deck (spec §7.3.3)")
-        for card in sorted(game.state.piles["spent"]):
+        for card in sorted(game.state.piles["spent"].known()):
             game.move_card(card, "scoring_deck")
-    return game.draw("scoring_deck", purpose)
+    return game.draw("scoring_deck", purpose, to="table")
 
 
 def return_aside(game: Game) -> None:
-    """Cards set aside while revealing are shuffled back into the Scoring Card Deck."""
-    for card in sorted(game.state.piles["aside"]):
+    """Spec §7.2.4, §8.3: the cards set aside while revealing are shuffled back into the Scoring
+    Card Deck; the scored cards at its bottom stay there (§7.3.1)."""
+    aside = sorted(game.state.piles["aside"].known())
+    for card in aside:
         game.move_card(card, "scoring_deck")
+    if aside:
+        game.shuffle("scoring_deck", keep_bottom=True)
 
 
 def reveal_secondary(flow: Flow) -> None:
@@ -92,7 +96,7 @@ def step_x(flow: Flow) -> None:
     Deck; reveal the Primary, then the Secondary (with the Early War exception)."""
     game = flow.game
     for pile in SCORING_PILES[1:]:
-        for card in sorted(game.state.piles[pile]):
+        for card in sorted(game.state.piles[pile].known()):
             game.move_card(card, "scoring_deck")
     game.shuffle("scoring_deck")
     game.set_marker("primary_scored", False)
@@ -137,13 +141,15 @@ def force_early_primary(flow: Flow) -> None:
     state = game.state
     displaced = card_in(state, "primary")
     found = None
-    while (card := game.draw("scoring_deck", "reveal until an Early War card")) is not None:
+    while (
+        card := game.draw("scoring_deck", "reveal until an Early War card", to="table")
+    ) is not None:
         if is_early_card(rules, card):
             found = card
             break
         game.move_card(card, "aside")
     if found is None:
-        spent = [c for c in state.piles["spent"] if is_early_card(rules, c)]
+        spent = [c for c in state.piles["spent"].known() if is_early_card(rules, c)]
         if spent:
             found = spent[0] if len(spent) == 1 else game.pick(spent, "an Early War card")
     if found is None:  # cannot happen with the seven scoring cards of the Early War

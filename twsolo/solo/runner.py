@@ -27,13 +27,15 @@ def play_game(
     *,
     observer: Observer | None = None,
     start: GameState | None = None,
+    table: bool = False,
 ) -> GameRecord:
     """Play a whole game; with `start`, from that position at the start of its turn (no setup:
     the position is the set-up). `providers` answers the AI's side, the human's side and chance;
     `observer(game, step)` is called after every step of the flow ("setup", "defcon", "draft",
     "step_x", "headline", "regions" at each action round's start, "action" after each side's
-    action, "scoring", "turn_end", and "end")."""
-    flow = new_flow(rules, options, providers, observer, start)
+    action, "scoring", "turn_end", and "end"). At the `table` the cards dealt face down stay
+    unknown until they are seen; otherwise chance deals real cards (engine/dealer.py)."""
+    flow = new_flow(rules, options, providers, observer, start, table=table)
     try:
         if start is None:
             setup(flow)
@@ -79,13 +81,14 @@ def replay(
     *,
     observer: Observer | None = None,
     start: GameState | None = None,
+    table: bool = False,
 ) -> GameRecord:
     """Rebuild a game from its recorded answers (each checked against the question asked);
     every answer must be used."""
     provider = ReplayProvider(answers)
     providers: dict[Actor, ChoiceProvider] = {Side.US: provider, Side.USSR: provider}
     providers[CHANCE] = provider
-    record = play_game(rules, options, providers, observer=observer, start=start)
+    record = play_game(rules, options, providers, observer=observer, start=start, table=table)
     if not provider.done:
         left = len(provider.answers) - provider.position
         raise ChoiceError(f"the game ended with {left} recorded answers unused")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from twsolo.engine.choices import Actor, ChoiceProvider
+from twsolo.engine.dealer import Dealer
 from twsolo.engine.game import Game
 from twsolo.engine.setup import standard_state
 from twsolo.engine.state import GameState
@@ -22,18 +23,24 @@ def new_flow(
     providers: Mapping[Actor, ChoiceProvider],
     observer: Observer | None = None,
     start: GameState | None = None,
+    *,
+    table: bool = False,
 ) -> Flow:
     """Spec §2.1–§2.3: sides chosen, the China Card face up with the USSR, the scoring cards out
     as the Scoring Card Deck, the era decks apart, the printed starting influence (all in
     `standard_state`); the optional cards only if chosen (spec §24.2). The human's provider sits
     in a `HumanSeat`; the solitaire end rules are the `SoloPolicy`. With `start` (a scenario's
-    position, `twsolo new --from`) the game begins from that board instead."""
+    position, `twsolo new --from`) the game begins from that board instead. At the `table`
+    nobody knows a card dealt face down; elsewhere chance deals real cards, which only the
+    `Dealer` knows (docs/decisions.md §3)."""
     options.check(rules)
     state = start.copy() if start else standard_state(rules, optional_cards=options.optional_cards)
     state.ai_side = options.ai_side
     seat = HumanSeat(providers[options.human_side])
     seated = {**providers, options.human_side: seat}
-    game = Game(rules, state, seated, policy=SoloPolicy())
+    if state.unseen and not table:
+        raise ValueError("internal: a dealer cannot start from cards nobody has seen")
+    game = Game(rules, state, seated, policy=SoloPolicy(), dealer=None if table else Dealer())
     return Flow(game, options, seat, observer)
 
 

@@ -229,7 +229,8 @@ def war(
     modifier = adjacent_controlled(game.state, game.rules, defender, target)
     if include_target and controls(game.state, game.rules, defender, target):
         modifier += 1
-    roll = game.roll(attacker, f"war in {name} (needs {success}+ after −{modifier})")
+    need = f"{success + modifier}+ wins" if success + modifier <= 6 else "no roll can win"
+    roll = game.roll(attacker, f"war in {name}: {need} ({success}+ after −{modifier})")
     won = roll - modifier >= success
     game.add_milops(attacker, milops)
     if won:
@@ -329,10 +330,46 @@ def meets_ops(game: Game, side: Side, card: int, need: int) -> bool:
     return may_take(game, card) and card_ops(game.state, game.rules, side, card) >= need
 
 
-def ops_discards(game: Game, side: Side, need: int) -> list[int]:
+def hand_cards(game: Game, side: Side, purpose: str) -> list[int]:
+    """The cards of `side`'s deck/hand, for an event that lets a player choose among them (or
+    shows them): the deck/hand is looked through first, so each card dealt face down into it is
+    named (spec §4, `Game.look_through`). Who looked shuffles it afterwards (appendix G7)."""
+    hand = hand_of(side)
+    game.look_through(hand, purpose)
+    return sorted(game.state.piles[hand].known())
+
+
+def ops_discards(game: Game, side: Side, need: int, purpose: str) -> list[int]:
     """The cards of `side`'s deck/hand that meet an Ops requirement of `need` (Blockade, Latin
     American Debt Crisis, Quagmire, Bear Trap)."""
-    return sorted(c for c in game.state.piles[hand_of(side)] if meets_ops(game, side, c, need))
+    return [c for c in hand_cards(game, side, purpose) if meets_ops(game, side, c, need)]
+
+
+def random_card(game: Game, side: Side, purpose: str, *, china: bool = False) -> int | None:
+    """Appendix G7: a random card of a deck/hand is its top card after shuffling; it goes to the
+    table. The China Card is never lost to a random discard (`china=False`, card-events A13): if
+    it comes up it is set aside, the next card is taken, and it is shuffled back afterwards.
+    None if no card can be taken."""
+    hand = hand_of(side)
+    game.shuffle(hand)
+    card = game.draw(hand, purpose, to="table")
+    if card == CHINA_CARD and not china:
+        game.move_card(CHINA_CARD, "aside")
+        card = game.draw(hand, purpose, to="table")
+        game.move_card(CHINA_CARD, hand)
+        game.shuffle(hand)
+        if card is None:
+            game.note(f"{purpose}: the China Card is never discarded at random (A13)")
+    return card
+
+
+def china_card_came_up(game: Game, card: int | None) -> None:
+    """Spec §3.4, §22.4: the China Card came up while a player revealed or drew cards from the
+    opponent's deck/hand: afterwards both deck/hands are shuffled (a card an event put on top
+    stays there)."""
+    if card == CHINA_CARD:
+        for side in (Side.USSR, Side.US):
+            game.shuffle(hand_of(side), keep_top=True)
 
 
 def spend_card(game: Game, side: Side, card: int) -> None:
@@ -380,21 +417,23 @@ def escape_with_drawn(
     return chosen
 
 
-def reveal_until(game: Game, side: Side, need: int, purpose: str) -> int | None:
+def reveal_until(game: Game, side: Side, wanted: Callable[[int], bool], purpose: str) -> int | None:
     """Spec §17.5: reveal cards from the top of `side`'s deck/hand onto the table, one at a
-    time, until one has `need`+ Ops (the China Card counts, §3.4); the other revealed cards are
+    time, until one is `wanted` (an Ops requirement: `meets_ops`, where the China Card counts,
+    §3.4; a human event for UN Intervention, appendix #32); the other revealed cards are
     shuffled back (appendix G7). Returns the card found, left on the table, or None."""
     hand = hand_of(side)
     passed: list[int] = []
     found = None
     while found is None and (card := game.draw(hand, purpose, to="table")) is not None:
-        if meets_ops(game, side, card, need):
+        if wanted(card):
             found = card
         else:
             passed.append(card)
     for card in passed:
         game.move_card(card, hand)
-    game.shuffle(hand)
+    if passed:
+        game.shuffle(hand)  # §17.5, appendix G7: the revealed cards are shuffled back
     return found
 
 

@@ -22,8 +22,11 @@ from twsolo.engine.events.common import (
     each_of,
     escape_with_drawn,
     grant_operations,
+    hand_cards,
+    meets_ops,
     ops_discards,
     prohibited_by,
+    random_card,
     remove_all,
     remove_by_choice,
     reveal_until,
@@ -38,7 +41,7 @@ from twsolo.engine.ops import OpsBudget
 from twsolo.engine.scoring import FORMOSAN_RESOLUTION, score_region
 from twsolo.engine.space import advance
 from twsolo.engine.state import Effect, GameState, hand_of
-from twsolo.ids import CHINA_CARD, Side
+from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -102,17 +105,15 @@ def duck_and_cover(game: Game, ctx: EventContext) -> None:
 
 @event(5)
 def five_year_plan(game: Game, ctx: EventContext) -> None:
-    """Card-events #5: the USSR discards a random card of its hand (never the China Card, A13);
-    a US event on it happens for the US (the US decides its choices), otherwise it is just
-    discarded (a scoring card is not scored). Chance picks the card."""
-    cards = [c for c in game.state.piles[hand_of(Side.USSR)] if c != CHINA_CARD]
-    if not cards:
+    """Card-events #5: the USSR discards a random card of its hand (never the China Card, A13:
+    appendix G7 `random_card`); a US event on it happens for the US (the US decides its
+    choices), otherwise it is just discarded (a scoring card is not scored)."""
+    card = random_card(game, Side.USSR, "Five Year Plan: the USSR's random discard")
+    if card is None:
         game.note("Five Year Plan: the USSR has no card to discard")
         return
-    card = game.pick(cards, "Five Year Plan: the USSR's random discard")
     game.note(f"Five Year Plan: the USSR discards {game.rules.card(card)}")
     if game.rules.card(card).owner is Side.US:
-        game.move_card(card, "table")
         play_event(game, card, Side.US)
     else:
         game.move_card(card, "discard")
@@ -158,13 +159,18 @@ def blockade(game: Game, ctx: EventContext) -> None:
     if defer_to_next_round(game, 10, Side.US):
         return
     if game.state.ai_side is Side.US:
-        card = reveal_until(game, Side.US, BLOCKADE_OPS, "Blockade: the AI reveals for 3+ ops")
+        card = reveal_until(
+            game,
+            Side.US,
+            lambda c: meets_ops(game, Side.US, c, BLOCKADE_OPS),
+            "Blockade: the AI reveals for 3+ ops",
+        )
         if card is not None:
             spend_card(game, Side.US, card)
             return
         remove_all(game, Side.US, _country(game, "west_germany"))
         return
-    cards = ops_discards(game, Side.US, BLOCKADE_OPS)
+    cards = ops_discards(game, Side.US, BLOCKADE_OPS, "Blockade: the US looks through its hand")
     if cards:
         card = choose_card(
             game,
@@ -400,11 +406,12 @@ def containment(game: Game, ctx: EventContext) -> None:
 
 @event(26)
 def cia_created(game: Game, ctx: EventContext) -> None:
-    """Card-events #26: the USSR shows its hand (recorded as a note), then the US conducts
-    operations with 1 op, modifiers applying (A14). The US chooses."""
-    hand = sorted(game.state.piles[hand_of(Side.USSR)])
-    shown = ", ".join(str(game.rules.card(c)) for c in hand) or "no cards"
-    game.note(f"CIA Created: the USSR shows its hand: {shown}")
+    """Card-events #26: the USSR shows its hand to the US, then the US conducts operations with
+    1 op, modifiers applying (A14). The US chooses. Nothing in the game depends on what the US
+    sees, so nothing is named here (a face-down deck/hand stays unknown to the program, spec §4);
+    whoever looked shuffles it afterwards (appendix G7)."""
+    game.note("CIA Created: the USSR shows its deck/hand to the US")
+    game.shuffle(hand_of(Side.USSR))
     grant_operations(game, ctx.chooser, 1)
 
 
@@ -473,14 +480,18 @@ def red_scare_purge(game: Game, ctx: EventContext) -> None:
 
 
 def _opponent_cards(state: GameState, rules: Ruleset, side: Side) -> list[int]:
-    """The cards of `side`'s deck/hand that carry the opponent's event."""
-    return sorted(c for c in state.piles[hand_of(side)] if rules.card(c).owner is side.other)
+    """The cards known to be in `side`'s deck/hand that carry the opponent's event."""
+    hand = state.piles[hand_of(side)].known()
+    return sorted(c for c in hand if rules.card(c).owner is side.other)
 
 
 def _un_refusal(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
     if ctx.headline:
         return "UN Intervention cannot be played in the headline (A5)"
-    if not _opponent_cards(state, rules, ctx.player):
+    if (
+        not _opponent_cards(state, rules, ctx.player)
+        and not state.piles[hand_of(ctx.player)].unseen
+    ):
         return f"no card with the {ctx.player.other.label} event in the {ctx.player.label} hand"
     return None
 
@@ -491,12 +502,34 @@ def un_intervention(game: Game, ctx: EventContext) -> None:
     that event does not happen, the player conducts operations with the card's ops (modifiers
     and area bonuses apply, never the Space Race: D6) and the card is discarded, never removed.
     Not in the headline, nor without such a card. U2 Incident (#60) gives the USSR 1 VP, once;
-    played by the US, it ends We Will Bury You (#50)."""
+    played by the US, it ends We Will Bury You (#50). A player who searches its face-down
+    deck/hand by revealing (the solitaire AI, appendix #32) reveals until such a card comes up;
+    if none does, UN Intervention is played for its own ops."""
     s, rules = game.state, game.rules
     player = ctx.chooser
-    cards = _opponent_cards(s, rules, player)
-    card = int(str(game.ask("card", player, cards, "UN Intervention: cancel the event of")))
-    game.move_card(card, "table")
+    wanted = f"a card with the {player.other.label} event"
+    card: int | None = None
+    if game.policy.reveals_for(game, player):
+        card = reveal_until(
+            game,
+            player,
+            lambda c: rules.card(c).owner is player.other,
+            f"UN Intervention: reveal for {wanted}",
+        )
+    else:
+        cards = _opponent_cards(s, rules, player)
+        if not cards:  # only cards nobody has seen: the player looks through them
+            hand_cards(game, player, f"UN Intervention: look for {wanted}")
+            game.shuffle(hand_of(player))  # appendix G7: after looking through it
+            cards = _opponent_cards(s, rules, player)
+        if cards:
+            card = int(str(game.ask("card", player, cards, "UN Intervention: cancel the event of")))
+            game.move_card(card, "table")
+    if card is None:
+        game.note(f"UN Intervention: no {wanted}; played for its own ops (appendix #32)")
+        budget = OpsBudget.for_card(s, rules, player, ctx.card)
+        conduct_operations(game, player, budget, allow_space=False)
+        return
     game.note(f"UN Intervention cancels the event of {rules.card(card)}")
     conduct_operations(game, player, OpsBudget.for_card(s, rules, player, card), allow_space=False)
     game.move_card(card, "discard")

@@ -22,9 +22,12 @@ from twsolo.engine.events.common import (
     each_of,
     escape_with_drawn,
     free_coup,
+    hand_cards,
     ids,
     in_region,
+    meets_ops,
     ops_discards,
+    random_card,
     realign_rolls,
     remove_all,
     remove_by_choice,
@@ -39,7 +42,7 @@ from twsolo.engine.influence import conduct_influence
 from twsolo.engine.operations import operation_options
 from twsolo.engine.ops import OpsBudget
 from twsolo.engine.space import has_ability
-from twsolo.engine.state import Effect, GameState, Result, hand_of
+from twsolo.engine.state import Effect, GameState, Result
 from twsolo.ids import CHINA_CARD, MAP_REGIONS, Side
 from twsolo.ruleset import Ruleset
 
@@ -94,11 +97,6 @@ def _take_card(game: Game, chooser: Side, cards: Sequence[int], prompt: str) -> 
     return int(str(game.ask("card", chooser, sorted(cards), prompt)))
 
 
-def _hand_without_china(game: Game, side: Side) -> list[int]:
-    """The cards of `side`'s deck/hand an event may make it discard: never the China Card (A13)."""
-    return [c for c in game.state.piles[hand_of(side)] if c != CHINA_CARD]
-
-
 # ---------------------------------------------------------------- requirements
 def _us_ahead_in_space(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
     if state.space[Side.US.col] > state.space[Side.USSR.col]:
@@ -151,7 +149,7 @@ def star_wars(game: Game, ctx: EventContext) -> None:
     removed if starred, else discarded. Nothing happens with no such card."""
     cards = [
         c
-        for c in game.state.piles["discard"]
+        for c in game.state.piles["discard"].known()
         if not game.rules.card(c).scoring and not (ctx.headline and c == UN_INTERVENTION)
     ]
     if not cards:
@@ -258,11 +256,11 @@ def terrorism(game: Game, ctx: EventContext) -> None:
     victim = ctx.chooser.other
     doubled = ctx.chooser is Side.USSR and game.state.has_effect(IRANIAN_HOSTAGE_CRISIS)
     for _ in range(2 if doubled else 1):
-        cards = _hand_without_china(game, victim)
-        if not cards:
+        card = random_card(game, victim, f"Terrorism: the {victim.label} discards at random")
+        if card is None:
             game.note(f"Terrorism: the {victim.label} has no card to discard")
             return
-        game.move_card(game.pick(cards, f"Terrorism: the {victim.label} discards"), "discard")
+        game.move_card(card, "discard")
 
 
 @event(93)
@@ -292,7 +290,12 @@ def latin_american_debt_crisis(game: Game, ctx: EventContext) -> None:
         # Appendix #95 on_human_play: the AI escapes only when the human is in South America.
         exposed = any(game.state.inf(c, Side.USSR) for c in in_region(game, "south_america"))
         card = (
-            reveal_until(game, Side.US, LATIN_DEBT_OPS, "Debt Crisis: the AI reveals")
+            reveal_until(
+                game,
+                Side.US,
+                lambda c: meets_ops(game, Side.US, c, LATIN_DEBT_OPS),
+                "Debt Crisis: the AI reveals",
+            )
             if exposed
             else None
         )
@@ -301,7 +304,9 @@ def latin_american_debt_crisis(game: Game, ctx: EventContext) -> None:
             return
         _double_in_south_america(game, ctx.chooser)
         return
-    cards = ops_discards(game, Side.US, LATIN_DEBT_OPS)
+    cards = ops_discards(
+        game, Side.US, LATIN_DEBT_OPS, "Debt Crisis: the US looks through its hand"
+    )
     if cards:
         card = choose_card(
             game, Side.US, cards, "Latin American Debt Crisis: discard a 3+ ops card", none=DECLINE
@@ -376,9 +381,10 @@ def aldrich_ames_remix(game: Game, ctx: EventContext) -> None:
     """card-events #98: this turn the US deck/hand is open to the USSR; the USSR picks one of its
     cards (not the China Card), which the US discards without its event. The USSR chooses."""
     game.add_effect(Effect(98, Side.US))
-    cards = _hand_without_china(game, Side.US)
-    shown = ", ".join(str(game.rules.card(c)) for c in sorted(game.state.piles[hand_of(Side.US)]))
-    game.note(f"Aldrich Ames Remix: the US deck/hand is revealed: {shown or 'empty'}")
+    shown = hand_cards(game, Side.US, "Aldrich Ames Remix: the US deck/hand is revealed")
+    cards = [c for c in shown if c != CHINA_CARD]  # never the China Card (A13)
+    names = ", ".join(str(game.rules.card(c)) for c in shown)
+    game.note(f"Aldrich Ames Remix: the US deck/hand is revealed: {names or 'empty'}")
     if cards:
         game.move_card(_take_card(game, ctx.chooser, cards, "Aldrich Ames: discard"), "discard")
 

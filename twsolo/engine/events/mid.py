@@ -29,16 +29,19 @@ from twsolo.engine.effects import (
 )
 from twsolo.engine.events.common import (
     add_by_choice,
+    china_card_came_up,
     choose_card,
     choose_country,
     each_of,
     free_coup,
     grant_operations,
+    hand_cards,
     ids,
     may_take,
     meets_ops,
     ops_discards,
     prohibited_by,
+    random_card,
     realign_rolls,
     remove_all,
     remove_by_choice,
@@ -245,7 +248,7 @@ def salt_negotiations(game: Game, ctx: EventContext) -> None:
     game.change_defcon(2, "SALT Negotiations")
     game.add_effect(Effect(43))
     rules = game.rules
-    cards = [c for c in game.state.piles["discard"] if not rules.card(c).scoring]
+    cards = [c for c in game.state.piles["discard"].known() if not rules.card(c).scoring]
     if not cards:
         return
     taken = choose_card(
@@ -274,7 +277,12 @@ def _trap_round(game: Game, side: Side, card: int) -> bool:
     if state.ai_side is None:
         discard = _trap_pick(game, side, name)
     elif side is state.ai_side:
-        discard = reveal_until(game, side, TRAP_OPS, f"{name}: reveal for a {TRAP_OPS}+ ops card")
+        discard = reveal_until(
+            game,
+            side,
+            lambda c: meets_ops(game, side, c, TRAP_OPS),
+            f"{name}: reveal for a {TRAP_OPS}+ ops card",
+        )
     else:
         discard = _trap_draw(game, side, name)
     if discard is None:
@@ -294,10 +302,10 @@ def _trap_pick(game: Game, side: Side, name: str) -> int | None:
     """The base game (card-events #42, D11): `side` picks a card of 2+ modified ops from its hand
     (never the China Card, A13). Without one it plays a scoring card (`side` picks which) or sits
     the round out: None."""
-    eligible = ops_discards(game, side, TRAP_OPS)
+    eligible = ops_discards(game, side, TRAP_OPS, f"{name}: look through the hand")
     if eligible:
         return choose_card(game, side, eligible, f"{name}: discard a {TRAP_OPS}+ ops card")
-    scoring = [c for c in game.state.piles[hand_of(side)] if game.rules.card(c).scoring]
+    scoring = [c for c in game.state.piles[hand_of(side)].known() if game.rules.card(c).scoring]
     if scoring:
         chosen = choose_card(game, side, scoring, f"{name}: play a scoring card")
         assert chosen is not None
@@ -433,11 +441,9 @@ def missile_envy(game: Game, ctx: EventContext) -> None:
     (`missile_envy_due`)."""
     rules, me = game.rules, ctx.player
     giver = me.other
-    cards = [
-        c
-        for c in game.state.piles[hand_of(giver)]
-        if may_take(game, c) and not rules.card(c).scoring
-    ]
+    held = hand_cards(game, giver, f"Missile Envy: the {giver.label} looks through its deck/hand")
+    game.shuffle(hand_of(giver))  # appendix G7: after looking through it
+    cards = [c for c in held if may_take(game, c) and not rules.card(c).scoring]
     if not cards:
         game.note(f"Missile Envy: the {giver.label} has no card to give")
         return
@@ -447,6 +453,7 @@ def missile_envy(game: Game, ctx: EventContext) -> None:
     assert taken is not None
     game.move_card(taken, "table")
     game.note(f"Missile Envy: the {giver.label} gives {rules.card(taken)}")
+    china_card_came_up(game, taken)
     if taken != CHINA_CARD and rules.card(taken).owner in (None, me):
         play_event(game, taken, me, headline=ctx.headline)
     else:
@@ -503,7 +510,9 @@ def we_will_bury_you_un_first(game: Game, side: Side) -> bool:
         or side is not Side.US
         or state.ai_side is not Side.US
         or effect.data == _round_mark(state, side)
-        or UN_INTERVENTION not in state.piles[hand]
+        or not game.holds(
+            hand, UN_INTERVENTION, "We Will Bury You: the AI looks for UN Intervention"
+        )
     ):
         return False
     game.note("We Will Bury You: the AI (US) takes UN Intervention from its deck/hand")
@@ -718,19 +727,21 @@ def grain_sales(game: Game, ctx: EventContext) -> None:
     # engine.play imports the event registry, so it is imported here, when a card is played.
     from twsolo.engine.play import play_card, ways_to_play
 
-    us = ctx.chooser
-    cards = [c for c in game.state.piles[hand_of(Side.USSR)] if may_take(game, c)]
-    if cards:
-        taken = game.pick(cards, "Grain Sales: a random USSR card")
-        game.move_card(taken, "table")
+    us, hand = ctx.chooser, hand_of(Side.USSR)
+    taken = random_card(
+        game, Side.USSR, "Grain Sales: a random USSR card", china=may_take(game, CHINA_CARD)
+    )
+    if taken is not None:
         game.note(f"Grain Sales: the US takes {game.rules.card(taken)}")
+        china_card_came_up(game, taken)
         ways = [*ways_to_play(game, us, taken), "return"]
         prompt = f"Grain Sales: play {game.rules.card(taken)}?"
         how = str(game.ask("play", us, ways, prompt, card=taken))
         if how != "return":
             play_card(game, us, taken, how)
             return
-        game.move_card(taken, hand_of(Side.USSR))
+        game.move_card(taken, hand)
+        game.shuffle(hand)  # appendix #67: returned into the deck/hand, shuffled
     grant_operations(game, us, 2)
 
 
@@ -821,9 +832,10 @@ def _draw_with_reshuffle(game: Game, purpose: str) -> int | None:
     """The top card of the draw pile; an empty draw pile is first refilled from the discard
     pile (base §4.3). None if both are empty."""
     if not len(game.state.piles["draw"]):
-        for card in sorted(game.state.piles["discard"]):
+        for card in sorted(game.state.piles["discard"].known()):
             game.move_card(card, "draw")
-    return game.draw("draw", purpose)
+        game.shuffle("draw")
+    return game.draw("draw", purpose, to="table")
 
 
 @event(77)
@@ -831,8 +843,9 @@ def ask_not(game: Game, ctx: EventContext) -> None:
     """card-events #77: the US discards any number of cards from its deck/hand (not the China
     Card; no events), then draws as many. The US chooses the cards, one at a time."""
     us, hand = ctx.chooser, hand_of(ctx.chooser)
+    hand_cards(game, us, "Ask Not: the US looks through its deck/hand")
     count = 0
-    while cards := [c for c in game.state.piles[hand] if c != CHINA_CARD]:
+    while cards := [c for c in game.state.piles[hand].known() if c != CHINA_CARD]:
         card = choose_card(game, us, cards, "Ask Not: discard a card?", none="done")
         if card is None:
             break
@@ -842,8 +855,9 @@ def ask_not(game: Game, ctx: EventContext) -> None:
         drawn = _draw_with_reshuffle(game, f"Ask Not: draw ({n + 1} of {count})")
         if drawn is None:
             game.note("Ask Not: no card left to draw")
-            return
+            break
         game.move_card(drawn, hand)
+    game.shuffle(hand)  # appendix G7: after looking through it
 
 
 @event(78)

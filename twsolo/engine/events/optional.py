@@ -49,7 +49,7 @@ def the_cambridge_five(game: Game, ctx: EventContext) -> None:
     Primary and Secondary scoring cards count as well. The USSR chooses."""
     state, rules = game.state, game.rules
     piles = (state.piles[hand_of(Side.US)], state.piles["primary"], state.piles["secondary"])
-    cards = sorted(c for pile in piles for c in pile if rules.card(c).scoring)
+    cards = sorted(c for pile in piles for c in pile.known() if rules.card(c).scoring)
     if not cards:
         game.note("The Cambridge Five: the US reveals no scoring card")
         return
@@ -164,10 +164,9 @@ def our_man_in_tehran(game: Game, ctx: EventContext) -> None:
     chooses."""
     drawn: list[int] = []
     for _ in range(OUR_MAN_IN_TEHRAN_CARDS):
-        card = game.draw("draw", "Our Man in Tehran: the US draws")
+        card = game.draw("draw", "Our Man in Tehran: the US draws", to="aside")
         if card is None:
             break
-        game.move_card(card, "aside")
         drawn.append(card)
     while drawn:
         card = choose_card(game, ctx.chooser, drawn, "Our Man in Tehran: discard", none=DONE)
@@ -177,6 +176,7 @@ def our_man_in_tehran(game: Game, ctx: EventContext) -> None:
         drawn.remove(card)
     for card in drawn:
         game.move_card(card, "draw")
+    game.shuffle("draw")
 
 
 @event(109)

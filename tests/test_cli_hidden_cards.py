@@ -1,0 +1,113 @@
+"""Table play that keeps hidden cards hidden (spec §4, issue #12), through the real command line:
+a person types at every prompt (tests/table_person.py)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from twsolo.cli.main import cli
+from twsolo.engine.choices import CHANCE
+
+from .table_person import Person
+
+CARD = re.compile(r"#(\d+) ")
+
+
+def play(home: Path, args: list[str], person: Person, monkeypatch: pytest.MonkeyPatch) -> str:
+    person.sit_down(monkeypatch)
+    result = CliRunner().invoke(cli, [*args, "--home", str(home)], catch_exceptions=False)
+    return result.stdout
+
+
+def in_order(text: str, steps: list[str]) -> list[str]:
+    """The steps not found in `text` in this order (each searched after the previous one)."""
+    missing, at = [], 0
+    for step in steps:
+        found = text.find(step, at)
+        if found < 0:
+            missing.append(step)
+        else:
+            at = found + len(step)
+    return missing
+
+
+@pytest.mark.slow
+def test_a_table_game_asks_only_for_what_turns_face_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three turns at the table (spec §4, §6, §9, §12.1): no question about a card dealt face
+    down; a card is asked for only as it turns face up, among the cards that can be there; every
+    die is asked as a die; every shuffle the spec asks for is said, pile by pile, in the order
+    the person does them."""
+    person = Person(seed=4)
+    args = ["new", "--side", "ussr", "--table", "--dice", "manual", "--seed", "4", "--name", "t"]
+    out = play(tmp_path, args, person, monkeypatch)
+    by_turn = person.turns(out)
+    assert {1, 2, 3} <= set(by_turn), "the game did not last three turns"
+    entries = [
+        json.loads(line)
+        for line in (tmp_path / "games" / "t" / "journal.jsonl").read_text().splitlines()
+    ]
+    assert not [e for e in entries if e["kind"] in ("deal", "pick")]
+    chance = [p for p in person.prompts if p.choice.actor == CHANCE]
+    assert {p.choice.kind for p in chance} <= {"draw", "die", "reveal", "holds"}
+    for p in chance:
+        if p.choice.kind == "die":
+            assert p.choice.options == (1, 2, 3, 4, 5, 6)
+            assert re.fullmatch(r"[1-6]", p.typed)
+            if p.choice.prompt.startswith(("coup in", "war in", "space race")):
+                assert re.search(r"succeeds|wins|can", p.choice.prompt), p.choice.prompt
+        if p.choice.kind == "draw":
+            assert "deal" not in p.choice.prompt
+    assert not re.search(r"Roll a die[^\n]*\n(?:\s+\d+\. #)", out), "a die listed as cards"
+    for turn in (1, 2, 3):
+        text = by_turn[turn]
+        # Spec §6.1.4 / §6.2.3: each deck/hand is shuffled after the deal; §7.2: the Scoring
+        # Card Deck at step X; the regions are revealed; §9.1–§9.2: the headline draws.
+        missing = in_order(
+            text,
+            [
+                "draft step 1: draw (1 of 6)",
+                "draft step 2: draw (1 of",
+                "face down from the draw deck to",
+                "shuffle your deck/hand (USSR)",
+                "shuffle the AI's deck/hand (US)",
+                "shuffle the Scoring Card Deck",
+                "reveal the Primary Region",
+                "reveal the Secondary Region",
+                "headline: draw (1 of 3)",
+                "AI headline: reveal the top card",
+                "shuffle the AI's deck/hand (US)",  # §9.2: the revealed cards go back
+                "action round: draw (1 of 2)",
+                "AI action round: reveal the top card",
+            ],
+        )
+        assert not missing, (turn, missing)
+
+
+@pytest.mark.slow
+def test_digital_screens_name_no_card_that_lies_face_down(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On screen the program deals real cards but shows only what the table would: no prompt,
+    instruction, `history`, `show` or `why` names a card while it lies face down (it may once it
+    is seen). The `history` of a deal says only that a card was dealt."""
+    commands = {
+        n: c for n in range(30, 400, 37) for c in ("history all", "show", "why")[n % 3 :][:1]
+    }
+    person = Person(seed=7, commands=commands)
+    args = ["new", "--side", "us", "--digital", "--seed", "7", "--name", "d"]
+    out = play(tmp_path, args, person, monkeypatch)
+    assert "a card dealt face down" in out  # `history all` ran past a deal
+    checked = 0
+    for before, after in zip(person.prompts, person.prompts[1:], strict=False):
+        hidden = before.face_down & after.face_down  # face down all the while
+        shown = {int(c) for c in CARD.findall(out[before.output_at : after.output_at])}
+        assert not shown & hidden, (before.choice.prompt, sorted(shown & hidden))
+        checked += bool(hidden)
+    assert checked > 50
