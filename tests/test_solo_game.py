@@ -17,7 +17,8 @@ from twsolo.engine.state import GameState
 from twsolo.ids import Side
 from twsolo.players.greedy import GreedyPlayer
 from twsolo.ruleset import Ruleset
-from twsolo.solo import GameRecord, SoloOptions, play_game, replay
+from twsolo.session.replay import replay
+from twsolo.solo import GameRecord, SoloOptions, play_game
 from twsolo.solo.regions import region_countries
 
 from .test_solo_support import providers_for

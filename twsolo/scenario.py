@@ -12,6 +12,7 @@ from pathlib import Path
 
 import yaml
 
+from twsolo.bounded import KIB
 from twsolo.engine.effects import DURATION
 from twsolo.engine.setup import ERA_PILE, empty_state, standard_state
 from twsolo.engine.state import Effect, GameState, area_of, hand_of
@@ -20,6 +21,7 @@ from twsolo.ids import CHINA_CARD, SCORING_REGIONS, Side
 from twsolo.ruleset import Ruleset
 from twsolo.ruleset.nodes import Located, compose_file
 
+SCENARIO_LIMIT = 64 * KIB  # a whole position takes about 1 KiB
 REQUIRED = ("ai_side", "turn", "action_round")
 OPTIONAL = (
     "defcon",
@@ -65,7 +67,7 @@ class Scenario:
 
 
 def load_scenario(path: str | os.PathLike[str], rules: Ruleset) -> Scenario:
-    root, problems = compose_file(Path(path))
+    root, problems = compose_file(Path(path), SCENARIO_LIMIT)
     scenario = None if root is None else _read(root, rules)
     if problems.lines or scenario is None:
         raise ScenarioError(problems.lines or [f"{path}: not a scenario"])

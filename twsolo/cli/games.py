@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -12,17 +11,16 @@ import click
 from click.shell_completion import CompletionItem
 
 from twsolo import __version__
-from twsolo.cli.session import Session
+from twsolo.cli.ingame import Terminal
 from twsolo.engine.state import GameState, hand_of
 from twsolo.errors import TwsoloError
 from twsolo.ids import Side
-from twsolo.persist.savefile import Header, SaveDir, SaveError, home, list_games
-from twsolo.ruleset import DIFFICULTY_LEVELS, load_ruleset
+from twsolo.persist.savefile import Header, SaveDir, SaveError, home, list_games, name_problem
+from twsolo.ruleset import DIFFICULTY_LEVELS, Ruleset, load_ruleset
 from twsolo.scenario import Scenario, load_scenario
+from twsolo.session.game import GameSession
+from twsolo.session.saved import read_saved
 from twsolo.solo import SoloOptions
-
-NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
-
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -46,10 +44,8 @@ def complete_games(
 
 
 def game_dir(home_dir: str | None, name: str) -> SaveDir:
-    if not NAME.match(name):
-        raise click.BadParameter(
-            f"{name!r}: use letters, digits, '-', '_' or '.'", param_hint="NAME"
-        )
+    if problem := name_problem(name):
+        raise click.BadParameter(f"{name[:70]!r}: {problem}", param_hint="the game's name")
     return SaveDir(home(home_dir) / "games" / name)
 
 
@@ -87,7 +83,7 @@ def create(
     )
     options.check(rules)
     now = datetime.now(UTC)
-    name = name or now.strftime("game-%Y%m%d-%H%M%S")
+    name = name if name is not None else now.strftime("game-%Y%m%d-%H%M%S")
     save = game_dir(home_dir, name)
     header = Header(
         name=name,
@@ -127,10 +123,8 @@ def start_position(scenario: Scenario) -> GameState:
 
 def run(save: SaveDir, rules_path: str | None, *, drop_torn_line: bool = False) -> None:
     rules = load_ruleset(rules_path)
-    if drop_torn_line:
-        kept = save.drop_torn_line()
-        click.echo(f"Dropped the torn last journal line; {kept} entries kept (backup: .bak).")
-    Session(rules, save).run()
+    with GameSession.open(rules, save, drop_torn_line=drop_torn_line) as session:
+        Terminal(rules, session).run()
 
 
 @click.command()
@@ -192,7 +186,8 @@ def play(
 ) -> None:
     """Resume the named game, or the latest; with none saved, start a new one."""
     if name is None:
-        games = [g for g in list_games(home(home_dir)) if not _finished(g)]
+        rules = load_ruleset(rules_path)
+        games = [g for g in list_games(home(home_dir)) if not _finished(rules, g)]
         if not games:
             click.echo("No game in progress: starting a new one (see `twsolo new --help`).")
             save = create(
@@ -218,32 +213,40 @@ def play(
     run(save, rules_path, drop_torn_line=drop_torn_line)
 
 
-def _finished(save: SaveDir) -> bool:
-    state = save.state()
-    return bool(state and state.get("result"))
+def _finished(rules: Ruleset, save: SaveDir) -> bool:
+    """Over, by its cached position (a damaged save counts as not over: playing it reports it)."""
+    try:
+        snapshot = save.snapshot(rules)
+    except SaveError:
+        return False
+    return snapshot is not None and snapshot.result is not None
 
 
 @click.command("list")
+@click.option("--rules", "rules_path", type=click.Path(file_okay=False, exists=True), default=None)
 @home_option
-def list_cmd(home_dir: str | None) -> None:
-    """The saved games, oldest first."""
+def list_cmd(rules_path: str | None, home_dir: str | None) -> None:
+    """The saved games, oldest first. A damaged game is reported in its row."""
     games = list_games(home(home_dir))
     if not games:
         click.echo("No saved games.")
         return
+    rules = load_ruleset(rules_path)
     for save in games:
         try:
-            header = save.header()
-        except SaveError as exc:
-            click.echo(f"{save.name}: damaged ({exc})")
+            saved = read_saved(rules, save)
+        except TwsoloError as exc:
+            click.echo(f"{save.name}: damaged: {exc}")
             continue
-        snap = save.state() or {}
-        state = snap.get("state") or {}
-        where = f"turn {state.get('turn', 1)}, VP {state.get('vp', 0)}" if state else "not started"
-        result = snap.get("result")
-        status = f"over: {result['rating']}" if result else where
+        header, state = saved.header, saved.position.state
+        if saved.result:
+            status = f"over: {saved.result['rating']}"
+        else:
+            status = f"turn {state.turn}, VP {state.vp}"
+        pid = saved.playing
+        playing = "" if pid is None else f" (being played, process {pid or '?'})"
         you = Side(header.options["ai_side"]).other.label
-        click.echo(f"{save.name}: you play the {you}, {header.mode}; {status}")
+        click.echo(f"{save.name}: you play the {you}, {header.mode}; {status}{playing}")
 
 
 @click.command()
@@ -264,18 +267,19 @@ def show(name: str, svg_path: str | None, rules_path: str | None, home_dir: str 
 
     rules = load_ruleset(rules_path)
     save = game_dir(home_dir, name)
-    save.header()  # reports a damaged or newer save
-    snap = save.state()
-    if not snap or "state" not in snap:
-        raise SaveError(f"{save.path}: the game has no position saved yet")
-    state = GameState.from_dict(snap["state"])
-    click.echo(tracks(rules, state, primary=snap.get("primary"), secondary=snap.get("secondary")))
+    if not save.exists():
+        raise SaveError(f"no saved game named {name!r} in {save.path.parent}")
+    saved = read_saved(rules, save)
+    for note in saved.notes:
+        click.echo(note)
+    position = saved.position
+    state, primary, secondary = position.state, position.primary, position.secondary
+    click.echo(tracks(rules, state, primary=primary, secondary=secondary))
     click.echo(board(rules, state))
     if svg_path:
-        with open(svg_path, "w", encoding="utf-8") as f:
-            f.write(
-                board_svg(
-                    rules, state, primary=snap.get("primary"), secondary=snap.get("secondary")
-                )
-            )
+        try:
+            with open(svg_path, "w", encoding="utf-8") as f:
+                f.write(board_svg(rules, state, primary=primary, secondary=secondary))
+        except OSError as exc:
+            raise TwsoloError(f"cannot write {svg_path}: {exc.strerror or exc}") from None
         click.echo(f"Board picture written to {svg_path}")

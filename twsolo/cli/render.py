@@ -20,7 +20,7 @@ from twsolo.engine.records import (
     pile_name,
 )
 from twsolo.engine.state import GameState, hand_of
-from twsolo.ids import MAP_REGIONS, Side
+from twsolo.ids import CHINA_CARD, MAP_REGIONS, Side
 from twsolo.ruleset import Ruleset
 
 # Records that say nothing a person at the table must do or know.
@@ -75,13 +75,19 @@ def tracks(rules: Ruleset, state: GameState, *, primary: str | None, secondary: 
         f"Military ops: US {state.milops[0]}, USSR {state.milops[1]}   "
         f"Space race: US box {state.space[0]}, USSR box {state.space[1]}",
         f"Primary: {_region(primary)}   Secondary: {_region(secondary)}   "
-        f"China Card: {state.china_holder.label} "
-        f"({'face up' if state.china_face_up else 'face down'})",
+        f"China Card: {china_card(state)}",
         "Deck/hands: "
         + ", ".join(f"{s.label} {len(state.piles[f'hand_{s.value}'])}" for s in Side)
         + f"   Draw deck {len(state.piles['draw'])}   Discard {len(state.piles['discard'])}",
     ]
     return "\n".join(lines)
+
+
+def china_card(state: GameState) -> str:
+    """Who has the China Card; while it is being played it lies on the table, held by no one."""
+    if CHINA_CARD in state.piles["table"]:
+        return "being played"
+    return f"{state.china_holder.label} ({'face up' if state.china_face_up else 'face down'})"
 
 
 def _region(region: str | None) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from twsolo.cli.render import china_card
 from twsolo.engine.board import controller
 from twsolo.engine.state import GameState
 from twsolo.ids import MAP_REGIONS, SOUTHEAST_ASIA, Side
@@ -58,7 +59,7 @@ def _header(rules: Ruleset, state: GameState, primary: str | None, secondary: st
         f"Military ops US {state.milops[0]} / USSR {state.milops[1]} · "
         f"Space race US {state.space[0]} / USSR {state.space[1]}",
         f"Primary: {_name(primary)} · Secondary: {_name(secondary)} · "
-        f"China Card: {state.china_holder.label}",
+        f"China Card: {china_card(state)}",
     ]
     return "\n".join(
         _text(

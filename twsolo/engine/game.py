@@ -11,9 +11,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from twsolo.engine.adjust import MAX_MILOPS, Adjustment, check_adjustment, current_value
+from twsolo.engine.adjust import VP_WIN as VP_WIN  # the tracks' bounds live in adjust.py
 from twsolo.engine.choices import CHANCE, Actor, Answer, Choice, ChoiceProvider, check_answer
 from twsolo.engine.dealer import Dealer
 from twsolo.engine.records import (
+    Adjusted,
     Answered,
     CardMove,
     Dealt,
@@ -37,8 +40,6 @@ from twsolo.errors import TwsoloError
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
 
-VP_WIN = 20  # base §10.3, spec §20.1.1
-MAX_MILOPS = 5
 # The GameState fields the turn flow moves with `Game.set_marker`.
 MARKERS = (
     "turn",
@@ -393,6 +394,26 @@ class Game:
             return
         setattr(self.state, name, value)
         self.log.append(MarkerChange(name, value))
+
+    # ------------------------------------------------------------------ corrections
+    def adjust(self, change: Adjustment) -> Adjusted:
+        """Set a value as the physical board shows it (engine/adjust.py): checked, recorded,
+        and no rule triggered by it."""
+        check_adjustment(self.rules, change)
+        record = Adjusted(change, current_value(self.state, self.rules, change))
+        state, value, side = self.state, change.value, change.side
+        if change.what == "vp":
+            state.vp = value
+        elif change.what == "defcon":
+            state.defcon = value
+        elif side is not None and change.what == "milops":
+            state.milops[side.col] = value
+        elif side is not None and change.what == "space":
+            state.space[side.col] = value
+        elif side is not None and change.country is not None:
+            state.influence[self.rules.index[change.country], side.col] = value
+        self.log.append(record)
+        return record
 
     # ------------------------------------------------------------------ the end
     def region_control_win(self, side: Side, region: str) -> None:

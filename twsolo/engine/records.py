@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from twsolo.engine.adjust import Adjustment, describe
 from twsolo.engine.state import Effect, Result
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
@@ -268,6 +269,18 @@ class MarkerChange(Record):
     def text(self, rules: Ruleset) -> str:
         shown = self.value.label if isinstance(self.value, Side) else self.value
         return f"{self.name.replace('_', ' ')}: {shown}"
+
+
+@dataclass(slots=True)
+class Adjusted(Record):
+    """A correction the player made (`adjust`, engine/adjust.py): a value set as the board
+    shows it."""
+
+    change: Adjustment
+    before: int
+
+    def text(self, rules: Ruleset) -> str:
+        return describe(rules, self.change, self.before)
 
 
 @dataclass(slots=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import tempfile
 from pathlib import Path
@@ -27,11 +28,24 @@ def atomic_write_text(target: Path, text: str) -> None:
 
 
 def append_line_durable(target: Path, line: str) -> None:
-    """Append one line and fsync it: an answer once given survives a `kill -9`."""
-    with open(target, "a", encoding="utf-8") as f:
-        f.write(line.rstrip("\n") + "\n")
-        f.flush()
-        os.fsync(f.fileno())
+    """Append one line and fsync it: an answer once given survives a `kill -9`. The line is
+    written whole or not at all: when the disk refuses part of it (full, read-only, an I/O
+    error), the file is cut back to its old length before the error is raised."""
+    data = (line.rstrip("\n") + "\n").encode("utf-8")
+    fd = os.open(target, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        size = os.fstat(fd).st_size
+        try:
+            written = os.write(fd, data)
+            if written != len(data):
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            os.fsync(fd)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, size)
+            raise
+    finally:
+        os.close(fd)
 
 
 def _fsync_dir(directory: Path) -> None:

@@ -1,12 +1,18 @@
-"""A saved game: `game.json` (the header, written atomically), `journal.jsonl` (one entry per
-answer or correction, appended and fsynced), `state.json` (the latest position, for `show`).
+"""A saved game: `game.json` (the header, written once, atomically), `journal.jsonl` (one entry
+per answer or correction, appended and fsynced), `state.json` (a cache of the position, for
+`show` and `list`).
 
-A damaged or newer save is reported with what is wrong and never overwritten. The only repair is
-the explicit one for a torn last journal line (an interrupted write), which keeps a `.bak`.
+Every file is read through the bounded reader and checked field by field (schema.py). A damaged
+or newer header or journal is reported with its file, line and field and what the player can
+do, and never overwritten; the only repairs are explicit (`--drop-torn-line`) or harmless (a
+missing newline after a complete last line, leftover temporary files). A damaged state.json is
+only a stale cache: the position is rebuilt from the journal. A disk that refuses a write (full,
+read-only) is an error that names the file and leaves the journal whole.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -14,15 +20,34 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from twsolo.bounded import MIB, UnreadableFile, read_text
+from twsolo.engine.adjust import Adjustment
+from twsolo.engine.choices import KINDS
+from twsolo.engine.state import GameState
 from twsolo.errors import TwsoloError
+from twsolo.ids import Side
+from twsolo.persist import schema
 from twsolo.persist.atomic import append_line_durable, atomic_write_text
+from twsolo.persist.lock import SaveLock
+from twsolo.persist.schema import Fields, Invalid
+from twsolo.ruleset import Ruleset
+from twsolo.solo.options import DICE_CHOICES, SoloOptions
 
 FORMAT = "twsolo-save"
-SCHEMA_VERSION = 1
+# 2: the journal's first line is a `start` mark, so an emptied journal is damage, not a new
+# game. Version 1 saves are read as they are (their empty journal is a game not yet begun).
+SCHEMA_VERSION = 2
 HEADER = "game.json"
 JOURNAL = "journal.jsonl"
 STATE = "state.json"
 ENTRY_TYPES = ("answer", "adjust", "mark")
+MODES = ("digital", "table")
+DICE = ("auto", "manual")
+HEADER_LIMIT = 1 * MIB  # a header with a scenario's position is about 10 KiB
+STATE_LIMIT = 1 * MIB
+JOURNAL_LIMIT = 64 * MIB  # a whole game's journal is under 1 MiB
+LINE_LIMIT = 64 * 1024
+NAME_LIMIT = 64
 
 
 class SaveError(TwsoloError):
@@ -31,6 +56,10 @@ class SaveError(TwsoloError):
     def __init__(self, message: str, *, torn: bool = False) -> None:
         super().__init__(message)
         self.torn = torn
+
+
+class SaveWriteError(TwsoloError):
+    """The disk refused a write (full, read-only, an I/O error)."""
 
 
 def home(explicit: str | os.PathLike[str] | None = None) -> Path:
@@ -42,6 +71,22 @@ def home(explicit: str | os.PathLike[str] | None = None) -> Path:
     if xdg := os.environ.get("XDG_DATA_HOME"):
         return Path(xdg) / "twsolo"
     return Path.home() / ".local" / "share" / "twsolo"
+
+
+def name_problem(name: str) -> str | None:
+    """The one rule for a game's name (it is a folder's name): what is wrong with it, if
+    anything."""
+    if not name:
+        return "a game needs a name"
+    if len(name) > NAME_LIMIT:
+        return f"at most {NAME_LIMIT} characters"
+    if not name.isprintable():
+        return "no control characters (newlines, tabs, ...)"
+    if name != name.strip():
+        return "no spaces at its start or end"
+    if "/" in name or "\\" in name or name.startswith("."):
+        return "no '/' or '\\', and no '.' at its start"
+    return None
 
 
 @dataclass
@@ -72,11 +117,25 @@ class Header:
             "scenario": self.scenario,
         }
 
+    @property
+    def solo_options(self) -> SoloOptions:
+        return SoloOptions.from_dict(self.options)
+
+    @property
+    def start(self) -> GameState | None:
+        return GameState.from_dict(self.scenario) if self.scenario else None
+
+    @property
+    def table(self) -> bool:
+        """Played at the table: nobody knows the cards dealt face down (no dealer)."""
+        return self.mode == "table"
+
 
 @dataclass
 class Entry:
     """One journal line. `answer`: a question answered (actor, kind, answer). `adjust`: a fact
-    corrected by the player (`data`). `mark`: a note in the history (a take-back, a resume)."""
+    corrected by the player (`data`: engine/adjust.py's Adjustment, and the value before it).
+    `mark`: a note in the history (`start`: the journal's first line; `takeback`)."""
 
     type: str
     actor: str = ""
@@ -101,6 +160,41 @@ class Entry:
             sort_keys=True,
         )
 
+    @property
+    def is_start(self) -> bool:
+        return self.type == "mark" and "start" in self.data
+
+    @property
+    def adjustment(self) -> Adjustment:
+        data = self.data
+        side = data.get("side")
+        return Adjustment(
+            what=data["what"],
+            value=data["value"],
+            side=Side(side) if side else None,
+            country=data.get("country"),
+        )
+
+
+@dataclass
+class Snapshot:
+    """state.json: the position after the journal's first `entries` entries."""
+
+    state: GameState
+    primary: str | None
+    secondary: str | None
+    entries: int
+    result: dict[str, Any] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "state": self.state.to_dict(),
+            "primary": self.primary,
+            "secondary": self.secondary,
+            "entries": self.entries,
+            "result": self.result,
+        }
+
 
 class SaveDir:
     def __init__(self, path: Path) -> None:
@@ -113,143 +207,322 @@ class SaveDir:
     def exists(self) -> bool:
         return (self.path / HEADER).exists()
 
+    def lock(self) -> SaveLock:
+        return SaveLock(self.path)
+
+    # ---------------------------------------------------------------- creating
     def create(self, header: Header) -> None:
-        if self.exists():
-            raise SaveError(f"a game named {self.name!r} already exists in {self.path.parent}")
-        self.path.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(
-            self.path / HEADER, json.dumps(header.to_dict(), indent=2, sort_keys=True)
+        """The folder, its header and a journal holding the start mark. On any failure nothing
+        is left behind (no empty folder)."""
+        begins = header.scenario or {"turn": 1, "action_round": 0}
+        start = Entry(
+            "mark", data={"start": True}, turn=begins["turn"], action_round=begins["action_round"]
         )
-        (self.path / JOURNAL).touch()
+        try:
+            if not self.path.parent.is_dir():
+                self.path.parent.mkdir(parents=True)
+            self.path.mkdir()
+        except FileExistsError:
+            if self.exists():
+                raise SaveError(
+                    f"a game named {self.name!r} already exists in {self.path.parent}"
+                ) from None
+            where = self.path if self.path.parent.is_dir() else self.path.parent
+            raise SaveError(f"{where} already exists: choose another --name or --home") from None
+        except OSError as exc:
+            raise SaveWriteError(
+                f"cannot create {self.path}: {exc.strerror or exc}. Nothing was created; choose "
+                "a writable place with --home or $TWSOLO_HOME."
+            ) from None
+        try:
+            atomic_write_text(
+                self.path / HEADER, json.dumps(header.to_dict(), indent=2, sort_keys=True)
+            )
+            append_line_durable(self.path / JOURNAL, start.to_json(0))
+        except OSError as exc:
+            shutil.rmtree(self.path, ignore_errors=True)
+            raise SaveWriteError(
+                f"cannot write in {self.path}: {exc.strerror or exc}. Nothing was created; free "
+                "some space (or choose a writable place with --home) and start again."
+            ) from None
 
     # ---------------------------------------------------------------- reading
-    def header(self) -> Header:
-        path = self.path / HEADER
+    def _read(self, name: str, limit: int) -> str:
+        path = self.path / name
         try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise SaveError(f"{path}: no such saved game") from None
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise SaveError(
-                f"{path}: damaged header ({exc}); the save was left untouched"
-            ) from None
-        if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-            raise SaveError(f"{path}: not a twsolo save (no format {FORMAT!r})")
-        version = raw.get("schema_version")
-        if not isinstance(version, int) or version > SCHEMA_VERSION:
-            raise SaveError(
-                f"{path}: save schema_version {version!r} is newer than this twsolo reads "
-                f"({SCHEMA_VERSION}); upgrade twsolo. The save was left untouched."
-            )
-        try:
-            return Header(
-                name=str(raw["name"]),
-                options=dict(raw["options"]),
-                seed=int(raw["seed"]),
-                mode=str(raw["mode"]),
-                dice=str(raw["dice"]),
-                rules_digest=str(raw["rules_digest"]),
-                twsolo_version=str(raw["twsolo_version"]),
-                created=str(raw["created"]),
-                scenario=raw.get("scenario"),
-                schema_version=version,
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise SaveError(
-                f"{path}: damaged header (missing or bad {exc}); left untouched"
-            ) from None
+            return read_text(path, limit)
+        except UnreadableFile as exc:
+            raise SaveError(f"{path}: {exc}; the save was left untouched") from None
 
-    def entries(self) -> list[Entry]:
-        """Every journal entry. A broken last line (a torn write) raises SaveError(torn=True);
-        a broken line before the end is damage: reported, never repaired."""
-        path = self.path / JOURNAL
+    def header(self, rules: Ruleset) -> Header:
+        path = self.path / HEADER
+        if not path.exists():
+            raise SaveError(f"{path}: no such saved game")
+        text = self._read(HEADER, HEADER_LIMIT)
+        advice = f"Restore {HEADER} from a backup; the save was left untouched."
         try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise SaveError(
-                f"{path}: the journal is missing; the save was left untouched"
-            ) from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SaveError(f"{path}: unreadable journal ({exc}); left untouched") from None
+            return _header(_json(text), rules)
+        except Invalid as exc:
+            raise SaveError(f"{path}: {exc}. {advice}") from None
+        except _NotJSON as exc:
+            raise SaveError(f"{path}: not JSON ({exc}). {advice}") from None
+
+    def entries(self, rules: Ruleset, header: Header) -> list[Entry]:
+        """Every journal entry, each checked. A last line cut short by a crash raises
+        SaveError(torn=True); any other damage is reported, never repaired."""
+        path = self.path / JOURNAL
+        if not path.exists():
+            raise SaveError(f"{path}: the journal is missing; the save was left untouched")
+        text = self._read(JOURNAL, JOURNAL_LIMIT)
         lines = text.split("\n")
-        complete = text.endswith("\n") or text == ""
-        if complete:
-            lines = lines[:-1]
+        if lines[-1] == "":
+            lines.pop()  # the newline that ends the last line
+        whole = text.endswith("\n")
         out: list[Entry] = []
         for number, line in enumerate(lines, 1):
-            last = number == len(lines)
-            entry = _parse(line, number)
-            if entry is None or (last and not complete):
-                if last:
+            where = f"{path}:{number}"
+            try:
+                out.append(_entry(_json(line, LINE_LIMIT), number - 1, rules))
+            except _NotJSON as exc:
+                if number == len(lines) and not whole:
                     raise SaveError(
-                        f"{path}:{number}: the last journal line is incomplete (an interrupted "
-                        f"write). `twsolo play {self.name} --drop-torn-line` drops it and keeps "
+                        f"{where}: the last journal line is incomplete (an interrupted write). "
+                        f"`twsolo play {self.name} --drop-torn-line` drops it and keeps "
                         f"{JOURNAL}.bak; the save was left untouched.",
                         torn=True,
-                    )
-                raise SaveError(
-                    f"{path}:{number}: damaged journal line (of {len(lines)}); the save was "
-                    "left untouched. Restore it from a backup or start a new game."
-                )
-            out.append(entry)
+                    ) from None
+                raise SaveError(f"{where}: not a journal entry ({exc}). {_ADVICE}") from None
+            except Invalid as exc:
+                raise SaveError(f"{where}: {exc}. {_ADVICE}") from None
+        self._check_marks(out, header)
         return out
 
-    # ---------------------------------------------------------------- writing
+    def _check_marks(self, entries: list[Entry], header: Header) -> None:
+        path = self.path / JOURNAL
+        if header.schema_version < 2:
+            return
+        if not entries:
+            raise SaveError(
+                f"{path}: the journal is empty: every answer of this game is lost (its first "
+                "line, written when the game was created, is gone too). The save was left "
+                "untouched: restore the journal from a backup, or start a new game."
+            )
+        if not entries[0].is_start:
+            raise SaveError(
+                f"{path}:1: the journal's first line is not the game's start: its beginning is "
+                f"lost. {_ADVICE}"
+            )
+        later = next((i for i, e in enumerate(entries[1:], 2) if e.is_start), None)
+        if later is not None:
+            raise SaveError(f"{path}:{later}: a second start of the game. {_ADVICE}")
+
+    def snapshot(self, rules: Ruleset) -> Snapshot | None:
+        """state.json, if it holds a valid position. SaveError says what is wrong with it
+        (the caller rebuilds the position from the journal); None when there is none."""
+        path = self.path / STATE
+        if not path.exists():
+            return None
+        try:
+            raw = _json(self._read(STATE, STATE_LIMIT))
+            fields = Fields(raw).only(("state", "primary", "secondary", "entries", "result"))
+            primary, secondary = schema.regions(fields)
+            return Snapshot(
+                state=schema.game_state(fields.object("state"), rules),
+                primary=primary,
+                secondary=secondary,
+                entries=fields.integer("entries", 0, 10_000_000),
+                result=None
+                if fields.value("result") is None
+                else schema.result_summary(fields.object("result")),
+            )
+        except (Invalid, _NotJSON) as exc:
+            raise SaveError(f"{path}: {exc}") from None
+
+    # ---------------------------------------------------------------- writing (under the lock)
     def append(self, entry: Entry, seq: int) -> None:
-        append_line_durable(self.path / JOURNAL, entry.to_json(seq))
+        try:
+            append_line_durable(self.path / JOURNAL, entry.to_json(seq))
+        except OSError as exc:
+            raise SaveWriteError(
+                f"cannot write {self.path / JOURNAL}: {exc.strerror or exc}. The last answer "
+                "was not saved (nor used); every earlier one is. Free some space (or make the "
+                f"folder writable), then `twsolo play {self.name}` asks it again."
+            ) from None
 
     def rewrite(self, entries: list[Entry]) -> None:
-        """Replace the journal (undo, rollback) atomically."""
-        text = "".join(e.to_json(i) + "\n" for i, e in enumerate(entries))
-        atomic_write_text(self.path / JOURNAL, text)
+        """Replace the journal (undo, rollback) atomically. The position cache goes first: a
+        crash between the two leaves a journal and no cache, never a cache ahead of it."""
+        try:
+            with contextlib.suppress(FileNotFoundError):
+                (self.path / STATE).unlink()
+            text = "".join(e.to_json(i) + "\n" for i, e in enumerate(entries))
+            atomic_write_text(self.path / JOURNAL, text)
+        except OSError as exc:
+            raise SaveWriteError(
+                f"cannot write {self.path / JOURNAL}: {exc.strerror or exc}. Nothing was taken "
+                "back; the journal is as it was."
+            ) from None
 
-    def drop_torn_line(self) -> int:
-        """Keep journal.jsonl.bak and drop the torn last line; the entries that remain."""
+    def write_snapshot(self, snapshot: Snapshot) -> None:
+        try:
+            atomic_write_text(self.path / STATE, json.dumps(snapshot.to_dict(), sort_keys=True))
+        except OSError as exc:
+            raise SaveWriteError(
+                f"cannot write {self.path / STATE}: {exc.strerror or exc}. Every answer so far "
+                f"is saved in the journal: free some space, then `twsolo play {self.name}` "
+                "goes on from here."
+            ) from None
+
+    def drop_torn_line(self, rules: Ruleset, header: Header) -> int:
+        """Keep journal.jsonl.bak and drop a torn last line; the entries that remain. A
+        journal whose last line is whole is left as it is."""
+        try:
+            self.entries(rules, header)
+        except SaveError as exc:
+            if not exc.torn:
+                raise
+        else:
+            raise SaveError(
+                f"{self.path / JOURNAL}: no torn line to drop; the journal was left as it is"
+            )
         path = self.path / JOURNAL
-        text = path.read_text(encoding="utf-8")
-        shutil.copyfile(path, path.with_name(JOURNAL + ".bak"))
-        kept = text[: text.rfind("\n") + 1] if "\n" in text else ""
-        atomic_write_text(path, kept)
+        text = self._read(JOURNAL, JOURNAL_LIMIT)
+        kept = text[: text.rfind("\n") + 1]
+        try:
+            shutil.copyfile(path, path.with_name(JOURNAL + ".bak"))
+            atomic_write_text(path, kept)
+        except OSError as exc:
+            raise SaveWriteError(f"cannot repair {path}: {exc.strerror or exc}") from None
         return kept.count("\n")
 
-    def write_state(self, state: dict[str, Any]) -> None:
-        atomic_write_text(self.path / STATE, json.dumps(state, sort_keys=True))
+    def remove_temp_files(self) -> list[str]:
+        """The temporary files an interrupted atomic write left behind (at the next start,
+        under the lock, when no write of ours is under way)."""
+        removed = []
+        for tmp in sorted(self.path.glob(".*.tmp")):
+            with contextlib.suppress(FileNotFoundError):
+                tmp.unlink()
+            removed.append(tmp.name)
+        return removed
 
-    def state(self) -> dict[str, Any] | None:
-        try:
-            data = json.loads((self.path / STATE).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError):
-            return None
-        return data if isinstance(data, dict) else None
+    def end_last_line(self) -> bool:
+        """Give a complete last journal line the newline it lacks (the next entry would be
+        glued to it); whether one was missing. Call it once entries() has read the journal."""
+        journal = self.path / JOURNAL
+        with open(journal, "rb+") as f:
+            if f.seek(0, os.SEEK_END) == 0:
+                return False
+            f.seek(-1, os.SEEK_END)
+            if f.read(1) == b"\n":
+                return False
+            f.write(b"\n")
+            f.flush()
+            os.fsync(f.fileno())
+        return True
 
 
-def _parse(line: str, number: int) -> Entry | None:
+_ADVICE = (
+    "The save was left untouched: restore journal.jsonl from a backup, or mend that line by "
+    "hand (each line is one JSON entry), or start a new game."
+)
+
+
+class _NotJSON(Exception):
+    pass
+
+
+def _json(text: str, limit: int | None = None) -> Any:
+    if limit is not None and len(text) > limit:
+        raise _NotJSON(f"a line of {len(text)} characters")
     try:
-        raw = json.loads(line)
-    except json.JSONDecodeError:
-        return None
-    if (
-        not isinstance(raw, dict)
-        or raw.get("type") not in ENTRY_TYPES
-        or raw.get("seq") != number - 1
-    ):
-        return None
-    return Entry(
-        type=raw["type"],
-        actor=str(raw.get("actor", "")),
-        kind=str(raw.get("kind", "")),
-        answer=raw.get("answer"),
-        data=dict(raw.get("data") or {}),
-        turn=int(raw.get("turn", 0)),
-        action_round=int(raw.get("action_round", 0)),
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise _NotJSON(exc.msg) from None
+    except (ValueError, RecursionError):  # a number of thousands of digits; deep nesting
+        raise _NotJSON("a value too large or nested too deep") from None
+
+
+def _header(raw: Any, rules: Ruleset) -> Header:
+    fields = Fields(raw)
+    if raw.get("format") != FORMAT:
+        raise Invalid("format", f"not a twsolo save (expected {FORMAT!r})")
+    version = fields.value("schema_version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > SCHEMA_VERSION:
+        raise Invalid(
+            "schema_version",
+            f"{version} is newer than this twsolo reads ({SCHEMA_VERSION}): upgrade twsolo",
+        )
+    fields.integer("schema_version", 1, SCHEMA_VERSION)
+    keys = ["format", "schema_version", "name", "options", "seed", "mode", "dice"]
+    keys += ["rules_digest", "twsolo_version", "created", "scenario"]
+    fields.only(keys)
+    options = fields.object("options")
+    options.only(("ai_side", "difficulty", "fast_deal", "optional_cards", "extra_influence_dice"))
+    options.string("ai_side", schema.SIDES)
+    options.string("difficulty", rules.setup.difficulty)
+    options.boolean("fast_deal")
+    options.boolean("optional_cards")
+    if options.value("extra_influence_dice") is not None:
+        options.integer("extra_influence_dice", min(DICE_CHOICES), max(DICE_CHOICES))
+    scenario = None
+    if fields.value("scenario") is not None:
+        start = schema.game_state(fields.object("scenario"), rules)
+        if start.ai_side is None or start.ai_side.value != options.raw["ai_side"]:
+            raise Invalid("scenario.ai_side", "must be the AI's side of options.ai_side")
+        scenario = raw["scenario"]
+    return Header(
+        name=fields.string("name"),
+        options=options.raw,
+        seed=fields.integer("seed", 0, 2**63 - 1),
+        mode=fields.string("mode", MODES),
+        dice=fields.string("dice", DICE),
+        rules_digest=fields.string("rules_digest"),
+        twsolo_version=fields.string("twsolo_version"),
+        created=fields.string("created"),
+        scenario=scenario,
+        schema_version=raw["schema_version"],
     )
+
+
+def _entry(raw: Any, seq: int, rules: Ruleset) -> Entry:
+    fields = Fields(raw)
+    fields.only(("seq", "type", "actor", "kind", "answer", "data", "turn", "action_round"))
+    if fields.value("seq") != seq:
+        raise Invalid("seq", f"expected {seq} (the line's place), got {schema.shown(raw['seq'])}")
+    kind = fields.string("type", ENTRY_TYPES)
+    data = fields.object("data")
+    entry = Entry(
+        type=kind,
+        turn=fields.integer("turn", 1, 10),
+        action_round=fields.integer("action_round", 0, 8),
+        data=data.raw,
+    )
+    if kind == "answer":
+        entry.actor = fields.string("actor", schema.ACTORS)
+        entry.kind = fields.string("kind", KINDS)
+        entry.answer = schema.answer(fields.value("answer"), "answer")
+        data.only(())
+        return entry
+    for key, empty in (("actor", ""), ("kind", ""), ("answer", None)):
+        if fields.value(key) != empty:
+            raise Invalid(key, f"a {kind} entry has none, got {schema.shown(raw[key])}")
+    if kind == "adjust":
+        schema.adjustment(data, rules)
+    else:
+        schema.mark(data)
+    return entry
 
 
 def list_games(root: Path) -> list[SaveDir]:
+    """The games in `root`, the least recently played first."""
     games = root / "games"
     if not games.is_dir():
         return []
-    return sorted(
-        (SaveDir(p) for p in games.iterdir() if (p / HEADER).exists()),
-        key=lambda s: (s.path / JOURNAL).stat().st_mtime if (s.path / JOURNAL).exists() else 0,
-    )
+
+    def played(save: SaveDir) -> float:
+        try:
+            return (save.path / JOURNAL).stat().st_mtime
+        except OSError:
+            return 0.0
+
+    return sorted((SaveDir(p) for p in games.iterdir() if (p / HEADER).exists()), key=played)

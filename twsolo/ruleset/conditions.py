@@ -53,6 +53,8 @@ CUSTOM = {
     "war_modifier_zero",
 }
 OPERATORS = (">=", "<=", "==", "!=", ">", "<")
+MAX_DEPTH = 16  # nested parentheses and `not`s; the appendix uses at most 3
+MAX_DIGITS = 6  # a compared number; the appendix's largest is 2 digits
 
 
 class ConditionError(ValueError):
@@ -109,6 +111,13 @@ class _Parser:
     def __init__(self, text: str) -> None:
         self.tokens = _tokens(text)
         self.i = 0
+        self.depth = 0  # open parentheses and `not`s around the current term
+
+    def deeper(self) -> None:
+        """One more level of nesting; the parser recurses per level, so the depth is bounded."""
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise ConditionError(f"nested more than {MAX_DEPTH} deep (parentheses and 'not's)")
 
     def peek(self) -> str | None:
         return self.tokens[self.i] if self.i < len(self.tokens) else None
@@ -145,15 +154,20 @@ class _Parser:
     def negation(self) -> Condition:
         if self.peek() == "not":
             self.take()
-            return Not(self.negation())
+            self.deeper()
+            term = Not(self.negation())
+            self.depth -= 1
+            return term
         return self.atom()
 
     def atom(self) -> Condition:
         token = self.take()
         if token == "(":
+            self.deeper()
             inner = self.disjunction()
             if self.take() != ")":
                 raise ConditionError("missing ')'")
+            self.depth -= 1
             return inner
         if token.startswith("custom:"):
             if token[7:] not in CUSTOM:
@@ -168,6 +182,11 @@ class _Parser:
             value = self.take()
             if not re.fullmatch(r"-?\d+", value):
                 raise ConditionError(f"{token} {op} needs an integer, got {value!r}")
+            if len(value.lstrip("-")) > MAX_DIGITS:
+                raise ConditionError(
+                    f"{token} {op} needs an integer of at most {MAX_DIGITS} digits, got one of "
+                    f"{len(value)}"
+                )
             return Compare(token, op, int(value))
         raise ConditionError(f"unknown term {token!r}")
 

@@ -8,9 +8,10 @@ import os
 from pathlib import Path
 from types import MappingProxyType
 
+from twsolo.bounded import UnreadableFile, read_bytes
 from twsolo.errors import RulesDataError
 from twsolo.ruleset.model import Card, Country, Ruleset, ScoringRules, SetupRules
-from twsolo.ruleset.nodes import Located, Problems, compose_file
+from twsolo.ruleset.nodes import RULES_FILE_LIMIT, Located, Problems, compose_file, display_path
 from twsolo.ruleset.paths import rules_dir
 from twsolo.ruleset.schema import (
     read_appendix,
@@ -39,7 +40,11 @@ def rules_digest(directory: Path) -> str:
     """sha256 over every rules file's name and bytes: which rules a game or a result used."""
     h = hashlib.sha256()
     for path in sorted(directory.glob("*.yaml")):
-        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+        try:
+            data = read_bytes(path, RULES_FILE_LIMIT)
+        except UnreadableFile as exc:
+            raise RulesDataError([f"{display_path(path)}: cannot read: {exc}"]) from None
+        h.update(path.name.encode() + b"\0" + data + b"\0")
     return h.hexdigest()
 
 

@@ -2,24 +2,34 @@
 
 PyYAML's node API keeps a mark on every node, so every field, not only a parse error, can be
 reported where it stands. Problems are collected, not raised, so a file reports all of them at once.
-Checks PyYAML does not make: duplicate keys (it keeps the last silently) and YAML 1.1 booleans
-(`no`, `off`, `y`) where a string belongs.
+Checks PyYAML does not make: duplicate keys (it keeps the last silently), YAML 1.1 booleans
+(`no`, `off`, `y`) where a string belongs, and YAML 1.1 integer forms (`012` is octal, `1:30` base
+60, `1_0` ten) where a plain number belongs. Files are read through the bounded reader and composed
+with a nesting limit and without aliases, so no input ends in a RecursionError or fills memory.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import yaml
+
+from twsolo.bounded import MIB, UnreadableFile, read_text
 
 STR = "tag:yaml.org,2002:str"
 INT = "tag:yaml.org,2002:int"
 BOOL = "tag:yaml.org,2002:bool"
 NULL = "tag:yaml.org,2002:null"
 _KIND = {INT: "an integer", BOOL: "a boolean", NULL: "null", "tag:yaml.org,2002:float": "a number"}
+RULES_FILE_LIMIT = 1 * MIB  # the largest rules file is about 50 KiB
+MAX_DEPTH = 32  # nesting of lists and mappings; the rules and scenarios use at most 5
+# The integers a rules or scenario file may write: plain decimal digits, at most 18 of them.
+_PLAIN_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]{0,17})")
 
 
 def display_path(path: Path) -> str:
@@ -122,12 +132,18 @@ class Located:
 
     def integer(self, lo: int, hi: int) -> int | None:
         node = self.node
+        bound = f"{lo}–{hi}"
         if isinstance(node, yaml.ScalarNode) and node.tag == INT:
-            value = int(node.value, 0)
+            if not _PLAIN_INT.fullmatch(node.value):
+                self.fail(
+                    f"expected an integer {bound} in plain digits, got {_shown(node.value)}"
+                    f"{_INT_HINT if len(node.value) <= 20 else ''}"
+                )
+                return None
+            value = int(node.value)
             if lo <= value <= hi:
                 return value
-        bound = f"{lo}–{hi}"
-        got = repr(node.value) if isinstance(node, yaml.ScalarNode) else _describe(node)
+        got = _shown(node.value) if isinstance(node, yaml.ScalarNode) else _describe(node)
         self.fail(f"expected an integer {bound}, got {got}")
         return None
 
@@ -167,6 +183,17 @@ class Located:
         return [v for v in values if v is not None] if None not in values else None
 
 
+_INT_HINT = (
+    " (YAML 1.1 would read a leading 0 as octal, ':' as base 60 and skip '_'; write the number"
+    " in plain digits)"
+)
+
+
+def _shown(value: str) -> str:
+    """A scalar as a message quotes it: a number of a thousand digits is not printed whole."""
+    return repr(value) if len(value) <= 40 else f"{value[:20]!r}... ({len(value)} characters)"
+
+
 def _key_mark(pairs: list[tuple[yaml.Node, yaml.Node]], name: str) -> yaml.Mark:
     mark: yaml.Mark = next(k.start_mark for k, _ in pairs if getattr(k, "value", None) == name)
     return mark
@@ -177,11 +204,47 @@ def _listing(choices: Collection[str]) -> str:
     return ", ".join(names) if len(names) <= 12 else ", ".join(names[:12]) + ", ..."
 
 
+class _Refused(yaml.MarkedYAMLError):
+    pass
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """PyYAML's safe loader with a nesting limit (its composer recurses once per level) and
+    without aliases (a node that contains itself, or a few lines that expand to millions)."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        event = self.peek_event()  # type: ignore[no-untyped-call]
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+            raise _Refused(
+                None, None, "anchors and aliases (&name, *name) are not supported", event.start_mark
+            )
+        if self.depth >= MAX_DEPTH:
+            raise _Refused(
+                None,
+                None,
+                f"lists and mappings nested more than {MAX_DEPTH} deep",
+                event.start_mark,
+            )
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
 def compose_text(text: str, file: str) -> tuple[Located | None, Problems]:
-    """Compose a YAML text safely (no tags, no code); a parse error becomes a located problem."""
+    """Compose a YAML text safely (no tags, no code, bounded nesting, no aliases); a parse error
+    becomes a located problem."""
     problems = Problems(file)
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = yaml.compose(text, Loader=_BoundedLoader)
+    except _Refused as exc:
+        problems.add(exc.problem_mark, "", str(exc.problem))
+        return None, problems
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problems.add(mark, "", f"YAML syntax: {exc.problem or exc.context}")
@@ -195,11 +258,12 @@ def compose_text(text: str, file: str) -> tuple[Located | None, Problems]:
     return Located(root, "", problems), problems
 
 
-def compose_file(path: Path) -> tuple[Located | None, Problems]:
+def compose_file(path: Path, limit: int = RULES_FILE_LIMIT) -> tuple[Located | None, Problems]:
+    """Read (through the bounded reader: a regular file of at most `limit` bytes) and compose."""
     file = display_path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = read_text(path, limit)
+    except UnreadableFile as exc:
         problems = Problems(file)
         problems.add(None, "", f"cannot read: {exc}")
         return None, problems

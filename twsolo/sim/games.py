@@ -17,7 +17,8 @@ from twsolo.ids import Side
 from twsolo.players.standins import HUMANS as HUMANS  # the stand-ins' names, re-exported
 from twsolo.players.standins import make_human
 from twsolo.ruleset import Ruleset, load_ruleset
-from twsolo.solo import GameRecord, SoloOptions, play_game, replay
+from twsolo.session.replay import replay
+from twsolo.solo import GameRecord, SoloOptions, play_game
 
 
 @dataclass(frozen=True)

@@ -1,19 +1,16 @@
 """The one entry point of a solitaire game: from setup to the Victory Rating (spec §2–§10,
-§19, §20), and its replay from the recorded answers."""
+§19, §20)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from twsolo.engine.choices import CHANCE, Actor, ChoiceProvider
+from twsolo.engine.choices import Actor, ChoiceProvider
 from twsolo.engine.game import GameOver
 from twsolo.engine.state import GameState
-from twsolo.errors import ChoiceError
-from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
 from twsolo.solo.context import Flow, Observer
 from twsolo.solo.options import SoloOptions
-from twsolo.solo.providers import ReplayProvider
 from twsolo.solo.record import GameRecord
 from twsolo.solo.result import human_score, victory_rating
 from twsolo.solo.setup import new_flow, setup
@@ -72,24 +69,3 @@ def record_of(flow: Flow) -> GameRecord:
         rounds=flow.rounds,
         counts=counts,
     )
-
-
-def replay(
-    rules: Ruleset,
-    options: SoloOptions,
-    answers: list[tuple[str, str, object]],
-    *,
-    observer: Observer | None = None,
-    start: GameState | None = None,
-    table: bool = False,
-) -> GameRecord:
-    """Rebuild a game from its recorded answers (each checked against the question asked);
-    every answer must be used."""
-    provider = ReplayProvider(answers)
-    providers: dict[Actor, ChoiceProvider] = {Side.US: provider, Side.USSR: provider}
-    providers[CHANCE] = provider
-    record = play_game(rules, options, providers, observer=observer, start=start, table=table)
-    if not provider.done:
-        left = len(provider.answers) - provider.position
-        raise ChoiceError(f"the game ended with {left} recorded answers unused")
-    return record

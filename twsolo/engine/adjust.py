@@ -1,0 +1,129 @@
+"""Corrections of a mis-entered fact (the player's `adjust`): what may be set, the legal range of
+each, and how a correction reads.
+
+A correction sets a track or a count to the value the physical board shows. It is not a move: it
+triggers no rule (DEFCON 1 or 20 VP set this way do not end the game). `Game.adjust` applies it
+and logs an `Adjusted` record, so the game log, `history` and the board changes after an undo
+show it like any other change.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from twsolo.engine.state import GameState
+from twsolo.errors import TwsoloError
+from twsolo.ids import Side
+from twsolo.ruleset import Ruleset
+
+# The tracks' bounds; the engine's moves keep to them too (engine/game.py).
+VP_WIN = 20  # base §10.3, spec §20.1.1: 20 VP wins, so the track ends there either way
+DEFCON_RANGE = (1, 5)  # base §8.1
+MAX_MILOPS = 5  # base §8.2
+MAX_INFLUENCE = 99  # more than any country holds in a game; scenario files use the same bound
+ADJUSTABLE = ("influence", "vp", "defcon", "milops", "space")
+SIDED = ("influence", "milops", "space")  # these name a side (and influence a country)
+NAMES = {
+    "influence": "influence",
+    "vp": "the VP track",
+    "defcon": "DEFCON",
+    "milops": "military operations",
+    "space": "the space race box",
+}
+
+
+class AdjustmentRefused(TwsoloError):
+    """A correction to a value the board cannot show; the message gives the legal range."""
+
+
+@dataclass(frozen=True, slots=True)
+class Adjustment:
+    """Set `what` (of `side`, in `country` for influence) to `value`."""
+
+    what: str
+    value: int
+    side: Side | None = None
+    country: str | None = None  # a country id (rules/map.yaml)
+
+    def but(self, **changes: Any) -> Adjustment:
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"what": self.what, "value": self.value}
+        if self.side is not None:
+            out["side"] = self.side.value
+        if self.country is not None:
+            out["country"] = self.country
+        return out
+
+
+def legal_range(rules: Ruleset, what: str) -> tuple[int, int]:
+    if what == "vp":
+        return -VP_WIN, VP_WIN
+    if what == "defcon":
+        return DEFCON_RANGE
+    if what == "milops":
+        return 0, MAX_MILOPS
+    if what == "space":
+        return 0, len(rules.space)  # box 0 is the start (rules/space.yaml lists boxes 1–8)
+    return 0, MAX_INFLUENCE
+
+
+def check_adjustment(rules: Ruleset, change: Adjustment) -> None:
+    """Refuse a correction the board cannot show, naming the legal values."""
+    if change.what not in ADJUSTABLE:
+        raise AdjustmentRefused(f"{change.what!r} cannot be adjusted ({', '.join(ADJUSTABLE)})")
+    sided = change.what in SIDED
+    if sided != (change.side is not None):
+        raise AdjustmentRefused(
+            f"{NAMES[change.what]} {'needs' if sided else 'takes no'} side (us or ussr)"
+        )
+    if (change.what == "influence") != (change.country is not None):
+        raise AdjustmentRefused("influence needs a country; the tracks take none")
+    if change.country is not None and change.country not in rules.index:
+        raise AdjustmentRefused(f"no country {change.country!r}")
+    lo, hi = legal_range(rules, change.what)
+    if not lo <= change.value <= hi:
+        raise AdjustmentRefused(
+            f"{NAMES[change.what]} runs from {lo} to {hi}; {change.value} is not on it"
+        )
+
+
+def current_value(state: GameState, rules: Ruleset, change: Adjustment) -> int:
+    """The value the correction replaces."""
+    if change.what == "vp":
+        return state.vp
+    if change.what == "defcon":
+        return state.defcon
+    assert change.side is not None
+    col = change.side.col
+    if change.what == "milops":
+        return state.milops[col]
+    if change.what == "space":
+        return state.space[col]
+    assert change.country is not None
+    return state.inf(rules.index[change.country], change.side)
+
+
+def describe(rules: Ruleset, change: Adjustment, before: int) -> str:
+    """The correction as a sentence: "DEFCON set to 3 (was 4)"."""
+    value = change.value
+    if change.what == "vp":
+        return f"VP set to {vp_text(value)} (was {vp_text(before)})"
+    if change.what == "defcon":
+        return f"DEFCON set to {value} (was {before})"
+    assert change.side is not None
+    side = change.side.label
+    if change.what == "milops":
+        return f"{side} military operations set to {value} (was {before})"
+    if change.what == "space":
+        return f"{side} space race marker set to box {value} (was {before})"
+    assert change.country is not None
+    name = rules.countries[rules.index[change.country]].name
+    return f"{name}: {side} influence set to {value} (was {before})"
+
+
+def vp_text(vp: int) -> str:
+    return "0" if vp == 0 else (f"US +{vp}" if vp > 0 else f"USSR +{-vp}")

@@ -1,0 +1,84 @@
+"""A saved game read without playing it (`twsolo show`, `twsolo list`), and the checks that
+opening a game shares with them: state.json is a cache of the position, used when it is valid
+and up to date, rebuilt from the journal otherwise; a journal shorter than the cache says it was
+cut short, and that is reported, never taken as the game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from twsolo.persist.lock import holder
+from twsolo.persist.savefile import JOURNAL, STATE, Entry, Header, SaveDir, SaveError, Snapshot
+from twsolo.ruleset import Ruleset
+from twsolo.session.replay import Position, ReplayMismatch, position_after
+
+
+@dataclass
+class SavedGame:
+    header: Header
+    position: Position
+    result: dict[str, Any] | None  # GameRecord.summary() when the game is over
+    notes: list[str] = field(default_factory=list)
+    playing: int | None = None  # the process that plays it now (0: unknown), if any
+
+
+def cached_snapshot(
+    rules: Ruleset, save: SaveDir, entries: list[Entry], notes: list[str]
+) -> Snapshot | None:
+    """state.json if it is valid (a note says why not, otherwise). SaveError when it was
+    written after more entries than the journal holds: answers were lost."""
+    try:
+        snapshot = save.snapshot(rules)
+    except SaveError as exc:
+        notes.append(f"{exc}: the position is rebuilt from the journal")
+        return None
+    if snapshot is not None and snapshot.entries > len(entries):
+        lost = snapshot.entries - len(entries)
+        raise SaveError(
+            f"{save.path / JOURNAL}: it holds {len(entries)} entries, but the game was saved "
+            f"after {snapshot.entries}: its last {lost} are lost (the file was cut short). The "
+            f"save was left untouched: restore {JOURNAL} from a backup; or, to go on from the "
+            f"entries that remain, delete {STATE} (a cache of the position) and resume."
+        )
+    return snapshot
+
+
+def mismatch(save: SaveDir, exc: ReplayMismatch) -> SaveError:
+    """A journal entry that does not fit the game, as the player reads it."""
+    return SaveError(
+        f"{save.path / JOURNAL}:{exc.index + 1}: {exc}. The save was left untouched. If the "
+        "rules changed since the game began, resume with those (--rules DIR); otherwise restore "
+        "the journal from a backup."
+    )
+
+
+def read_saved(rules: Ruleset, save: SaveDir) -> SavedGame:
+    """The game as saved: its header and position. SaveError names what is damaged. A game
+    another process plays is read from its cache (written whenever the game waits for an
+    answer), not from a journal that may be half-way through a line."""
+    header = save.header(rules)
+    notes: list[str] = []
+    playing = holder(save.path)
+    if playing is not None:
+        try:
+            snapshot = save.snapshot(rules)
+        except SaveError:
+            snapshot = None
+        if snapshot is not None:
+            position = Position(snapshot.state, snapshot.primary, snapshot.secondary)
+            notes.append("It is being played: this is the position when it last waited.")
+            return SavedGame(header, position, snapshot.result, notes, playing)
+    entries = save.entries(rules, header)
+    snapshot = cached_snapshot(rules, save, entries, notes)
+    if snapshot is not None and snapshot.entries == len(entries):
+        position = Position(snapshot.state, snapshot.primary, snapshot.secondary)
+        return SavedGame(header, position, snapshot.result, notes, playing)
+    try:
+        position = position_after(
+            rules, header.solo_options, header.start, entries, table=header.table
+        )
+    except ReplayMismatch as exc:
+        raise mismatch(save, exc) from None
+    result = position.record.summary() if position.record else None
+    return SavedGame(header, position, result, notes, playing)
