@@ -352,12 +352,35 @@ def event_effect(
     flow = world_flow(game, world, RolloutHuman(ai.other), sample)
     before = value(state, game.rules, ai.other, w)
     with contextlib.suppress(GameOver, Horizon):
-        for other in aside:
-            flow.game.move_card(other, hand_of(ai.other), bottom=True)
-        if state.where(card) != "table":
-            flow.game.move_card(card, "table")
+        to_table(flow.game, card, aside)
         play_event(flow.game, card, player or ai.other, triggered=triggered)
     return value(state, game.rules, ai.other, w) - before
+
+
+def to_table(game: Game, card: int, aside: Sequence[int]) -> None:
+    """`card` alone on the table, as when it is played: the `aside` cards (the others the
+    human drew) go to the bottom of the human's deck/hand first (spec §10.1.1)."""
+    human = game.state.ai_side.other if game.state.ai_side else Side.US
+    for other in aside:
+        game.move_card(other, hand_of(human), bottom=True)
+    if game.state.where(card) != "table":
+        game.move_card(card, "table")
+
+
+def drops_defcon(game: Game, sample: Sample, card: int, aside: Sequence[int] = ()) -> bool:
+    """Whether the AI's event that `card` carries, set off by the human's ops, lowers DEFCON
+    (probed on the world at DEFCON 3, the `aside` cards put away as in `event_effect`): held
+    at DEFCON 2 as the human's last card, it loses the game (spec §20.1.2)."""
+    world = sample.world.copy()
+    state = world.state
+    ai = state.ai_side
+    assert ai is not None
+    state.defcon = 3
+    flow = world_flow(game, world, RolloutHuman(ai.other), sample)
+    with contextlib.suppress(GameOver, Horizon):
+        to_table(flow.game, card, aside)
+        play_event(flow.game, card, ai.other, triggered=True)
+    return state.defcon < 3
 
 
 def script_for(play: Play, world: GameState) -> PlayScript:

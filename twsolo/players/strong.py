@@ -17,11 +17,10 @@ import statistics
 from dataclasses import dataclass, field
 
 from twsolo.engine.choices import Answer, Choice
-from twsolo.engine.events import EVENTS
 from twsolo.engine.game import Game
 from twsolo.engine.ops import OpsBudget
 from twsolo.ids import Side
-from twsolo.players.draft import rank_splits
+from twsolo.players.card_values import dangers, hold_value, opponent_event, rank_splits
 from twsolo.players.evaluate import DEFAULT, Weights
 from twsolo.players.inner import by_rules, rank_by_rerun, rank_operations, rank_points
 from twsolo.players.knowledge import Knowledge, knowledge
@@ -36,18 +35,7 @@ from twsolo.players.lookahead import (
 )
 from twsolo.players.plays import Play, PlayScript, candidates
 from twsolo.players.ranking import Decision, Ranked
-from twsolo.ruleset import Ruleset
 from twsolo.solo.action_rounds import human_ways
-
-# What a card in hand is worth for later, per op (a card played now is not played later).
-HOLD_PER_OP = 0.35
-# A card carrying the AI's event is a liability in hand: played for ops, the event fires.
-AI_EVENT_LIABILITY = 1.0
-
-
-def opponent_event(rules: Ruleset, side: Side, card: int) -> bool:
-    """The card carries the AI's event (base §5.2: played for ops, the event happens)."""
-    return rules.card(card).owner is side.other and card in EVENTS
 
 
 @dataclass(frozen=True)
@@ -132,16 +120,6 @@ def decide(
     return by_rules(game, choice, k, rng)
 
 
-# ---------------------------------------------------------------------- card values
-def hold_value(rules: Ruleset, side: Side, card: int) -> float:
-    """What keeping `card` for later is worth: its ops, less the AI's event it carries."""
-    c = rules.card(card)
-    worth = HOLD_PER_OP * c.ops
-    if c.owner is side.other:
-        worth -= AI_EVENT_LIABILITY
-    return worth
-
-
 # ---------------------------------------------------------------------- action rounds
 def rank_action(
     game: Game,
@@ -171,6 +149,7 @@ def rank_action(
         if choice.kind == "play":
             ways = [way for way in ways if way in choice.options]
         plays += candidates(base, rules, side, card, ways)
+    risky = dangers(game, worlds[0], side, drawn)
     effects = {
         card: event_effect(game, worlds[0], card, w, aside=[c for c in drawn if c != card])
         for card in cards
@@ -180,13 +159,13 @@ def rank_action(
     for play in plays:
         effect = effects.get(play.card, 0.0) if play.how == "ops" else 0.0
         look = first_look(game, worlds[0], play, drawn, effect, w)
-        looked.append((look - hold_value(rules, side, play.card), play))
+        looked.append((look - hold_value(rules, side, play.card, risky), play))
     looked.sort(key=lambda x: -x[0])
     if budget.samples:
         looked = [
             (statistics.fmean(ar_value(game, s, play, drawn, w) for s in worlds) - hold, play)
             for play, hold in (
-                (p, hold_value(rules, side, p.card)) for _, p in looked[: budget.keep]
+                (p, hold_value(rules, side, p.card, risky)) for _, p in looked[: budget.keep]
             )
         ]
         looked.sort(key=lambda x: -x[0])
@@ -214,6 +193,7 @@ def rank_headline(
     drawn = [int(c) for c in choice.context.get("drawn", choice.options)]
     ai_card = choice.context.get("ai_headline")
     worlds = samples(game.state, k, side.other, max(1, budget.samples), rng)
+    risky = dangers(game, worlds[0], side, drawn)
     ranking = []
     for option in choice.options:
         card = int(str(option))
@@ -222,7 +202,7 @@ def rank_headline(
             for s in worlds
         )
         ranking.append(
-            Ranked(card, v - hold_value(rules, side, card), f"headline {rules.card(card)}")
+            Ranked(card, v - hold_value(rules, side, card, risky), f"headline {rules.card(card)}")
         )
     ranking.sort(key=lambda r: -(r.value or 0.0))
     return Decision(ranking)
