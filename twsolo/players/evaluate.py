@@ -37,7 +37,6 @@ class Weights:
     win: float = 100.0  # a won or lost game, above any VP
     decay: float = 0.93  # a region's present score counts this much less per round to its scoring
     later: float = 0.12  # per further scoring expected of a region after the next one
-    final: float = 0.35  # the final scoring's weight, times `decay` per turn before it
     europe_danger: float = 12.0  # the AI controls Europe, scoring or not this turn
     # The human's shortfall of military ops, by the human's action rounds left in the turn.
     milops_human: tuple[float, ...] = (1.0, 0.75, 0.5, 0.35, 0.25)
@@ -111,6 +110,13 @@ def in_game(state: GameState, rules: Ruleset, region: str) -> bool:
     return rules.scoring_card_for(region).number not in state.piles["removed"]
 
 
+def rounds_to_end(state: GameState) -> int:
+    """Rounds until the final scoring (spec §19.I): those left in this turn, then each later
+    turn's headline and action rounds."""
+    left = rounds_in(state.turn) - state.action_round
+    return left + sum(rounds_in(t) + 1 for t in range(state.turn + 1, FINAL_TURN + 1))
+
+
 def later_scorings(state: GameState, rules: Ruleset) -> float:
     """How many more Scoring Round scorings a region can expect after the next one (the same
     for each region, spread over all seven)."""
@@ -149,7 +155,7 @@ def value(
     rounds, chances = next_scoring(state, rules)
     near = w.decay**rounds
     later = w.later * later_scorings(state, rules)
-    final = w.final * w.decay ** (FINAL_TURN - state.turn)
+    final = w.decay ** rounds_to_end(state)
     total = float(vp)
     for region in SCORING_REGIONS:
         score = cached_score(state, rules, region)

@@ -40,7 +40,7 @@ from twsolo.solo.action_rounds import (
 from twsolo.solo.context import Flow, RoundInfo
 from twsolo.solo.headline import BOX_4, ai_pick, put_bottom, resolve
 from twsolo.solo.options import SoloOptions
-from twsolo.solo.regions import primary_region, secondary_region
+from twsolo.solo.regions import primary_region, region_countries, secondary_region
 from twsolo.solo.scoring_rounds import score_primary
 from twsolo.solo.seat import HumanSeat
 from twsolo.solo.turn import end_of_turn
@@ -307,7 +307,10 @@ def first_look(
         board = world.board_copy()
         for c in plan.points:
             board.influence[c, human.col] += 1
-        return value(board, rules, human, w, pending) + side_effect
+        allowed = region_countries(world, rules)
+        outside = any(c not in allowed for c in plan.points)  # spec §10.2: the penalty
+        penalty_vp = rules.regions.human_offregion_penalty_vp if outside else 0
+        return value(board, rules, human, w, pending) + side_effect - penalty_vp
     if plan is not None and plan.kind == "coup" and plan.target is not None:
         budget = OpsBudget.for_card(world, rules, human, play.card)
         ops = budget.base + sum(1 for a in budget.areas if rules.in_region(plan.target, a))

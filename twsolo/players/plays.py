@@ -11,7 +11,7 @@ from twsolo.engine.game import Game
 from twsolo.engine.ops import OpsBudget
 from twsolo.engine.scoring import pile_region
 from twsolo.engine.state import GameState
-from twsolo.ids import Side
+from twsolo.ids import MAP_REGIONS, Side
 from twsolo.players.ops_plans import OpsPlan, coup_targets, influence_plan
 from twsolo.ruleset import Ruleset
 
@@ -63,7 +63,8 @@ def candidates(
     state: GameState, rules: Ruleset, side: Side, card: int, ways: list[str]
 ) -> list[Play]:
     """The plays of `card` worth weighing: each legal way; for ops, influence aimed at the
-    Primary, the Secondary and both (each order), and every coup in those two regions."""
+    Primary, the Secondary and both (each order), and at each other map region (the
+    off-region penalty then counts, spec §10.2), and every coup in the two regions."""
     out: list[Play] = []
     for how in ways:
         if how != "ops":
@@ -74,6 +75,7 @@ def candidates(
         focuses: list[tuple[str, ...]] = [(r,) for r in regions]
         if len(regions) == 2:
             focuses += [tuple(regions), tuple(reversed(regions))]
+        focuses += [(r,) for r in MAP_REGIONS if r not in regions]
         seen: set[tuple[int, ...]] = set()
         for focus in focuses:
             points = influence_plan(state, rules, side, budget, list(focus))
