@@ -4,6 +4,7 @@ reads a face-down card (their answers do not change when the face-down cards are
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from dataclasses import dataclass, field
@@ -96,7 +97,7 @@ def test_no_peeking_answers_do_not_change_when_face_down_cards_are_permuted(
         if game.state.turn > 4:
             raise Enough
 
-    with pytest.raises(Enough):
+    with contextlib.suppress(Enough):  # or the game ended before turn 5
         play_game(rules, SoloOptions(ai_side=ai), chosen, observer=stop)
     assert {"draft", "headline", "ar_card"} <= set(checker.checked)
     assert checker.changed > 0  # the AI's true deck/hand did differ in the permuted games
@@ -187,7 +188,7 @@ def test_the_hint_at_a_seeded_position_agrees_with_the_stand_in(rules: Ruleset) 
         if game.state.turn > 2:
             raise Enough
 
-    with pytest.raises(Enough):
+    with contextlib.suppress(Enough):  # or the game ended before turn 3
         play_game(rules, SoloOptions(ai_side=Side.US), chosen, observer=stop)
     assert asked.count("ar_card") >= 10
     assert "headline" in asked

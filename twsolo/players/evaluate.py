@@ -28,6 +28,7 @@ EARLY_WAR_TURNS = 3  # spec §5
 FINAL_TURN = 10
 ROUNDS = (6, 7)  # action rounds in a turn, early / later (spec §5)
 EUROPE = "europe"
+UNDECIDED = 0.9  # a position short of the end is worth at most this share of a won game
 
 
 @dataclass(frozen=True)
@@ -172,7 +173,8 @@ def value(
     total += milops(state, human, w, pending)
     if state.defcon <= 2 and rounds_left(state, human, pending) > 0:
         total -= w.defcon2
-    return total
+    # A position is never worth a game already won or lost: both sides still have moves.
+    return max(-UNDECIDED * w.win, min(UNDECIDED * w.win, total))
 
 
 # Region scores by the region's influence (and the two effects scoring reads): a look-ahead
