@@ -147,16 +147,17 @@ def bench_game(rules: Ruleset, n: int) -> None:
 
 
 def bench_strong(rules: Ruleset, n: int) -> None:
-    """A whole game, AI vs the strong stand-in at its default budget, on one core (CPU time:
-    this machine is shared, and wall time counts the others' work), and a `hint` at each
-    card decision of a few games (wall time, as a person waits for it)."""
+    """A whole game, AI vs the strong stand-in at several budgets (the default: `strong`), on
+    one core (CPU time: this machine is shared, and wall time counts the others' work), and a
+    `hint` at each card decision of a few games (wall time, as a person waits for it)."""
     games = max(10, n // 15)
-    samples = []
-    for seed in range(games):
-        start = time.process_time()
-        play(GameSpec(seed, ("us", "ussr")[seed % 2], "strong"))
-        samples.append((time.process_time() - start) * 1000)
-    row("whole game, AI vs strong (CPU)", samples)
+    for human in ("strong:0", "strong:1", "strong", "strong:8"):
+        samples = []
+        for seed in range(games):
+            start = time.process_time()
+            play(GameSpec(seed, ("us", "ussr")[seed % 2], human))
+            samples.append((time.process_time() - start) * 1000)
+        row(f"whole game, AI vs {human} (CPU)", samples)
     hints: list[float] = []
 
     class Timed:
