@@ -3,6 +3,11 @@ twsolo faster without changing any decision; the digests must be equal.
 
     python scripts/digest.py                      # 60 games against greedy, normal
     python scripts/digest.py --human random --difficulty expert --games 40 --per-game
+    python scripts/digest.py --without blockade.escape   # as if these questions were not asked
+
+`--without KEY` leaves out the answers to the questions with that key (Choice.key): a change
+that adds a question (a decision that used to be made out of sight) must leave the digest of
+every other answer as it was.
 
 The AI's side alternates by seed (even: US), as in `twsolo simulate` and scripts/bench.py.
 """
@@ -16,18 +21,21 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from twsolo.engine.records import Answered
 from twsolo.ids import Side
 from twsolo.ruleset import DIFFICULTY_LEVELS
 from twsolo.sim.games import HUMANS, GameSpec, providers, rules_for
 from twsolo.solo import SoloOptions, play_game
 
 
-def game_digest(seed: int, human: str, difficulty: str) -> str:
+def game_digest(seed: int, human: str, difficulty: str, without: frozenset[str]) -> str:
     ai = (Side.US, Side.USSR)[seed % 2]
     spec = GameSpec(seed, ai.value, human, difficulty)
     options = SoloOptions(ai_side=ai, difficulty=difficulty)
     record = play_game(rules_for(None), options, providers(spec, ai))
-    return hashlib.sha256(repr(record.answers).encode()).hexdigest()
+    keys = [r.key for r in record.log if isinstance(r, Answered)]
+    answers = [a for a, key in zip(record.answers, keys, strict=True) if key not in without]
+    return hashlib.sha256(repr(answers).encode()).hexdigest()
 
 
 def main() -> None:
@@ -37,10 +45,13 @@ def main() -> None:
     parser.add_argument("--human", choices=HUMANS, default="greedy")
     parser.add_argument("--difficulty", choices=DIFFICULTY_LEVELS, default="normal")
     parser.add_argument("--per-game", action="store_true", help="print each game's digest")
+    parser.add_argument(
+        "--without", action="append", default=[], metavar="KEY", help="leave out these questions"
+    )
     args = parser.parse_args()
     total = hashlib.sha256()
     for seed in range(args.seed, args.seed + args.games):
-        digest = game_digest(seed, args.human, args.difficulty)
+        digest = game_digest(seed, args.human, args.difficulty, frozenset(args.without))
         total.update(digest.encode())
         if args.per_game:
             print(f"seed {seed:>5}  {digest[:16]}")

@@ -42,8 +42,8 @@ def at(
     human: Iterable[Answer] | None = None,
     dice: Sequence[int] = (),
 ) -> tuple[Game, Bot]:
-    """A game on an empty board with the given influence (country -> (US, USSR)), the AI as
-    `ai` (a Bot), the human scripted (`human`) or played by a dry-run Bot, dice fixed."""
+    """A solitaire game on an empty board with the given influence (country -> (US, USSR)), the
+    AI as `ai` (a Bot), the human scripted (`human`) or played by a dry-run Bot, dice fixed."""
     state = position(
         rules,
         influence=influence,
@@ -63,6 +63,7 @@ def at(
     answers = list(human or ())
     us, ussr = (answers, []) if ai is USSR else ([], answers)
     game = game_at(rules, state, us=us, ussr=ussr, dice=dice)
+    game.policy = SoloPolicy()  # the solitaire game's procedures (solo/overrides.py)
     bot = Bot(ai)
     game.providers[ai] = bot
     if human is None:
@@ -82,8 +83,8 @@ def play(game: Game, card: int, player: Side, *, headline: bool = False) -> None
 
 def by_entry(bot: Bot, card: int) -> list[Answer]:
     """The AI's answers that came from the card's appendix entry."""
-    rule = f"appendix #{card} choices"
-    return [d.answer for d in bot.decisions if any(s.rule == rule for s in d.steps)]
+    rule = f"appendix #{card} choices ("
+    return [d.answer for d in bot.decisions if any(s.rule.startswith(rule) for s in d.steps)]
 
 
 def total(game: Game, side: Side) -> int:

@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from twsolo.cli.main import cli
+from twsolo.ruleset import Ruleset
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
@@ -105,3 +106,57 @@ def test_shell_completion_of_card_names() -> None:
     complete = ShellComplete(cli, {}, "twsolo", "_TWSOLO_COMPLETE")
     names = [c.value for c in complete.get_completions(["cards", "show"], "de ga")]
     assert names == ["De Gaulle Leads France"]
+
+
+def test_validate_lists_the_procedures_and_counts_the_entries_that_are_data(
+    rules: Ruleset,
+) -> None:
+    """Every entry that needs code names it; validate lists them and counts the rest."""
+    code, out, _ = run("validate")
+    assert code == 0
+    coded = [e for e in rules.appendix.values() if e.procedures]
+    assert f"{len(rules.appendix) - len(coded)} entries fully data" in out
+    assert len(rules.appendix) - len(coded) >= 85
+    assert "#33 De-Stalinization: destalinization, destalinization_spread" in out
+    assert "#41 Nuclear Subs: double_coup" in out
+    assert f"procedures (code named by {len(coded)} entries)" in out
+
+
+def test_validate_vocabulary_lists_every_name() -> None:
+    code, out, _ = run("validate", "--vocabulary")
+    assert code == 0
+    assert "choice_keys: resolve.*.keys" in out
+    assert "{listed: <countries>}" in out
+    assert "take_bg" in out
+    assert "double_coup" in out
+
+
+def test_cards_show_prints_the_appendix_entry() -> None:
+    """Windows with their conditions, the choices as data beside the editor's note, the answer
+    to the human's play, the procedures (spec §21)."""
+    code, out, _ = run("cards", "show", "junta")
+    assert code == 0
+    assert "event regions: central_america, south_america" in out
+    assert "figures: influence 2, ops 2" in out
+    assert "NSR if: custom:primary_in_event_area" in out
+    assert "choices (note): 1. Which region" in out
+    assert "junta.place:" in out
+    assert "tier 1: takes_with_room by placed_in_event, battleground, table" in out
+    assert "junta.operation:" in out
+    assert "answer: coup if: coup_target; realign if: realign_target; done; realign" in out
+    assert "procedures: none: all data" in out
+    code, out, _ = run("cards", "show", "41")
+    assert "procedures: double_coup" in out
+    assert "resolve (data): none (the general rules, spec §17)" in out
+
+
+def test_cards_show_json_has_the_entry() -> None:
+    code, out, _ = run("cards", "show", "28", "--json")
+    assert code == 0
+    shown = json.loads(out)
+    assert shown["appendix"]["windows"] == ["HL if: infl_removed >= 3", "NSR if: infl_removed >= 4"]
+    assert shown["appendix"]["resolve"] == {
+        "suez_crisis.remove": ["keys: listed: france, israel, uk"]
+    }
+    scoring = json.loads(run("cards", "show", "1", "--json")[1])
+    assert scoring["appendix"] is None

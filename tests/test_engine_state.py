@@ -211,13 +211,13 @@ def test_ask_refuses_an_illegal_answer(rules: Ruleset) -> None:
     """choices.py: an answer outside the options is a ChoiceError and is not recorded."""
     game = Game(rules, position(rules), {Side.US: Says("taiwan")})
     with pytest.raises(ChoiceError, match="'taiwan' is not a legal answer to country"):
-        game.ask("country", Side.US, ["japan", "canada"], "where?")
+        game.ask("country", Side.US, ["japan", "canada"], "where?", key="test.where")
     assert game.answers == []
 
 
 def test_ask_records_answers_in_order(rules: Ruleset) -> None:
     game = Game(rules, position(rules), {Side.US: Says("canada"), CHANCE: Says(4)})
-    assert game.ask("country", Side.US, ["japan", "canada"]) == "canada"
+    assert game.ask("country", Side.US, ["japan", "canada"], key="test.where") == "canada"
     assert game.roll(Side.US, "test") == 4
     assert game.answers == [("us", "country", "canada"), ("chance", "die", 4)]
 
@@ -226,7 +226,7 @@ def test_ask_without_options_is_an_internal_error(rules: Ruleset) -> None:
     """choices.py: a question with no legal answer is the engine's mistake, never asked."""
     game = Game(rules, position(rules), {Side.US: Says("japan")})
     with pytest.raises(TwsoloError, match="internal: a country choice with no options"):
-        game.ask("country", Side.US, [], "where?")
+        game.ask("country", Side.US, [], "where?", key="test.where")
     assert game.answers == []
 
 

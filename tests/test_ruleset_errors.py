@@ -6,13 +6,16 @@ with one mistake, and the expected line is found in the broken text itself.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from twsolo.ai.criteria import CRITERIA
 from twsolo.errors import RulesDataError
-from twsolo.ruleset import load_ruleset
+from twsolo.ruleset import Ruleset, load_ruleset
 from twsolo.ruleset.nodes import display_path
+from twsolo.ruleset.vocabulary import standard_vocabulary
 
 
 def break_file(rules: Path, name: str, old: str, new: str) -> int:
@@ -193,3 +196,84 @@ def test_victory_rating_rows_must_decrease(rules_copy: Path) -> None:
     (msg,) = problems(rules_copy)
     assert msg.startswith(where(rules_copy, "regions.yaml", line))
     assert "victory_rating[1].min: rows must go from the best result down" in msg
+
+
+def test_the_loader_checks_names_against_the_vocabulary_it_receives(rules: Ruleset) -> None:
+    """The loader holds no list of step names: it checks priorities.yaml against the vocabulary
+    it is given. This twsolo's (the AI's registered criteria) loads the real rules; the same
+    rules fail where a vocabulary lacks one of their names."""
+    standard = standard_vocabulary()
+    assert rules.priorities.realign_order == standard.of("realign_order")
+    names = {family: dict(n) for family, n in standard.names.items()}
+    del names["realign_order"]["human_bg"]
+    lacking = replace(standard, names=names)
+    with pytest.raises(RulesDataError) as info:
+        load_ruleset(vocabulary=lacking)
+    (msg,) = info.value.problems
+    assert "priorities.yaml:" in msg
+    assert "realign.order[0]: unknown value 'human_bg'" in msg
+
+
+def test_every_name_of_the_rules_runs_a_registered_criterion(rules: Ruleset) -> None:
+    """Each name priorities.yaml lists is implemented by the AI (CRITERIA), and each criterion
+    the AI registers in an order or tie-break family is one the shipped rules use."""
+    p = rules.priorities
+    used = {
+        "influence_options": p.influence_options,
+        "influence_tiebreak": p.influence_tiebreak,
+        "coup_order": p.coup_order,
+        "coup_tiebreak": p.coup_tiebreak,
+        "realign_order": p.realign_order,
+        "realign_tiebreak": p.realign_tiebreak,
+        "space_dump": tuple(p.space_dump),
+    }
+    for family, names in used.items():
+        assert sorted(names) == sorted(CRITERIA.names(family)), family
+        for name in names:
+            assert callable(CRITERIA.get(family, name))
+
+
+def test_a_card_lacks_a_figure_its_event_reads(rules_copy: Path) -> None:
+    line = break_file(
+        rules_copy, "cards.yaml", "figures: {influence: 2, ops: 2}", "figures: {influence: 2}"
+    )
+    (msg,) = problems(rules_copy)
+    assert msg.startswith(where(rules_copy, "cards.yaml", line))
+    assert "cards[46].figures: missing key 'ops'" in msg
+
+
+def test_an_unknown_figure_is_refused(rules_copy: Path) -> None:
+    line = break_file(
+        rules_copy,
+        "cards.yaml",
+        "figures: {influence: 2, ops: 2}",
+        "figures: {influence: 2, ops: 2, coups: 1}",
+    )
+    (msg,) = problems(rules_copy)
+    assert msg.startswith(where(rules_copy, "cards.yaml", line))
+    assert "cards[46].figures.coups: unknown key" in msg
+
+
+def test_war_facts_only_for_a_war(rules_copy: Path) -> None:
+    line = break_file(
+        rules_copy,
+        "cards.yaml",
+        "    name: Junta\n",
+        "    name: Junta\n"
+        "    war: {targets: [], vp: 1, milops: 1, success: 3, target_counts: false}\n",
+    )
+    (msg,) = problems(rules_copy)
+    assert msg.startswith(where(rules_copy, "cards.yaml", line + 1))
+    assert "cards[46].war: the card's event is not a war" in msg
+
+
+def test_event_regions_are_region_ids(rules_copy: Path) -> None:
+    line = break_file(
+        rules_copy,
+        "cards.yaml",
+        "event_regions: [central_america, south_america]\n    figures: {influence: 2",
+        "event_regions: [central_america, latin_america]\n    figures: {influence: 2",
+    )
+    (msg,) = problems(rules_copy)
+    assert msg.startswith(where(rules_copy, "cards.yaml", line))
+    assert "cards[46].event_regions[1]: unknown value 'latin_america'" in msg

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from twsolo.ids import MAP_REGIONS, Side
+from twsolo.ids import MAP_REGIONS, CardId, Side, card_slug
 from twsolo.ruleset import Ruleset
 
 
@@ -101,3 +101,12 @@ def test_setup_tables(rules: Ruleset) -> None:
         for roll in range(1, 7):
             assert sum(table[side][roll].values()) == total
     assert dict(rules.setup.difficulty) == {"normal": 0, "experienced": 2, "hard": 4, "expert": 7}
+
+
+def test_card_ids_name_every_card_of_cards_yaml(rules: Ruleset) -> None:
+    """CardId names each card once, as cards.yaml names it: code that refers to a card by name
+    and the rules data cannot drift apart."""
+    named = {n: v for n, v in vars(CardId).items() if n.isupper()}
+    assert sorted(named.values()) == sorted(rules.cards)
+    for name, number in named.items():
+        assert name.lower() == card_slug(rules.card(number).name), number

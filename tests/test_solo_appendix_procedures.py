@@ -6,6 +6,7 @@ the AI's answers to Flower Power and U2 Incident (appendix #59, #60)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -19,7 +20,7 @@ from twsolo.engine.game import Policy
 from twsolo.engine.records import CoupDone
 from twsolo.engine.state import Effect, GameState, Pile, area_of, hand_of
 from twsolo.ids import CHINA_CARD, Side
-from twsolo.ruleset import Ruleset
+from twsolo.ruleset import Ruleset, load_ruleset
 from twsolo.solo.action_rounds import ai_action, human_action
 from twsolo.solo.context import Flow
 from twsolo.solo.headline import resolve
@@ -603,7 +604,34 @@ def test_nuclear_subs_double_coup_only_for_the_ai_appendix_41(rules: Ruleset) ->
         state = position(rules)
         state.ai_side = ai_side
         game = game_at(rules, state)
+        game.policy = SoloPolicy() if ai_side else Policy()  # the solitaire game's override
         to_table(game, 41)
         play_event(game, 41, player, triggered=player is USSR)
         assert (NUCLEAR_SUBS_DOUBLE in game.state.effects) is double
         assert game.state.has_effect(41, US)
+
+
+def test_the_ai_cancels_where_its_entry_lists_first_appendix_40(
+    rules: Ruleset, rules_copy: Path
+) -> None:
+    """The AI's cancelling is a Choice (`cuban_missile_crisis.cancel`) answered by its entry,
+    traced like any decision: Turkey first; with the listing reordered in an edited copy of the
+    rules, West Germany."""
+    text = (rules_copy / "appendix.yaml").read_text()
+    old = "keys: [{listed: [turkey, west_germany, cuba]}]"
+    assert text.count(old) == 1
+    (rules_copy / "appendix.yaml").write_text(
+        text.replace(old, "keys: [{listed: [west_germany, turkey, cuba]}]")
+    )
+    for ruleset, cancelled in ((rules, "turkey"), (load_ruleset(rules_copy), "west_germany")):
+        flow = flow_at(ruleset, US, phasing=USSR, human=[40, "event"])
+        board(flow, turkey=(3, 0), west_germany=(3, 0))
+        give(flow, USSR, 40)
+        human_action(flow)
+        assert inf(flow.game, cancelled) == (1, 0)
+        bot = flow.game.providers[US]
+        assert isinstance(bot, Bot)
+        (decision,) = [d for d in bot.decisions if d.kind == "country"]
+        assert decision.answer == cancelled
+        rules_of = [s.rule for s in decision.steps]
+        assert "appendix #40 choices (cuban_missile_crisis.cancel)" in rules_of

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
+from typing import Final
 
 
 class Side(StrEnum):
@@ -45,4 +47,137 @@ SOUTHEAST_ASIA = "southeast_asia"
 # Scoring regions: the six map regions plus Southeast Asia (spec §1.3).
 SCORING_REGIONS: tuple[str, ...] = (*MAP_REGIONS, SOUTHEAST_ASIA)
 CARD_SIDES: tuple[str, ...] = ("us", "ussr", "neutral")
-CHINA_CARD = 6  # card ids are the Deluxe numbers (design.md)
+
+
+def card_slug(name: str) -> str:
+    """A card's name as an identifier: "Soviets Shoot Down KAL-007" -> "soviets_shoot_down_kal_007"
+    (CardId's attribute names, lowercased; the prefix of the card's question keys)."""
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+
+
+class CardId:
+    """Every card's number, named once (cards.yaml's names as identifiers; a test checks they
+    agree). Plain ints, not an Enum: they go into piles, effects and recorded answers, whose
+    values and reprs must stay plain numbers, and they are read in hot loops."""
+
+    ASIA_SCORING: Final = 1
+    EUROPE_SCORING: Final = 2
+    MIDDLE_EAST_SCORING: Final = 3
+    DUCK_AND_COVER: Final = 4
+    FIVE_YEAR_PLAN: Final = 5
+    THE_CHINA_CARD: Final = 6
+    SOCIALIST_GOVERNMENTS: Final = 7
+    FIDEL: Final = 8
+    VIETNAM_REVOLTS: Final = 9
+    BLOCKADE: Final = 10
+    KOREAN_WAR: Final = 11
+    ROMANIAN_ABDICATION: Final = 12
+    ARAB_ISRAELI_WAR: Final = 13
+    COMECON: Final = 14
+    NASSER: Final = 15
+    WARSAW_PACT_FORMED: Final = 16
+    DE_GAULLE_LEADS_FRANCE: Final = 17
+    CAPTURED_NAZI_SCIENTIST: Final = 18
+    TRUMAN_DOCTRINE: Final = 19
+    OLYMPIC_GAMES: Final = 20
+    NATO: Final = 21
+    INDEPENDENT_REDS: Final = 22
+    MARSHALL_PLAN: Final = 23
+    INDO_PAKISTANI_WAR: Final = 24
+    CONTAINMENT: Final = 25
+    CIA_CREATED: Final = 26
+    US_JAPAN_MUTUAL_DEFENSE_PACT: Final = 27
+    SUEZ_CRISIS: Final = 28
+    EAST_EUROPEAN_UNREST: Final = 29
+    DECOLONIZATION: Final = 30
+    RED_SCARE_PURGE: Final = 31
+    UN_INTERVENTION: Final = 32
+    DE_STALINIZATION: Final = 33
+    NUCLEAR_TEST_BAN: Final = 34
+    FORMOSAN_RESOLUTION: Final = 35
+    BRUSH_WAR: Final = 36
+    CENTRAL_AMERICA_SCORING: Final = 37
+    SOUTHEAST_ASIA_SCORING: Final = 38
+    ARMS_RACE: Final = 39
+    CUBAN_MISSILE_CRISIS: Final = 40
+    NUCLEAR_SUBS: Final = 41
+    QUAGMIRE: Final = 42
+    SALT_NEGOTIATIONS: Final = 43
+    BEAR_TRAP: Final = 44
+    SUMMIT: Final = 45
+    HOW_I_LEARNED_TO_STOP_WORRYING: Final = 46
+    JUNTA: Final = 47
+    KITCHEN_DEBATES: Final = 48
+    MISSILE_ENVY: Final = 49
+    WE_WILL_BURY_YOU: Final = 50
+    BREZHNEV_DOCTRINE: Final = 51
+    PORTUGUESE_EMPIRE_CRUMBLES: Final = 52
+    SOUTH_AFRICAN_UNREST: Final = 53
+    ALLENDE: Final = 54
+    WILLY_BRANDT: Final = 55
+    MUSLIM_REVOLUTION: Final = 56
+    ABM_TREATY: Final = 57
+    CULTURAL_REVOLUTION: Final = 58
+    FLOWER_POWER: Final = 59
+    U2_INCIDENT: Final = 60
+    OPEC: Final = 61
+    LONE_GUNMAN: Final = 62
+    COLONIAL_REAR_GUARDS: Final = 63
+    PANAMA_CANAL_RETURNED: Final = 64
+    CAMP_DAVID_ACCORDS: Final = 65
+    PUPPET_GOVERNMENTS: Final = 66
+    GRAIN_SALES_TO_SOVIETS: Final = 67
+    JOHN_PAUL_II_ELECTED_POPE: Final = 68
+    LATIN_AMERICAN_DEATH_SQUADS: Final = 69
+    OAS_FOUNDED: Final = 70
+    NIXON_PLAYS_THE_CHINA_CARD: Final = 71
+    SADAT_EXPELS_SOVIETS: Final = 72
+    SHUTTLE_DIPLOMACY: Final = 73
+    THE_VOICE_OF_AMERICA: Final = 74
+    LIBERATION_THEOLOGY: Final = 75
+    USSURI_RIVER_SKIRMISH: Final = 76
+    ASK_NOT_WHAT_YOUR_COUNTRY_CAN_DO_FOR_YOU: Final = 77
+    ALLIANCE_FOR_PROGRESS: Final = 78
+    AFRICA_SCORING: Final = 79
+    ONE_SMALL_STEP: Final = 80
+    SOUTH_AMERICA_SCORING: Final = 81
+    IRANIAN_HOSTAGE_CRISIS: Final = 82
+    THE_IRON_LADY: Final = 83
+    REAGAN_BOMBS_LIBYA: Final = 84
+    STAR_WARS: Final = 85
+    NORTH_SEA_OIL: Final = 86
+    THE_REFORMER: Final = 87
+    MARINE_BARRACKS_BOMBING: Final = 88
+    SOVIETS_SHOOT_DOWN_KAL_007: Final = 89
+    GLASNOST: Final = 90
+    ORTEGA_ELECTED_IN_NICARAGUA: Final = 91
+    TERRORISM: Final = 92
+    IRAN_CONTRA_SCANDAL: Final = 93
+    CHERNOBYL: Final = 94
+    LATIN_AMERICAN_DEBT_CRISIS: Final = 95
+    TEAR_DOWN_THIS_WALL: Final = 96
+    AN_EVIL_EMPIRE: Final = 97
+    ALDRICH_AMES_REMIX: Final = 98
+    PERSHING_II_DEPLOYED: Final = 99
+    WARGAMES: Final = 100
+    SOLIDARITY: Final = 101
+    IRAN_IRAQ_WAR: Final = 102
+    DEFECTORS: Final = 103
+    THE_CAMBRIDGE_FIVE: Final = 104
+    SPECIAL_RELATIONSHIP: Final = 105
+    NORAD: Final = 106
+    CHE: Final = 107
+    OUR_MAN_IN_TEHRAN: Final = 108
+    YURI_AND_SAMANTHA: Final = 109
+    AWACS_SALE_TO_SAUDIS: Final = 110
+
+
+CHINA_CARD: Final = CardId.THE_CHINA_CARD  # card ids are the Deluxe numbers (design.md)
+
+
+_CARD_NAMES = {number: name.lower() for name, number in vars(CardId).items() if name.isupper()}
+
+
+def card_key(card: int, step: str) -> str:
+    """The stable name of a question card `card`'s event asks: `junta.place` (Choice.key)."""
+    return f"{_CARD_NAMES[card]}.{step}"

@@ -13,11 +13,12 @@ from pathlib import Path
 import yaml
 
 from twsolo.bounded import KIB
+from twsolo.engine.calendar import ERA_FIRST_TURN
 from twsolo.engine.effects import DURATION
 from twsolo.engine.setup import ERA_PILE, empty_state, standard_state
 from twsolo.engine.state import Effect, GameState, area_of, hand_of
 from twsolo.errors import ScenarioError
-from twsolo.ids import CHINA_CARD, SCORING_REGIONS, Side
+from twsolo.ids import CHINA_CARD, SCORING_REGIONS, Era, Side
 from twsolo.ruleset import Ruleset
 from twsolo.ruleset.nodes import Located, compose_file
 
@@ -87,8 +88,8 @@ def _read(root: Located, rules: Ruleset) -> Scenario | None:
     state = standard_state(rules) if board == "standard" else empty_state(rules)
     state.turn, state.action_round = turn, ar
     # Era decks already shuffled in by this turn (spec §5.B).
-    for era, first_turn in (("mid", 4), ("late", 8)):
-        if turn >= first_turn:
+    for era in (Era.MID, Era.LATE):
+        if turn >= ERA_FIRST_TURN[era]:
             for card in list(state.piles[ERA_PILE[era]].known()):
                 state.piles[ERA_PILE[era]].remove(card)
                 state.piles["draw"].shuffled.append(card)

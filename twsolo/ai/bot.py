@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from twsolo.ai.card_choices import CARD_CHOICES
 from twsolo.ai.decide import Judge, choose_headline, how_to_play
 from twsolo.ai.event_choices import best_by_rerun, place_own, remove_human, remove_own
 from twsolo.ai.military import best_coup, best_realign
 from twsolo.ai.plans import OpsPlan, plan_influence, plan_operations, regions_in_order
+from twsolo.ai.resolve import resolve
 from twsolo.ai.trace import Step
 from twsolo.ai.view import View
 from twsolo.engine.choices import Answer, Choice
@@ -20,7 +20,6 @@ from twsolo.ids import Side
 
 # spec §12.3.2: the order in which the AI tries the kinds of operation when it must pick.
 OPERATION_ORDER = ("influence", "coup", "realign", "space_race")
-DEFCON_PROMPT = "DEFCON"
 
 
 @dataclass
@@ -82,12 +81,9 @@ class Bot:
             revealed = [o for o in options if isinstance(o, int)]
             human = choice.context.get("human_headline")
             return choose_headline(judge, revealed, "reveal" in options, human)
-        card = game.event_frames[-1].card if game.event_frames else choice.context.get("event_card")
-        if card is not None and (fn := CARD_CHOICES.get(int(card))):
-            answer = fn(game, view, choice)
-            if answer is not None:
-                view.note(Step(f"appendix #{card} choices", chosen=answer))
-                return answer
+        answer = self.by_appendix(game, view, choice)
+        if answer is not None:
+            return answer
         if kind == "play":
             self.plan, self.points = None, []  # a new card: no plan carries over
             card = choice.context.get("card")
@@ -109,9 +105,20 @@ class Bot:
             return game.rules.countries[chosen].id if chosen is not None else "done"
         if kind == "country":
             return self.country(game, view, choice)
-        if kind == "number" and DEFCON_PROMPT in choice.prompt:
-            return defcon_choice(view, options)
         return self.by_rerun(game, view, choice)
+
+    def by_appendix(self, game: Game, view: View, choice: Choice) -> Answer | None:
+        """Spec §17.1: the answer the entry of the card whose event asks gives to this question
+        (found by the card and the question's key), if it gives one."""
+        card = choice.event
+        entry = game.rules.appendix.get(card) if card is not None else None
+        spec = entry.resolve.get(choice.key) if entry is not None else None
+        if spec is None:
+            return None
+        answer = resolve(game, view, choice, spec)
+        if answer is not None:
+            view.note(Step(f"appendix #{card} choices ({choice.key})", chosen=answer))
+        return answer
 
     def by_rerun(self, game: Game, view: View, choice: Choice) -> Answer:
         if self.dry:
@@ -191,7 +198,7 @@ class Bot:
             rule = "spec §17.4"
         elif countries and intent == "coup":
             # An event's coup (appendix G5: §14, free coups may ignore the DEFCON ban).
-            ops = game.rules.card(game.event_frames[-1].card).ops if game.event_frames else 1
+            ops = game.rules.card(choice.event).ops if choice.event is not None else 1
             target = best_coup(view, countries, ops, "spec §14 (event coup)", free=True)
             if target is None:
                 return (
@@ -202,14 +209,3 @@ class Bot:
             return self.by_rerun(game, view, choice)
         view.note(Step(rule, chosen=rules.countries[chosen].id, candidates=tuple(ids)))
         return rules.countries[chosen].id
-
-
-def defcon_choice(view: View, options: list[Answer]) -> Answer:
-    """Appendix G6: when a card lets the AI choose DEFCON, it lifts DEFCON from 2 to 3 and
-    otherwise leaves it where it is (or as close as the card allows, never lower if it can)."""
-    current = view.state.defcon
-    wanted = 3 if current == 2 else current
-    numbers = [int(str(o)) for o in options]
-    chosen = min(numbers, key=lambda n: (abs(n - wanted), -n))
-    view.note(Step("appendix G6 DEFCON", chosen=chosen))
-    return chosen

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from twsolo.ai.appendix import FLOWER_POWER, Predicates, event_window, open_windows
+from twsolo.ai.appendix import Predicates, event_window, open_windows
+from twsolo.ai.criteria import CRITERIA, criterion
 from twsolo.ai.dryrun import Metrics, dry_run_event
 from twsolo.ai.plans import ops_score_gain, plan_operations
+from twsolo.ai.procedures import PLAY_RULES
 from twsolo.ai.trace import Step
 from twsolo.ai.view import View
 from twsolo.engine.choices import ChoiceProvider
-from twsolo.engine.events import event_refusal
-from twsolo.engine.events.early import U2_INCIDENT, WE_WILL_BURY_YOU
-from twsolo.engine.events.mid import UN_INTERVENTION, WAR_CARDS
 from twsolo.engine.game import Policy
 from twsolo.engine.ops import OpsBudget, card_ops
 from twsolo.engine.space import has_ability, space_refusal
@@ -68,26 +67,41 @@ class Judge:
         AI's rules): the human gains VP, the AI loses a country's control or 2+ influence, or the
         Primary Region's score moves toward the human."""
         _, m = self.dry_run(card, self.view.human)
-        t = self.view.rules.priorities.space_dump
-        hurt = (
-            -m.vp >= t["human_vp"]
-            or m.ai_controls_lost >= t["ai_controls_lost"]
-            or m.ai_influence_lost >= t["ai_influence_lost"]
-            or -m.score_gain >= t["primary_score_to_human"]
-        )
+        thresholds = self.view.rules.priorities.space_dump
+        measured = {name: CRITERIA.get("space_dump", name)(m) for name in thresholds}
+        hurt = any(measured[name] >= t for name, t in thresholds.items())
         self.view.note(
             Step(
                 "spec §12.2.3a (does the human's event hurt?)",
                 chosen="yes" if hurt else "no",
-                figures={
-                    "human_vp": -m.vp,
-                    "ai_controls_lost": m.ai_controls_lost,
-                    "ai_influence_lost": m.ai_influence_lost,
-                    "primary_score_to_human": -m.score_gain,
-                },
+                figures=measured,
             )
         )
         return hurt
+
+
+@criterion("space_dump", "human_vp")
+def _human_vp(m: Metrics) -> int:
+    """VP the human gains."""
+    return -m.vp
+
+
+@criterion("space_dump", "ai_controls_lost")
+def _ai_controls_lost(m: Metrics) -> int:
+    """Countries whose control the AI loses."""
+    return m.ai_controls_lost
+
+
+@criterion("space_dump", "ai_influence_lost")
+def _ai_influence_lost(m: Metrics) -> int:
+    """AI influence removed."""
+    return m.ai_influence_lost
+
+
+@criterion("space_dump", "primary_score_to_human")
+def _primary_score_to_human(m: Metrics) -> int:
+    """How far the Primary Region's score moves toward the human."""
+    return -m.score_gain
 
 
 def how_to_play(judge: Judge, card: int, ways: list[str]) -> str:
@@ -130,22 +144,15 @@ def answering_human_events(view: View, card: int, ways: list[str]) -> list[str]:
     - appendix #60: U2 Incident this turn: UN Intervention for its Op, never its event (the
       exception above comes first);
     - appendix #59: Flower Power: a war card goes on the Space Race when that is legal."""
-    state = view.state
     if view.side is not Side.US:
         return ways
-    pending = state.has_effect(WE_WILL_BURY_YOU, Side.US)
-    can_event = "event" in ways and event_refusal(state, view.rules, card, view.side) is None
-    rule, kept = "", ways
-    if card == UN_INTERVENTION and pending and can_event:
-        rule, kept = "appendix #50 UN Intervention cancels We Will Bury You", ["event"]
-    elif card == UN_INTERVENTION and state.has_effect(U2_INCIDENT) and "event" in ways:
-        rule = "appendix #60 U2 Incident: UN Intervention for its Op"
-        kept = [w for w in ways if w != "event"]
-    elif card in WAR_CARDS and state.has_effect(FLOWER_POWER) and "space_race" in ways:
-        rule, kept = "appendix #59 Flower Power: a war card on the Space Race", ["space_race"]
-    if rule:
-        view.note(Step(rule, chosen=kept[0] if len(kept) == 1 else None))
-    return kept
+    for name in PLAY_RULES:
+        found = CRITERIA.get("procedures", name)(view, card, ways)
+        if found is not None:
+            rule, kept = found
+            view.note(Step(rule, chosen=kept[0] if len(kept) == 1 else None))
+            return list(kept)
+    return ways
 
 
 def choose_headline(

@@ -18,7 +18,7 @@ from twsolo.ai.trace import Step
 from twsolo.ai.view import View, in_region
 from twsolo.engine.choices import CHANCE, Answer, Choice
 from twsolo.engine.events import play_event
-from twsolo.engine.game import Game, GameOver
+from twsolo.engine.game import EventFrame, Game, GameOver
 from twsolo.engine.ops import card_ops
 from twsolo.engine.state import GameState
 from twsolo.ids import Side
@@ -99,12 +99,12 @@ def utility(m: Metrics) -> tuple[int, ...]:
 def best_by_rerun(game: Game, view: View, choice: Choice, providers: ProviderFactory) -> Answer:
     """Spec §17.6: re-run the event being resolved from its start, replaying the answers given
     so far in it, with each option in turn; the option with the best result for the AI wins."""
-    frame = game.event_frames[-1] if game.event_frames else None
+    frame = game.event_frame(choice.event)
     if frame is None:
         return choice.options[0]
     scored: list[tuple[tuple[int, ...], int, Answer]] = []
     for i, option in enumerate(choice.options):
-        state = rerun(game, option, providers)
+        state = rerun(game, frame, option, providers)
         m = measure(game.rules, frame.start, state, view.side, view.primary, frame.card)
         scored.append((utility(m), -i, option))
     best = max(scored)
@@ -119,11 +119,10 @@ def best_by_rerun(game: Game, view: View, choice: Choice, providers: ProviderFac
     return best[2]
 
 
-def rerun(game: Game, answer: Answer, providers: ProviderFactory) -> GameState:
-    """Appendix G4: the event being resolved, re-run on a copy from its start with the answers
-    given so far in it and `answer` to the current question, the rest by `providers` (the
-    AI's rules) and dice as in a dry run. Returns the state it ends in."""
-    frame = game.event_frames[-1]
+def rerun(game: Game, frame: EventFrame, answer: Answer, providers: ProviderFactory) -> GameState:
+    """Appendix G4: the event being resolved (`frame`), re-run on a copy from its start with the
+    answers given so far in it and `answer` to the current question, the rest by `providers`
+    (the AI's rules) and dice as in a dry run. Returns the state it ends in."""
     state = frame.start.copy()
     replay = _Prefix(game.answers[frame.answers :], answer, providers)
     trial = Game(

@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import partial
 
-from twsolo.ai.trace import Step
+from twsolo.ai.criteria import CRITERIA, criterion
+from twsolo.ai.narrow import narrow
 from twsolo.ai.view import View
 from twsolo.engine.coup import coup_refusal, realign_modifiers, realign_refusal
 from twsolo.engine.effects import (
-    CUBAN_MISSILE_CRISIS,
-    NUCLEAR_SUBS,
-    YURI_AND_SAMANTHA,
     coup_roll_modifier,
 )
 from twsolo.engine.legal import coup_success_chance
-from twsolo.ids import Side
+from twsolo.ids import CardId, Side
 
 
 def coup_lowers_defcon(view: View, c: int) -> bool:
     """Base §6.3.4: a battleground coup lowers DEFCON, except a US coup under Nuclear Subs."""
-    return view.bg(c) and not (view.side is Side.US and view.state.has_effect(NUCLEAR_SUBS))
+    return view.bg(c) and not (view.side is Side.US and view.state.has_effect(CardId.NUCLEAR_SUBS))
 
 
 def expected_removed(view: View, c: int, ops: int) -> float:
@@ -37,10 +37,10 @@ def coup_valid(view: View, c: int, ops: int, *, free: bool = False) -> bool:
     state, rules = view.state, view.rules
     if view.h(c) == 0 or coup_refusal(state, rules, view.side, c, free=free) is not None:
         return False
-    crisis = state.effect(CUBAN_MISSILE_CRISIS)
+    crisis = state.effect(CardId.CUBAN_MISSILE_CRISIS)
     if crisis is not None and crisis.side is view.side:
         return False  # appendix G5: never a coup while a Cuban Missile Crisis binds the AI
-    if view.side is Side.US and state.has_effect(YURI_AND_SAMANTHA):
+    if view.side is Side.US and state.has_effect(CardId.YURI_AND_SAMANTHA):
         return False  # appendix #109: the AI as the US makes no coups this turn
     if coup_lowers_defcon(view, c):
         p = rules.priorities
@@ -50,55 +50,115 @@ def coup_valid(view: View, c: int, ops: int, *, free: bool = False) -> bool:
     return coup_success_chance(state, rules, view.side, c, ops) > 0
 
 
+@dataclass(frozen=True, slots=True)
+class CoupTargets:
+    """What §14.2's order and tie-breaks read: the targets' success chances with these ops."""
+
+    view: View
+    ops: int
+    chance: dict[int, float]
+
+    @property
+    def likely(self) -> float:
+        return self.view.rules.priorities.coup_likely
+
+
+@criterion("coup_order", "human_bg_likely")
+def _human_bg_likely(t: CoupTargets, c: int) -> bool:
+    """A human-controlled battleground with a likely success."""
+    v = t.view
+    return v.human_controls(c) and v.bg(c) and t.chance[c] >= t.likely
+
+
+@criterion("coup_order", "human_non_bg_likely")
+def _human_non_bg_likely(t: CoupTargets, c: int) -> bool:
+    """A human-controlled non-battleground with a likely success."""
+    v = t.view
+    return v.human_controls(c) and not v.bg(c) and t.chance[c] >= t.likely
+
+
+@criterion("coup_order", "best_chance")
+def _best_chance(t: CoupTargets, c: int) -> bool:
+    """Any valid target with the highest success chance."""
+    return t.chance[c] == max(t.chance.values())
+
+
+@criterion("coup_tiebreak", "more_expected_removed")
+def _more_expected_removed(t: CoupTargets, c: int) -> object:
+    """More expected human influence removed."""
+    return -expected_removed(t.view, c, t.ops)
+
+
+@criterion("coup_tiebreak", "lower_stability")
+def _lower_stability(t: CoupTargets, c: int) -> object:
+    """Lower stability."""
+    return t.view.stability(c)
+
+
+@criterion("coup_tiebreak", "table")
+def _coup_table(t: CoupTargets, c: int) -> object:
+    """The Region/Country Priority Table (spec §18)."""
+    return t.view.rank(c)
+
+
 def best_coup(
     view: View, candidates: Sequence[int], ops: int, rule: str, *, free: bool = False
 ) -> int | None:
     """Spec §14.2: a human-controlled BG likely to succeed, then a human-controlled non-BG likely
-    to succeed, then the highest chance; ties: more expected removal, lower stability, §18."""
+    to succeed, then the highest chance; ties: more expected removal, lower stability, §18 (the
+    order and ties of rules/priorities.yaml)."""
     p = view.rules.priorities
     valid = [c for c in candidates if coup_valid(view, c, ops, free=free)]
     if not valid:
         return None
     chance = {c: coup_success_chance(view.state, view.rules, view.side, c, ops) for c in valid}
+    targets = CoupTargets(view, ops, chance)
+    return narrow(
+        view,
+        rule,
+        valid,
+        tiers=[(name, partial(CRITERIA.get("coup_order", name), targets)) for name in p.coup_order],
+        keys=[partial(CRITERIA.get("coup_tiebreak", name), targets) for name in p.coup_tiebreak],
+        name=lambda c: view.rules.countries[c].id,
+        why=lambda c: f"success chance {chance[c]:.2f}",
+        figures=lambda c: {"chance": round(chance[c], 3)},
+    )
 
-    def tiebreak(c: int) -> tuple[object, ...]:
-        keys: dict[str, object] = {
-            "more_expected_removed": -expected_removed(view, c, ops),
-            "lower_stability": view.stability(c),
-            "table": view.rank(c),
-        }
-        return tuple(keys[name] for name in p.coup_tiebreak)
 
-    steps: dict[str, Callable[[int], bool]] = {
-        "human_bg_likely": lambda c: view.human_controls(c) and view.bg(c),
-        "human_non_bg_likely": lambda c: view.human_controls(c) and not view.bg(c),
-    }
-    for name in p.coup_order:
-        if name == "best_chance":
-            top = max(chance.values())
-            pool = [c for c in valid if chance[c] == top]
-        else:
-            pool = [c for c in valid if steps[name](c) and chance[c] >= p.coup_likely]
-        if pool:
-            chosen = min(pool, key=tiebreak)
-            view.note(
-                Step(
-                    f"{rule} ({name})",
-                    chosen=view.rules.countries[chosen].id,
-                    candidates=tuple(
-                        view.rules.countries[c].id for c in sorted(pool, key=tiebreak)
-                    ),
-                    why=f"success chance {chance[chosen]:.2f}",
-                    figures={"chance": round(chance[chosen], 3)},
-                )
-            )
-            return chosen
-    return None
+@criterion("realign_order", "human_bg")
+def _realign_human_bg(view: View, c: int) -> bool:
+    """A human-controlled battleground."""
+    return view.human_controls(c) and view.bg(c)
+
+
+@criterion("realign_order", "human_non_bg")
+def _realign_human_non_bg(view: View, c: int) -> bool:
+    """A human-controlled non-battleground."""
+    return view.human_controls(c) and not view.bg(c)
+
+
+@criterion("realign_order", "any")
+def _realign_any(view: View, c: int) -> bool:
+    """Any valid target."""
+    return True
+
+
+@criterion("realign_tiebreak", "more_human_influence")
+def _realign_more_human_influence(view: View, c: int) -> object:
+    """More human influence."""
+    return -view.h(c)
+
+
+@criterion("realign_tiebreak", "table")
+def _realign_table(view: View, c: int) -> object:
+    """The Region/Country Priority Table (spec §18)."""
+    return view.rank(c)
 
 
 def best_realign(view: View, candidates: Sequence[int]) -> int | None:
     """Spec §15: human influence, the AI's modifiers at least the human's; human-controlled BG,
-    then human-controlled non-BG, then any; ties: more human influence, then §18."""
+    then human-controlled non-BG, then any; ties: more human influence, then §18 (the order and
+    ties of rules/priorities.yaml)."""
     state, rules = view.state, view.rules
     p = rules.priorities
     valid = [
@@ -109,28 +169,11 @@ def best_realign(view: View, candidates: Sequence[int]) -> int | None:
         and realign_modifiers(state, rules, view.side, c)
         >= realign_modifiers(state, rules, view.human, c)
     ]
-    if not valid:
-        return None
-    steps: dict[str, Callable[[int], bool]] = {
-        "human_bg": lambda c: view.human_controls(c) and view.bg(c),
-        "human_non_bg": lambda c: view.human_controls(c) and not view.bg(c),
-        "any": lambda c: True,
-    }
-
-    def tiebreak(c: int) -> tuple[object, ...]:
-        keys: dict[str, object] = {"more_human_influence": -view.h(c), "table": view.rank(c)}
-        return tuple(keys[name] for name in p.realign_tiebreak)
-
-    for name in p.realign_order:
-        pool = [c for c in valid if steps[name](c)]
-        if pool:
-            chosen = min(pool, key=tiebreak)
-            view.note(
-                Step(
-                    f"spec §15 ({name})",
-                    chosen=rules.countries[chosen].id,
-                    candidates=tuple(rules.countries[c].id for c in sorted(pool, key=tiebreak)),
-                )
-            )
-            return chosen
-    return None
+    return narrow(
+        view,
+        "spec §15",
+        valid,
+        tiers=[(n, partial(CRITERIA.get("realign_order", n), view)) for n in p.realign_order],
+        keys=[partial(CRITERIA.get("realign_tiebreak", n), view) for n in p.realign_tiebreak],
+        name=lambda c: rules.countries[c].id,
+    )

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
+from functools import partial
 
+from twsolo.ai.criteria import CRITERIA, criterion
+from twsolo.ai.narrow import narrow
 from twsolo.ai.trace import Step
 from twsolo.ai.view import View, in_region
 from twsolo.engine.effects import chernobyl_region
@@ -22,6 +25,8 @@ from twsolo.engine.scoring import (
     shuttle_applies,
 )
 from twsolo.ids import Side
+
+SCORE = "score"  # option 0: only when the region scores this round (spec §12.4.2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,33 +125,28 @@ class Planner:
         return self.budget.left <= 0
 
     # ------------------------------------------------------------------ spec §13.3 ties
-    def tiebreak_key(self, goal: Goal) -> tuple[object, ...]:
-        v = self.view
-        c = goal.country
-        keys: dict[str, object] = {
-            "lower_cost": goal.cost,
-            "adjacent_human_superpower": not v.adjacent_to_human_superpower(c),
-            "higher_stability": -v.stability(c),
-            "more_human_influence": -v.h(c),
-            "table": v.rank(c),
-        }
-        return tuple(keys[name] for name in v.rules.priorities.influence_tiebreak)
+    def tiebreaks(self) -> list[Callable[[Goal], object]]:
+        """The §13.3 tie-breaks in the order rules/priorities.yaml lists them."""
+        return [
+            partial(CRITERIA.get("influence_tiebreak", name), self)
+            for name in self.view.rules.priorities.influence_tiebreak
+        ]
 
-    def best(self, goals: Sequence[Goal], rule: str) -> Goal | None:
-        if not goals:
-            return None
-        ranked = sorted(goals, key=self.tiebreak_key)  # stable: the first is min()'s choice
-        chosen = ranked[0]
+    def tiebreak_key(self, goal: Goal) -> tuple[object, ...]:
+        return tuple(key(goal) for key in self.tiebreaks())
+
+    def pick(self, goals: Sequence[Goal], rule: str) -> list[Goal]:
+        """The goal §13.3 prefers (none when there is no goal), noted in the trace."""
         names = self.view.rules.countries
-        self.view.note(
-            Step(
-                rule,
-                chosen=names[chosen.country].id,
-                candidates=tuple(names[g.country].id for g in ranked),
-                why=f"{goal_text(chosen.option)}, cost {chosen.cost}",
-            )
+        chosen = narrow(
+            self.view,
+            rule,
+            goals,
+            keys=self.tiebreaks(),
+            name=lambda g: names[g.country].id,
+            why=lambda g: f"{goal_text(g.option)}, cost {g.cost}",
         )
-        return chosen
+        return [chosen] if chosen is not None else []
 
     # ------------------------------------------------------------------ spec §13.2 options
     def run(self, regions: Sequence[str], *, score_region: str | None = None) -> list[int]:
@@ -165,15 +165,11 @@ class Planner:
     def next_goals(self, region: str, *, option0: bool) -> list[Goal]:
         members = [c for c in self.view.members(region) if self.usable(c)]
         for name in self.view.rules.priorities.influence_options:
-            if name == "score":
-                if option0:
-                    goals = best_score_plan(self, region, members)
-                    if goals:
-                        return goals
+            if name == SCORE and not option0:
                 continue
-            goal = OPTIONS[name](self, region, members)
-            if goal is not None:
-                return [goal]
+            goals: list[Goal] = CRITERIA.get("influence_options", name)(self, region, members)
+            if goals:
+                return goals
         return []
 
     def _take(self, option: str, c: int) -> Goal:
@@ -184,7 +180,8 @@ class Planner:
         return self.cost_to(c, self.take_target(c)) <= self.available(c)
 
 
-def _take_bg(p: Planner, region: str, members: list[int]) -> Goal | None:
+@criterion("influence_options", "take_bg")
+def _take_bg(p: Planner, region: str, members: list[int]) -> list[Goal]:
     """Option 1: an uncontrolled battleground the AI can afford to take."""
     v = p.view
     goals = [
@@ -192,10 +189,11 @@ def _take_bg(p: Planner, region: str, members: list[int]) -> Goal | None:
         for c in members
         if v.bg(c) and v.uncontrolled(c) and p.affordable_take(c)
     ]
-    return p.best(goals, "spec §13.2 option 1 (take a BG)")
+    return p.pick(goals, "spec §13.2 option 1 (take a BG)")
 
 
-def _break_bg(p: Planner, region: str, members: list[int]) -> Goal | None:
+@criterion("influence_options", "break_bg")
+def _break_bg(p: Planner, region: str, members: list[int]) -> list[Goal]:
     """Option 2: a human-controlled battleground: take it if affordable, else just break it."""
     v = p.view
     goals = []
@@ -209,26 +207,28 @@ def _break_bg(p: Planner, region: str, members: list[int]) -> Goal | None:
         cost = p.cost_to(c, target)
         if cost <= p.available(c):
             goals.append(Goal("break_bg", c, target - v.a(c), cost))
-    return p.best(goals, "spec §13.2 option 2 (break a BG)")
+    return p.pick(goals, "spec §13.2 option 2 (break a BG)")
 
 
-def _take_key_non_bg(p: Planner, region: str, members: list[int]) -> Goal | None:
+@criterion("influence_options", "take_key_non_bg")
+def _take_key_non_bg(p: Planner, region: str, members: list[int]) -> list[Goal]:
     """Option 3: an uncontrolled non-battleground, affordable, if the AI controls no
     non-battleground in the region (domination needs one) or it touches the human superpower."""
     v = p.view
     takes = [c for c in members if not v.bg(c) and v.uncontrolled(c) and p.affordable_take(c)]
     if not takes:
-        return None
+        return []
     has_non_bg = any(not v.bg(c) and v.ai_controls(c) for c in v.members(region))
     goals = [
         p._take("take_key_non_bg", c)
         for c in takes
         if not has_non_bg or v.adjacent_to_human_superpower(c)
     ]
-    return p.best(goals, "spec §13.2 option 3 (take a key non-BG)")
+    return p.pick(goals, "spec §13.2 option 3 (take a key non-BG)")
 
 
-def _reinforce(p: Planner, region: str, members: list[int]) -> Goal | None:
+@criterion("influence_options", "reinforce")
+def _reinforce(p: Planner, region: str, members: list[int]) -> list[Goal]:
     """Option 4: an AI-controlled battleground below its cap, where the human has influence
     or controls a neighbour: place 1."""
     v = p.view
@@ -240,10 +240,11 @@ def _reinforce(p: Planner, region: str, members: list[int]) -> Goal | None:
         and (v.h(c) > 0 or any(v.human_controls(n) for n in v.rules.neighbours[c]))
         and p.point_cost(c) <= p.available(c)
     ]
-    return p.best(goals, "spec §13.2 option 4 (reinforce)")
+    return p.pick(goals, "spec §13.2 option 4 (reinforce)")
 
 
-def _approach_bg(p: Planner, region: str, members: list[int]) -> Goal | None:
+@criterion("influence_options", "approach_bg")
+def _approach_bg(p: Planner, region: str, members: list[int]) -> list[Goal]:
     """Option 5: an uncontrolled battleground too dear to take: as many points toward it as
     the ops allow (up to the cap)."""
     v = p.view
@@ -259,10 +260,11 @@ def _approach_bg(p: Planner, region: str, members: list[int]) -> Goal | None:
             n += 1
         if n:
             goals.append(Goal("approach_bg", c, n, spent))
-    return p.best(goals, "spec §13.2 option 5 (approach a BG)")
+    return p.pick(goals, "spec §13.2 option 5 (approach a BG)")
 
 
-def _take_non_bg(p: Planner, region: str, members: list[int]) -> Goal | None:
+@criterion("influence_options", "take_non_bg")
+def _take_non_bg(p: Planner, region: str, members: list[int]) -> list[Goal]:
     """Option 6: any uncontrolled non-battleground the AI can afford to take."""
     v = p.view
     goals = [
@@ -270,10 +272,11 @@ def _take_non_bg(p: Planner, region: str, members: list[int]) -> Goal | None:
         for c in members
         if not v.bg(c) and v.uncontrolled(c) and p.affordable_take(c)
     ]
-    return p.best(goals, "spec §13.2 option 6 (take a non-BG)")
+    return p.pick(goals, "spec §13.2 option 6 (take a non-BG)")
 
 
-def _presence(p: Planner, region: str, members: list[int]) -> Goal | None:
+@criterion("influence_options", "presence")
+def _presence(p: Planner, region: str, members: list[int]) -> list[Goal]:
     """Option 7: a country of the region with no AI influence: place 1."""
     v = p.view
     goals = [
@@ -281,15 +284,16 @@ def _presence(p: Planner, region: str, members: list[int]) -> Goal | None:
         for c in members
         if v.a(c) == 0 and p.point_cost(c) <= p.available(c)
     ]
-    return p.best(goals, "spec §13.2 option 7 (presence)")
+    return p.pick(goals, "spec §13.2 option 7 (presence)")
 
 
-def _access(p: Planner, region: str, members: list[int]) -> Goal | None:
+@criterion("influence_options", "access")
+def _access(p: Planner, region: str, members: list[int]) -> list[Goal]:
     """Option 8: a country outside the region, next to a battleground of the region that the
     AI cannot reach, where 1 point gives access to it."""
     v = p.view
     if p.access is None:
-        return None  # an event's placement needs no access
+        return []  # an event's placement needs no access
     unreachable = [c for c in v.members(region) if v.bg(c) and c not in p.access]
     outside = {
         n
@@ -302,19 +306,40 @@ def _access(p: Planner, region: str, members: list[int]) -> Goal | None:
         for c in sorted(outside)
         if p.point_cost(c) <= p.available(c)
     ]
-    return p.best(goals, "spec §13.2 option 8 (access)")
+    return p.pick(goals, "spec §13.2 option 8 (access)")
 
 
-OPTIONS: dict[str, Callable[[Planner, str, list[int]], Goal | None]] = {
-    "take_bg": _take_bg,
-    "break_bg": _break_bg,
-    "take_key_non_bg": _take_key_non_bg,
-    "reinforce": _reinforce,
-    "approach_bg": _approach_bg,
-    "take_non_bg": _take_non_bg,
-    "presence": _presence,
-    "access": _access,
-}
+# ---------------------------------------------------------------------- spec §13.3 tie-breaks
+@criterion("influence_tiebreak", "lower_cost")
+def _lower_cost(p: Planner, goal: Goal) -> object:
+    """Lower cost."""
+    return goal.cost
+
+
+@criterion("influence_tiebreak", "adjacent_human_superpower")
+def _adjacent_human_superpower(p: Planner, goal: Goal) -> object:
+    """Adjacent to the human's superpower."""
+    return not p.view.adjacent_to_human_superpower(goal.country)
+
+
+@criterion("influence_tiebreak", "higher_stability")
+def _higher_stability(p: Planner, goal: Goal) -> object:
+    """Higher stability."""
+    return -p.view.stability(goal.country)
+
+
+@criterion("influence_tiebreak", "more_human_influence")
+def _more_human_influence(p: Planner, goal: Goal) -> object:
+    """More human influence present."""
+    return -p.view.h(goal.country)
+
+
+@criterion("influence_tiebreak", "table")
+def _table(p: Planner, goal: Goal) -> object:
+    """The Region/Country Priority Table (spec §18)."""
+    return p.view.rank(goal.country)
+
+
 OPTION_TEXT = {
     "score": "best VP for the coming scoring",
     "take_bg": "uncontrolled BG, affordable",
@@ -365,6 +390,7 @@ def _actions(p: Planner, region: str, c: int, limit: int) -> list[_Action]:
     return out
 
 
+@criterion("influence_options", SCORE)
 def best_score_plan(p: Planner, region: str, members: list[int]) -> list[Goal]:
     """Option 0 (spec §13.2): the distribution of the remaining ops that most increases the AI's
     VP from scoring the region this round. A region's score depends only on who controls each
@@ -376,7 +402,7 @@ def best_score_plan(p: Planner, region: str, members: list[int]) -> list[Goal]:
     if limit <= 0:
         return []
     counts, total_bgs = region_counts(v.state, v.rules, region)
-    shuttle = shuttle_applies(v.state, region, False)
+    shuttle = shuttle_applies(v.state, v.rules, region, False)
     side = v.side
 
     def ai_vp(ai: Counts, human: Counts, bgs: int) -> int:

@@ -15,6 +15,7 @@ from twsolo.ai.placement import Planner
 from twsolo.ai.trace import Step
 from twsolo.ai.view import View
 from twsolo.engine.board import placement_access
+from twsolo.engine.calendar import action_rounds
 from twsolo.engine.effects import coup_roll_modifier
 from twsolo.engine.legal import coup_success_chance
 from twsolo.engine.ops import OpsBudget
@@ -27,8 +28,6 @@ from twsolo.engine.scoring import (
 )
 from twsolo.engine.space import space_refusal
 from twsolo.ids import Side
-
-ROUNDS_EARLY, ROUNDS_LATER = 6, 7  # action rounds per turn (spec §5)
 
 
 @dataclass
@@ -101,7 +100,7 @@ def influence_from(
 
 def last_rounds(view: View) -> bool:
     """Spec §14.4: the last `milops_last_rounds` action rounds of the turn."""
-    rounds = ROUNDS_EARLY if view.state.turn <= 3 else ROUNDS_LATER
+    rounds = action_rounds(view.state.turn)
     n = view.rules.priorities.milops_last_rounds
     return view.state.action_round > rounds - n
 
@@ -254,7 +253,7 @@ def expected_coup_swing(
     rules, side = view.rules, view.side
     mod = coup_roll_modifier(view.state, rules, side, c)
     a, h, stability = view.a(c), view.h(c), view.stability(c)
-    shuttle = shuttle_applies(view.state, region, False)
+    shuttle = shuttle_applies(view.state, rules, region, False)
     scores: dict[Side | None, int] = {}
     total = 0.0
     for roll in range(1, 7):

@@ -28,22 +28,17 @@ from twsolo.ruleset import Ruleset
 from twsolo.scenario import Scenario
 from twsolo.solo.headline import ai_pick
 from twsolo.solo.policy import SoloPolicy
-
-EARLY_WAR_REGIONS = ("europe", "asia", "middle_east")
+from twsolo.solo.scoring_rounds import scoring_round_timing
 
 
 def default_scoring_round(rules: Ruleset, scenario: Scenario) -> bool:
-    """Spec §8.3–§8.4 when the scenario does not say: AR3/AR6 from turn 4; in the Early War an
-    AR from AR3 to AR6 whose Primary is an Early War region (assuming no earlier Scoring Round)."""
-    state, r = scenario.state, rules.regions
+    """Spec §8.3–§8.4 when the scenario does not say: the turn flow's own timing for the
+    scenario's round and Primary Region (a scenario's Primary is never replaced: an AR6 that
+    the flow would force is not a Scoring Round here)."""
+    state = scenario.state
     if state.action_round == 0:
         return False
-    if state.turn >= 4:
-        return state.action_round in r.midlate_rounds
-    return (
-        r.early_first_round <= state.action_round <= r.early_last_round
-        and scenario.primary in EARLY_WAR_REGIONS
-    )
+    return scoring_round_timing(rules, state, state.action_round) == "score"
 
 
 def decide(rules: Ruleset, scenario: Scenario) -> dict[str, Any]:

@@ -10,11 +10,13 @@ import click
 from click.shell_completion import CompletionItem
 
 from twsolo.cli import games, simulate
+from twsolo.cli.appendix import entry_dict, entry_lines, fact_lines, vocabulary_lines
 from twsolo.cli.match import matches
 from twsolo.engine.scoring import region_score
 from twsolo.errors import TwsoloError
 from twsolo.ids import SCORING_REGIONS, Side
 from twsolo.ruleset import Card, Ruleset, load_ruleset
+from twsolo.ruleset.vocabulary import standard_vocabulary
 from twsolo.scenario import load_scenario
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -50,7 +52,10 @@ def cli() -> None:
 
 @cli.command()
 @rules_option
-def validate(rules_path: str | None) -> None:
+@click.option(
+    "--vocabulary", is_flag=True, help="Also list every name the rules data may use (the AI's)."
+)
+def validate(rules_path: str | None, vocabulary: bool) -> None:
     """Check the rules data; print what was loaded, or every problem with file:line:column."""
     rules = load_ruleset(rules_path)
     bgs = int(rules.battleground.sum())
@@ -61,10 +66,22 @@ def validate(rules_path: str | None) -> None:
         f"  map: {len(rules.countries)} countries, {bgs} battlegrounds, {pairs} neighbour pairs"
     )
     click.echo(f"  cards: {len(rules.cards)} cards, {scoring} scoring cards")
-    windows = sum(len(e.windows) for e in rules.appendix.values())
-    click.echo(f"  appendix: {len(rules.appendix)} entries, {windows} windows")
+    entries = rules.appendix.values()
+    windows = sum(len(e.windows) for e in entries)
+    questions = sum(len(e.resolve) for e in entries)
+    coded = [e for e in entries if e.procedures]
+    click.echo(
+        f"  appendix: {len(rules.appendix)} entries, {windows} windows, {questions} questions"
+        f" resolved as data; {len(rules.appendix) - len(coded)} entries fully data"
+    )
+    click.echo(f"  procedures (code named by {len(coded)} entries):")
+    for e in coded:
+        click.echo(f"    #{e.card} {rules.card(e.card).name}: {', '.join(e.procedures)}")
     click.echo(f"  setup: difficulty levels {', '.join(rules.setup.difficulty)}")
     click.echo(f"  digest: {rules.digest[:16]}")
+    if vocabulary:
+        for line in vocabulary_lines(standard_vocabulary()):
+            click.echo(line)
 
 
 @cli.group()
@@ -96,6 +113,8 @@ def card_dict(card: Card) -> dict[str, Any]:
         "scoring": card.scoring,
         "optional": card.optional,
         "china_card": card.china_card,
+        "event_regions": list(card.event_regions),
+        "figures": dict(card.figures),
     }
 
 
@@ -154,16 +173,23 @@ def complete_cards(
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @rules_option
 def cards_show(card: str, as_json: bool, rules_path: str | None) -> None:
-    """Show one card, by number or name (a unique prefix is enough)."""
+    """Show one card, by number or name (a unique prefix is enough), with its appendix entry."""
     rules = load_ruleset(rules_path)
     c = find_card(rules, card)
+    entry = rules.appendix.get(c.number)
     if as_json:
-        click.echo(json.dumps(card_dict(c), indent=2))
+        shown = card_dict(c) | {"appendix": entry_dict(entry) if entry else None}
+        click.echo(json.dumps(shown, indent=2))
         return
     click.echo(f"#{c.number} {c.name}")
     click.echo(f"  ops: {c.ops}   side: {c.side}   era: {c.era}")
     if flags := _card_flags(c):
         click.echo(f"  {flags}")
+    for line in fact_lines(c):
+        click.echo(line)
+    lines = entry_lines(rules, entry, standard_vocabulary()) if entry else ["No appendix entry."]
+    for line in lines:
+        click.echo(line)
 
 
 @cli.command()

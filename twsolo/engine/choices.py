@@ -28,14 +28,20 @@ Answer = Hashable  # str, int, or a tuple of them: JSON-able, comparable
 @dataclass(slots=True)  # a value, not frozen for speed (as engine/records.py)
 class Choice:
     """One question. `kind` names what is asked (see KINDS); `options` are all legal answers.
-    Providers read it and never change it: to narrow a question, `dataclasses.replace` it."""
+    `key` is the question's stable name (`junta.place`, `ops.influence`, `play`): a provider
+    finds its rule by (`event`, `key`), never by the `prompt`, which is display only. `event`
+    is the card whose event (or lasting effect) asks, None outside an event. Providers read a Choice
+    and never change it: to narrow a question, `dataclasses.replace` it."""
 
     kind: str
     actor: Actor
     options: tuple[Answer, ...]
     prompt: str = ""
-    # Extra facts for a provider: the card being played, the ops left, the die's purpose...
+    # The question's own figures for a provider: the card being played, the ops left, an event's
+    # total, points left and per-country limit, the die's purpose...
     context: Mapping[str, Any] = field(default_factory=dict)
+    key: str = ""
+    event: int | None = None
 
 
 # The kinds of choice the engine asks. Chance kinds are answered by a Chance provider.

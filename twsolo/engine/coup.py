@@ -8,9 +8,6 @@ from typing import TYPE_CHECKING
 from twsolo.engine.board import adjacent_controlled
 from twsolo.engine.defcon import defcon_ban
 from twsolo.engine.effects import (
-    CUBAN_MISSILE_CRISIS,
-    NUCLEAR_SUBS,
-    YURI_AND_SAMANTHA,
     coup_roll_modifier,
     protection,
     realign_roll_modifier,
@@ -18,7 +15,7 @@ from twsolo.engine.effects import (
 from twsolo.engine.records import CoupDone, RealignDone
 from twsolo.engine.state import GameState, Result
 from twsolo.errors import IllegalActionError
-from twsolo.ids import Side
+from twsolo.ids import CardId, Side
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -65,7 +62,7 @@ def coup(game: Game, side: Side, country: int, ops: int, *, free: bool = False) 
     if reason := coup_refusal(state, rules, side, country, free=free):
         raise IllegalActionError(reason)
     c = rules.countries[country]
-    missile_crisis = state.effect(CUBAN_MISSILE_CRISIS)
+    missile_crisis = state.effect(CardId.CUBAN_MISSILE_CRISIS)
     if missile_crisis and missile_crisis.side is side:
         game.note(f"{side.label} coups during the Cuban Missile Crisis and loses the game")
         game.end(Result(side.other, "cuban_missile_crisis"))
@@ -80,9 +77,9 @@ def coup(game: Game, side: Side, country: int, ops: int, *, free: bool = False) 
     game.record(CoupDone(side, country, ops, roll, modified, removed, added, free))
     if not free:
         game.add_milops(side, ops)
-    if side is Side.US and state.has_effect(YURI_AND_SAMANTHA):
+    if side is Side.US and state.has_effect(CardId.YURI_AND_SAMANTHA):
         game.gain_vp(Side.USSR, 1, "Yuri and Samantha")
-    if c.battleground and not (side is Side.US and state.has_effect(NUCLEAR_SUBS)):
+    if c.battleground and not (side is Side.US and state.has_effect(CardId.NUCLEAR_SUBS)):
         game.change_defcon(-1, f"coup in battleground {c.name}")
     return CoupResult(country, ops, roll, modified, removed, added)
 

@@ -7,9 +7,9 @@ the operation modules; this file only applies and records.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from twsolo.engine.adjust import MAX_MILOPS, Adjustment, check_adjustment, current_value
 from twsolo.engine.adjust import VP_WIN as VP_WIN  # the tracks' bounds live in adjust.py
@@ -40,6 +40,7 @@ from twsolo.errors import TwsoloError
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
 
+F = TypeVar("F", bound=Callable[..., Any])
 # The GameState fields the turn flow moves with `Game.set_marker`.
 MARKERS = (
     "turn",
@@ -73,8 +74,22 @@ class EventFrame:
 
 
 class Policy:
-    """The base game's rules that the solitaire layer overrides: the end of the game (spec §20.1)
-    and the China Card inside a deck/hand (spec §3.4)."""
+    """The base game's rules that a variant overrides, as a chess variant overrides the board's
+    rules: the end of the game (spec §20.1), the China Card inside a deck/hand (spec §3.4), how
+    a side searches its deck/hand, and the procedures a variant replaces — a card's whole event
+    (`event_handler`) or a named step of one (`procedure`). The solitaire game's is
+    solo/policy.py `SoloPolicy`, its overrides registered by card in solo/overrides.py."""
+
+    def event_handler(self, card: int, base: Callable[[Game, Any], None]) -> Callable[..., None]:
+        """The handler that resolves `card`'s event: the engine's own, `base`, unless the
+        variant replaces it (it may call `base` for the base game's part)."""
+        return base
+
+    def procedure(self, name: str, base: F) -> F:
+        """A named step of a card's rule as the variant plays it: the engine's own, `base`,
+        unless replaced. Steps: "trap_discard" (Quagmire, Bear Trap: the card a trapped side
+        that does not reveal discards)."""
+        return base
 
     def defcon_loser(self, game: Game) -> Side:
         """Base §8.1.3: DEFCON 1 loses the game for the phasing player."""
@@ -121,6 +136,17 @@ class Game:
         self.answers: list[tuple[str, str, Answer]] = []  # (actor, kind, answer), in order
         self.event_frames: list[EventFrame] = []  # events being resolved, innermost last
 
+    def event_frame(self, card: int | None) -> EventFrame | None:
+        """The innermost event of `card` being resolved (the card a Choice names as its
+        `event`), or None: what a provider re-runs (spec §17.6) or plans from (appendix #33)."""
+        return next((f for f in reversed(self.event_frames) if f.card == card), None)
+
+    def event_start(self, card: int) -> GameState:
+        """The state as the innermost event of `card` being resolved began."""
+        frame = self.event_frame(card)
+        assert frame is not None, f"internal: no event of card {card} is being resolved"
+        return frame.start
+
     # ------------------------------------------------------------------ the seam
     def ask(
         self,
@@ -128,21 +154,38 @@ class Game:
         actor: Actor,
         options: Sequence[Answer],
         prompt: str = "",
+        *,
+        key: str,
+        event: int | None = None,
         **context: Any,
     ) -> Answer:
+        """Put a question to `actor`'s provider. `key` names it (Choice.key); `event` is the card
+        whose event or lasting effect asks: by default the innermost event being resolved."""
         if not options:
             raise TwsoloError(f"internal: a {kind} choice with no options ({prompt})")
-        choice = Choice(kind, actor, tuple(options), prompt, context)
+        if event is None and self.event_frames:
+            event = self.event_frames[-1].card
+        choice = Choice(kind, actor, tuple(options), prompt, context, key, event)
         provider = self.providers[actor]
         answer = check_answer(choice, provider.choose(self, choice))
         self.answers.append((str(actor), kind, answer))
-        self.log.append(Answered(str(actor), kind, answer))
+        self.log.append(Answered(str(actor), kind, answer, key))
         return answer
 
-    def roll(self, roller: Side | None, purpose: str, *, high: bool = True, **context: Any) -> int:
+    def roll(
+        self,
+        roller: Side | None,
+        purpose: str,
+        *,
+        high: bool = True,
+        key: str = "die",
+        **context: Any,
+    ) -> int:
         """One die, answered by chance. `roller` and `high` (a high result is good for the roller)
         tell a dry run which result counts as the roller's success (spec §1.8)."""
-        value = self.ask("die", CHANCE, range(1, 7), purpose, roller=roller, high=high, **context)
+        value = self.ask(
+            "die", CHANCE, range(1, 7), purpose, key=key, roller=roller, high=high, **context
+        )
         assert isinstance(value, int)
         self.log.append(DieRoll(roller.label if roller is not None else "", purpose, value))
         return value
@@ -154,7 +197,7 @@ class Game:
         options = self._top_options(pile)
         if not options:
             return None
-        card = self.ask("draw", CHANCE, options, purpose, pile=pile)
+        card = self.ask("draw", CHANCE, options, purpose, key="draw", pile=pile)
         assert isinstance(card, int)
         self._take(pile, card)
         self.state.piles[to].shuffled.append(card)
@@ -203,7 +246,9 @@ class Game:
                 self.dealer.add(source, p.shuffled)
             p.shuffled = []
         if self.dealer is not None:
-            dealt = self.ask("deal", CHANCE, sorted(self.dealer.unseen_in(source)), purpose)
+            dealt = self.ask(
+                "deal", CHANCE, sorted(self.dealer.unseen_in(source)), purpose, key="deal"
+            )
             assert isinstance(dealt, int)
             self.dealer.take(source, dealt)
             self.dealer.add(target, [dealt])
@@ -218,7 +263,8 @@ class Game:
         The pile is not shuffled here; appendix G7 says when it is."""
         p = self.state.piles[pile]
         for _ in range(p.unseen):
-            card = self.ask("reveal", CHANCE, self._unseen_options(pile), purpose, pile=pile)
+            options = self._unseen_options(pile)
+            card = self.ask("reveal", CHANCE, options, purpose, key="reveal", pile=pile)
             assert isinstance(card, int)
             self._take(pile, card)
             p.shuffled.append(card)
@@ -237,7 +283,7 @@ class Game:
         options = ["yes", "no"]
         if self.dealer is not None:
             options = ["yes" if card in self.dealer.unseen_in(pile) else "no"]
-        answer = self.ask("holds", CHANCE, options, purpose, pile=pile, card=card)
+        answer = self.ask("holds", CHANCE, options, purpose, key="holds", pile=pile, card=card)
         if answer == "no":
             return False
         self._take(pile, card)
@@ -252,7 +298,7 @@ class Game:
 
     def pick(self, cards: Sequence[int], purpose: str) -> int:
         """A card picked at random from a set (a random discard): chance decides."""
-        card = self.ask("pick", CHANCE, sorted(cards), purpose)
+        card = self.ask("pick", CHANCE, sorted(cards), purpose, key="pick")
         assert isinstance(card, int)
         return card
 

@@ -99,6 +99,7 @@ def conduct_influence(game: Game, side: Side, budget: OpsBudget) -> None:
             side,
             [*ids, "done"],
             f"place influence ({budget.left} ops left)",
+            key="ops.influence",
             budget=budget,
             access=access,
         )

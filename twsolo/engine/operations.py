@@ -76,7 +76,7 @@ def coup_with(game: Game, side: Side, budget: OpsBudget, *, done: bool = False) 
     rules = game.rules
     targets: list[str] = [rules.countries[c].id for c in coup_targets(game, side)]
     options = [*targets, "done"] if done else targets
-    answer = game.ask("coup", side, options, "coup which country?", budget=budget)
+    answer = game.ask("coup", side, options, "coup which country?", key="ops.coup", budget=budget)
     if answer == "done":
         return
     target = rules.index[str(answer)]
@@ -99,6 +99,7 @@ def conduct_operations(
             side,
             options,
             f"conduct {budget.total()} ops",
+            key="ops.operation",
             budget=budget,
             card_ops=card_ops,
             allow_space=allow_space,
@@ -121,7 +122,12 @@ def conduct_operations(
             if budget.can_spend(rules, c, 1)
         ]:
             answer = game.ask(
-                "realign", side, [*rolls, "done"], f"realign ({budget.left} left)", budget=budget
+                "realign",
+                side,
+                [*rolls, "done"],
+                f"realign ({budget.left} left)",
+                key="ops.realign",
+                budget=budget,
             )
             if answer == "done":
                 break

@@ -46,7 +46,8 @@ def play_card(game: Game, side: Side, card: int, how: str | None = None) -> str:
     """Play `card` for `side`; `how` is asked through the seam when not given."""
     ways = ways_to_play(game, side, card)
     if how is None:
-        how = str(game.ask("play", side, ways, f"play {game.rules.card(card)} how?", card=card))
+        prompt = f"play {game.rules.card(card)} how?"
+        how = str(game.ask("play", side, ways, prompt, key="play", card=card))
     if how == "event":
         play_event(game, card, side)
     elif how == "space_race":
@@ -61,7 +62,11 @@ def play_for_ops(game: Game, side: Side, card: int) -> None:
     budget = OpsBudget.for_card(game.state, game.rules, side, card)
     if opponent_event(game, side, card):
         order = game.ask(
-            "order", side, ["event_first", "ops_first"], f"{game.rules.card(card)}: order"
+            "order",
+            side,
+            ["event_first", "ops_first"],
+            f"{game.rules.card(card)}: order",
+            key="order",
         )
         if order == "event_first":
             play_event(game, card, side, triggered=True)

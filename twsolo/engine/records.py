@@ -243,9 +243,10 @@ class Answered(Record):
     actor: str
     kind: str
     answer: object
+    key: str = ""  # the question's stable name (Choice.key)
 
     def text(self, rules: Ruleset) -> str:
-        return f"{self.actor}: {self.kind} → {self.answer}"
+        return f"{self.actor}: {self.key or self.kind} → {self.answer}"
 
 
 @dataclass(slots=True)

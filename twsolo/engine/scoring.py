@@ -10,15 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 from twsolo.engine.board import controller
 from twsolo.engine.state import GameState, Result
-from twsolo.ids import SIDES, SOUTHEAST_ASIA, Side
+from twsolo.ids import SIDES, SOUTHEAST_ASIA, CardId, Side
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from twsolo.engine.game import Game
-
-FORMOSAN_RESOLUTION = 35  # a US-controlled Taiwan counts as a battleground for scoring (B6)
-SHUTTLE_DIPLOMACY = 73  # the USSR counts one battleground fewer in the next Asia/ME scoring
-SHUTTLE_REGIONS = ("asia", "middle_east")
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +92,7 @@ def is_battleground(state: GameState, rules: Ruleset, country: int, us_controls:
     return (
         rules.countries[country].id == "taiwan"
         and us_controls
-        and state.has_effect(FORMOSAN_RESOLUTION)
+        and state.has_effect(CardId.FORMOSAN_RESOLUTION)
     )
 
 
@@ -116,7 +112,7 @@ def region_counts(state: GameState, rules: Ruleset, region: str) -> tuple[dict[S
     """Each side's counts in `region`, and how many battlegrounds the region has for scoring.
     Plain integer arithmetic over the region's countries: this runs in every dry run."""
     cells = state.cells
-    taiwan = rules.index.get("taiwan") if state.has_effect(FORMOSAN_RESOLUTION) else None
+    taiwan = rules.index.get("taiwan") if state.has_effect(CardId.FORMOSAN_RESOLUTION) else None
     sea = region == SOUTHEAST_ASIA
     tally = [[0, 0, 0, 0], [0, 0, 0, 0]]  # per side: countries, BGs, adjacent, weighted
     total_bgs = 0
@@ -170,10 +166,15 @@ def counts_if_held(
     return counts, base[1] + bgs
 
 
-def shuttle_applies(state: GameState, region: str, final: bool) -> bool:
-    """Shuttle Diplomacy: the USSR counts one battleground fewer in the next Asia or Middle
-    East scoring, not at final scoring (card-events D2)."""
-    return not final and region in SHUTTLE_REGIONS and state.has_effect(SHUTTLE_DIPLOMACY)
+def shuttle_applies(state: GameState, rules: Ruleset, region: str, final: bool) -> bool:
+    """Shuttle Diplomacy: the USSR counts one battleground fewer in the next scoring of one of
+    its regions (Asia, the Middle East: rules/cards.yaml), not at final scoring (card-events
+    D2)."""
+    return (
+        not final
+        and state.has_effect(CardId.SHUTTLE_DIPLOMACY)
+        and region in rules.card(CardId.SHUTTLE_DIPLOMACY).event_regions
+    )
 
 
 def score_counts(
@@ -220,7 +221,7 @@ def region_score(
     (card-events D2); Formosan Resolution does (D9)."""
     counts, total_bgs = region_counts(state, rules, region)
     return score_counts(
-        rules, region, counts, total_bgs, shuttle=shuttle_applies(state, region, final)
+        rules, region, counts, total_bgs, shuttle=shuttle_applies(state, rules, region, final)
     )
 
 
@@ -230,10 +231,10 @@ def score_region(game: Game, region: str) -> RegionScore:
     name = region.replace("_", " ").title()
     if score.vp:
         game.gain_vp(Side.US, score.vp, f"{name} scoring")
-    if region in SHUTTLE_REGIONS and game.state.has_effect(SHUTTLE_DIPLOMACY):
-        game.remove_effect(SHUTTLE_DIPLOMACY)
-        if 73 in game.state.piles["in_effect"]:
-            game.move_card(73, "discard")
+    if shuttle_applies(game.state, game.rules, region, False):
+        game.remove_effect(CardId.SHUTTLE_DIPLOMACY)
+        if CardId.SHUTTLE_DIPLOMACY in game.state.piles["in_effect"]:
+            game.move_card(CardId.SHUTTLE_DIPLOMACY, "discard")
     if score.auto_win is not None:
         game.region_control_win(score.auto_win, region)
     return score

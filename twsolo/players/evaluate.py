@@ -13,20 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from twsolo.engine.scoring import (
-    FORMOSAN_RESOLUTION,
-    SHUTTLE_DIPLOMACY,
-    RegionScore,
-    pile_region,
-    region_score,
-)
+from twsolo.engine import calendar
+from twsolo.engine.scoring import RegionScore, pile_region, region_score
 from twsolo.engine.state import GameState
-from twsolo.ids import SCORING_REGIONS, SOUTHEAST_ASIA, Side
+from twsolo.ids import SCORING_REGIONS, SOUTHEAST_ASIA, CardId, Era, Side
 from twsolo.ruleset import Ruleset
 
-EARLY_WAR_TURNS = 3  # spec §5
-FINAL_TURN = 10
-ROUNDS = (6, 7)  # action rounds in a turn, early / later (spec §5)
 EUROPE = "europe"
 UNDECIDED = 0.9  # a position short of the end is worth at most this share of a won game
 
@@ -49,13 +41,9 @@ class Weights:
 DEFAULT = Weights()
 
 
-def rounds_in(turn: int) -> int:
-    return ROUNDS[0] if turn <= EARLY_WAR_TURNS else ROUNDS[1]
-
-
 def eligible(rules: Ruleset, region: str, turn: int) -> bool:
     """Spec §8.3: only an Early War region scores in turns 1–3."""
-    if turn > EARLY_WAR_TURNS:
+    if not calendar.early_war(turn):
         return True
     return rules.scoring_card_for(region).era == "early"
 
@@ -86,7 +74,7 @@ def next_scoring(state: GameState, rules: Ruleset) -> tuple[int, dict[str, float
     secondary = pile_region(state, rules, "secondary")
     if state.scoring_round and not state.primary_scored and primary:
         return 0, {primary: 1.0}
-    if turn > EARLY_WAR_TURNS:
+    if not calendar.early_war(turn):
         coming = [m for m in timing.midlate_rounds if m > n]
         if coming and coming[0] == n + 1 and secondary:
             return 1, {secondary: 1.0}
@@ -97,13 +85,15 @@ def next_scoring(state: GameState, rules: Ruleset) -> tuple[int, dict[str, float
             return 1, {secondary: 1.0}
         return max(n + 2, timing.early_first_round) - n, deck_regions(state, rules, turn)
     # The next turn's first Scoring Round: the regions are reshuffled at its step X.
-    if turn >= FINAL_TURN:
+    if turn >= calendar.FINAL_TURN:
         return 99, {}
-    first = timing.midlate_rounds[0] if turn + 1 > EARLY_WAR_TURNS else timing.early_first_round
+    first = (
+        timing.midlate_rounds[0] if not calendar.early_war(turn + 1) else timing.early_first_round
+    )
     regions = [
         r for r in SCORING_REGIONS if eligible(rules, r, turn + 1) and in_game(state, rules, r)
     ]
-    return rounds_in(turn) - n + first, {r: 1 / len(regions) for r in regions}
+    return calendar.action_rounds(turn) - n + first, {r: 1 / len(regions) for r in regions}
 
 
 def in_game(state: GameState, rules: Ruleset, region: str) -> bool:
@@ -114,26 +104,30 @@ def in_game(state: GameState, rules: Ruleset, region: str) -> bool:
 def rounds_to_end(state: GameState) -> int:
     """Rounds until the final scoring (spec §19.I): those left in this turn, then each later
     turn's headline and action rounds."""
-    left = rounds_in(state.turn) - state.action_round
-    return left + sum(rounds_in(t) + 1 for t in range(state.turn + 1, FINAL_TURN + 1))
+    left = calendar.action_rounds(state.turn) - state.action_round
+    return left + sum(
+        calendar.action_rounds(t) + 1 for t in range(state.turn + 1, calendar.FINAL_TURN + 1)
+    )
 
 
 def later_scorings(state: GameState, rules: Ruleset) -> float:
     """How many more Scoring Round scorings a region can expect after the next one (the same
     for each region, spread over all seven)."""
     turn, n = state.turn, state.action_round
-    if turn > EARLY_WAR_TURNS:
+    if not calendar.early_war(turn):
         this_turn = sum(1 for m in rules.regions.midlate_rounds if m > n) - 1
-        rest = max(0, this_turn) + len(rules.regions.midlate_rounds) * (FINAL_TURN - turn)
+        rest = max(0, this_turn) + len(rules.regions.midlate_rounds) * (calendar.FINAL_TURN - turn)
         return rest / len(SCORING_REGIONS)
-    early = EARLY_WAR_TURNS - turn  # one per early turn, over the three Early War regions
-    return early / 3 + len(rules.regions.midlate_rounds) * (FINAL_TURN - EARLY_WAR_TURNS) / 7
+    mid = calendar.ERA_FIRST_TURN[Era.MID]
+    early = mid - 1 - turn  # one per later Early War turn, over the three Early War regions
+    midlate = len(rules.regions.midlate_rounds) * (calendar.FINAL_TURN - mid + 1)
+    return early / 3 + midlate / len(SCORING_REGIONS)
 
 
 def rounds_left(state: GameState, side: Side, pending: frozenset[Side]) -> int:
     """`side`'s action rounds still to come this turn: those after the current one, and the
     current one if `side` is among the sides still `pending` in it."""
-    return rounds_in(state.turn) - state.action_round + (side in pending)
+    return calendar.action_rounds(state.turn) - state.action_round + (side in pending)
 
 
 def value(
@@ -187,8 +181,8 @@ def cached_score(state: GameState, rules: Ruleset, region: str) -> RegionScore:
     key = (
         region,
         state.influence[list(rules.members(region))].tobytes(),
-        state.has_effect(FORMOSAN_RESOLUTION),
-        state.has_effect(SHUTTLE_DIPLOMACY),
+        state.has_effect(CardId.FORMOSAN_RESOLUTION),
+        state.has_effect(CardId.SHUTTLE_DIPLOMACY),
     )
     score = _scores.get(key)
     if score is None:

@@ -17,15 +17,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from twsolo.ai.bot import Bot
+from twsolo.engine import calendar
 from twsolo.engine.choices import CHANCE, Actor, Answer, Choice, ChoiceProvider, FixedDice
 from twsolo.engine.coup import coup
-from twsolo.engine.effects import NUCLEAR_SUBS
 from twsolo.engine.events import play_event
 from twsolo.engine.game import Game, GameOver
 from twsolo.engine.ops import OpsBudget
 from twsolo.engine.space import has_ability
 from twsolo.engine.state import GameState, hand_of
-from twsolo.ids import Side
+from twsolo.ids import CardId, Side
 from twsolo.players.evaluate import DEFAULT, Weights, value
 from twsolo.players.knowledge import Knowledge, World, sample_world, seen_since
 from twsolo.players.plays import Play, PlayScript
@@ -35,7 +35,6 @@ from twsolo.solo.action_rounds import (
     extra_rounds,
     penalty,
     play_drawn,
-    rounds_in_turn,
 )
 from twsolo.solo.context import Flow, RoundInfo
 from twsolo.solo.headline import BOX_4, ai_pick, put_bottom, resolve
@@ -149,7 +148,7 @@ def lowers_defcon(game: Game, side: Side, option: Answer) -> bool:
     c = game.rules.index.get(str(option))
     if c is None or not game.rules.countries[c].battleground:
         return False
-    return not (side is Side.US and game.state.has_effect(NUCLEAR_SUBS))
+    return not (side is Side.US and game.state.has_effect(CardId.NUCLEAR_SUBS))
 
 
 def safe(game: Game, choice: Choice) -> Choice:
@@ -187,7 +186,7 @@ def ai_acts_after(flow: Flow, info: RoundInfo) -> bool:
     if flow.human is not Side.USSR:
         return False
     if info.extra:
-        k = info.round - rounds_in_turn(flow.game.state.turn)
+        k = info.round - calendar.action_rounds(flow.game.state.turn)
         return extra_rounds(flow, flow.ai) >= k
     return True
 
@@ -201,7 +200,7 @@ def current_round(flow: Flow) -> RoundInfo:
         primary_region(state, rules),
         secondary_region(state, rules),
         state.scoring_round,
-        extra=n > rounds_in_turn(state.turn),
+        extra=n > calendar.action_rounds(state.turn),
     )
 
 

@@ -135,7 +135,7 @@ def best_score(board: Board, region: str) -> list[_Step]:
     if limit <= 0:
         return []
     counts, total_bgs = region_counts(board.state, rules, region)
-    shuttle = shuttle_applies(board.state, region, False)
+    shuttle = shuttle_applies(board.state, rules, region, False)
 
     def score(mine: Counts, theirs: Counts, bgs: int) -> int:
         result = score_counts(rules, region, {side: mine, side.other: theirs}, bgs, shuttle=shuttle)

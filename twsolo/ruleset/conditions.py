@@ -2,8 +2,10 @@
 
 A condition is terms joined by `and`, `or`, `not` and parentheses (`not` binds tightest, then
 `and`, then `or`). A term is a numeric metric compared with an integer (`vp >= 2`), a flag
-(`wins`), or `custom:<name>` (appendix §5). Parsing builds a small tree; nothing is evaluated
-here and nothing is ever passed to `eval`. The AI evaluates the tree against dry-run metrics.
+(`wins`), or `custom:<name>` (appendix §5); the names are the AI's registered criteria (the
+`Vocabulary` families condition_numbers, condition_flags, custom_predicates). Parsing builds a
+small tree; nothing is evaluated here and nothing is ever passed to `eval`. The AI evaluates
+the tree against dry-run metrics.
 """
 
 from __future__ import annotations
@@ -12,46 +14,9 @@ import re
 from dataclasses import dataclass
 
 from twsolo.ids import SCORING_REGIONS
+from twsolo.ruleset.vocabulary import Vocabulary, standard_vocabulary
 
-# Numeric metrics: compared with an integer. Flags: true or false on their own.
-NUMERIC = {
-    "vp": "the event moves the VP track at least N toward the AI",
-    "human_loses_vp": "VP the event takes from the human's side of the track",
-    "infl_added": "AI influence the event adds",
-    "infl_removed": "human influence the event removes",
-    "infl_changed": "added + removed",
-    "controls": "countries the AI newly controls",
-    "breaks": "countries the human no longer controls",
-    "score_gain": "change of the AI's net Primary Region score",
-    "defcon": "the DEFCON level before the event",
-}
-FLAGS = {
-    "wins": "after the event the AI has won the game",
-    "beats_ops": "the event beats placing the card's ops by spec §13",
-    "space_behind": "the AI is behind on the Space Race track",
-    "ai_milops_short": "the AI's military ops are below DEFCON",
-    "has_effect": "the event changes the game state",
-}
-CUSTOM = {
-    "ai_controls_canada",
-    "ai_holds_human_events",
-    "ai_milops_ahead",
-    "brush_war_target",
-    "destalinization_spread",
-    "event_region_score_gain",
-    "flower_power_active",
-    "free_coup_target",
-    "human_bg_in_event_area",
-    "human_gains_control",
-    "human_has_china",
-    "human_headline_hurts_ai",
-    "ops_change_score",
-    "primary_in_event_area",
-    "summit_favoured",
-    "war_cards_live",
-    "war_modifier_at_least_minus1",
-    "war_modifier_zero",
-}
+CUSTOM_PREFIX = "custom:"
 OPERATORS = (">=", "<=", "==", "!=", ">", "<")
 MAX_DEPTH = 16  # nested parentheses and `not`s; the appendix uses at most 3
 MAX_DIGITS = 6  # a compared number; the appendix's largest is 2 digits
@@ -70,7 +35,7 @@ class Compare:
 
 @dataclass(frozen=True, slots=True)
 class Flag:
-    name: str  # a FLAGS name, or "custom:<name>"
+    name: str  # a condition flag, or "custom:<name>"
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,10 +72,18 @@ def _tokens(text: str) -> list[str]:
     return out
 
 
+# The vocabulary families a condition's terms come from: numbers, flags, custom predicates.
+WINDOW_TERMS = ("condition_numbers", "condition_flags", "custom_predicates")
+# An appendix choice's answer conditions (appendix.yaml resolve.*.answer): the question's terms.
+CHOICE_TERMS = ("choice_numbers", "choice_tests", "")
+
+
 class _Parser:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, vocabulary: Vocabulary, terms: tuple[str, str, str]) -> None:
         self.tokens = _tokens(text)
         self.i = 0
+        self.vocabulary = vocabulary
+        self.numbers, self.flags, self.custom = terms
         self.depth = 0  # open parentheses and `not`s around the current term
 
     def deeper(self) -> None:
@@ -169,13 +142,14 @@ class _Parser:
                 raise ConditionError("missing ')'")
             self.depth -= 1
             return inner
-        if token.startswith("custom:"):
-            if token[7:] not in CUSTOM:
+        terms = self.vocabulary
+        if token.startswith(CUSTOM_PREFIX) and self.custom:
+            if not terms.has(self.custom, token[len(CUSTOM_PREFIX) :]):
                 raise ConditionError(f"unknown custom predicate {token!r}")
             return Flag(token)
-        if token in FLAGS:
+        if terms.has(self.flags, token):
             return Flag(token)
-        if token in NUMERIC:
+        if terms.has(self.numbers, token):
             op = self.take()
             if op not in OPERATORS:
                 raise ConditionError(f"{token} needs a comparison such as '{token} >= 1'")
@@ -191,8 +165,10 @@ class _Parser:
         raise ConditionError(f"unknown term {token!r}")
 
 
-def parse_condition(text: str) -> Condition:
-    return _Parser(text).parse()
+def parse_condition(
+    text: str, vocabulary: Vocabulary | None = None, terms: tuple[str, str, str] = WINDOW_TERMS
+) -> Condition:
+    return _Parser(text, vocabulary or standard_vocabulary(), terms).parse()
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,10 +186,10 @@ class Window:
 _AR = re.compile(r"^(?:(early|midlate):)?AR:(\d)(?:-(\d))?$")
 
 
-def parse_window(text: str) -> Window:
+def parse_window(text: str, vocabulary: Vocabulary | None = None) -> Window:
     head, sep, cond = text.partition(" if:")
     head = head.strip()
-    condition = parse_condition(cond) if sep else None
+    condition = parse_condition(cond, vocabulary) if sep else None
     if head in ("HL", "NSR", "SR", "never"):
         if head == "never" and condition is not None:
             raise ConditionError("'never' takes no condition")

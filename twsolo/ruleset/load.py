@@ -23,6 +23,7 @@ from twsolo.ruleset.schema import (
     read_setup,
     read_space,
 )
+from twsolo.ruleset.vocabulary import Vocabulary, standard_vocabulary
 
 FILES = (
     "map.yaml",
@@ -48,7 +49,12 @@ def rules_digest(directory: Path) -> str:
     return h.hexdigest()
 
 
-def load_ruleset(directory: str | os.PathLike[str] | None = None) -> Ruleset:
+def load_ruleset(
+    directory: str | os.PathLike[str] | None = None, *, vocabulary: Vocabulary | None = None
+) -> Ruleset:
+    """The rules of `directory` (rules_dir's search order), checked against `vocabulary`: the
+    names the AI and the engine implement (this twsolo's own by default)."""
+    vocabulary = vocabulary or standard_vocabulary()
     base = rules_dir(directory)
     problems: list[str] = []
     roots: dict[str, tuple[Located | None, Problems]] = {}
@@ -62,16 +68,20 @@ def load_ruleset(directory: str | os.PathLike[str] | None = None) -> Ruleset:
     if (root := roots["map.yaml"][0]) is not None:
         countries = read_map(root)
     if (root := roots["cards.yaml"][0]) is not None:
-        cards = read_cards(root)
+        cards = read_cards(root, vocabulary, {c.id for c in countries})
     by_id = {c.id: c for c in countries}
     if (root := roots["scoring.yaml"][0]) is not None:
         scoring = read_scoring(root, cards, by_id)
     if (root := roots["setup.yaml"][0]) is not None:
         setup = read_setup(root, by_id)
     space = read_space(root) if (root := roots["space.yaml"][0]) is not None else ()
-    appendix = read_appendix(root, cards) if (root := roots["appendix.yaml"][0]) else {}
+    appendix = (
+        read_appendix(root, cards, vocabulary, by_id) if (root := roots["appendix.yaml"][0]) else {}
+    )
     regions = read_regions(root) if (root := roots["regions.yaml"][0]) else None
-    priorities = read_priorities(root, by_id) if (root := roots["priorities.yaml"][0]) else None
+    priorities = (
+        read_priorities(root, by_id, vocabulary) if (root := roots["priorities.yaml"][0]) else None
+    )
     for name in FILES:
         problems.extend(roots[name][1].lines)
     if (

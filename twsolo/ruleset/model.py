@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any, TypeVar
@@ -11,8 +11,8 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from twsolo.ids import MAP_REGIONS, SOUTHEAST_ASIA, Side
-from twsolo.ruleset.conditions import Window
+from twsolo.ids import MAP_REGIONS, SCORING_REGIONS, SOUTHEAST_ASIA, Side
+from twsolo.ruleset.conditions import Condition, Window
 
 _A = TypeVar("_A", bound=npt.NDArray[Any])
 
@@ -32,6 +32,20 @@ class Country:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class War:
+    """A war event's facts (card-events: Korean War, Arab-Israeli War, Indo-Pakistani War,
+    Brush War, Iran-Iraq War): the roll needs `success` after −1 per adjacent country the
+    defender controls (and −1 more for the target itself when `target_counts`); a win gives `vp`
+    and the defender's influence there; `milops` either way."""
+
+    targets: tuple[str, ...]  # the countries it may attack; empty: any the event allows
+    vp: int
+    milops: int
+    success: int
+    target_counts: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Card:
     number: int
     name: str
@@ -42,6 +56,15 @@ class Card:
     scoring: str | None  # the region a scoring card scores
     optional: bool
     china_card: bool
+    # The event's own facts, read by the engine and the AI alike (rules/cards.yaml): the regions
+    # it acts in, a war's figures, and the numbers its text prints (`figure`).
+    event_regions: tuple[str, ...] = ()
+    war: War | None = None
+    figures: Mapping[str, int] = field(default_factory=dict)
+
+    def figure(self, name: str) -> int:
+        """A number the card's event text prints (rules/cards.yaml `figures`)."""
+        return self.figures[name]
 
     @property
     def owner(self) -> Side | None:
@@ -135,9 +158,86 @@ class Priorities:
     country_rank: Mapping[str, int]  # country id -> position in the §18 table (0 first)
 
 
+@dataclass(frozen=True, slots=True)
+class Named:
+    """A criterion of the appendix's choice vocabulary, with its argument if it takes one."""
+
+    name: str
+    arg: Any = None
+
+    def text(self) -> str:
+        if self.arg is None:
+            return self.name
+        arg = ", ".join(self.arg) if isinstance(self.arg, tuple) else self.arg
+        return f"{self.name}: {arg}"
+
+
+@dataclass(frozen=True, slots=True)
+class Tier:
+    """One tier of a choice: the candidates passing every filter, ordered by its own keys (the
+    spec's keys when None)."""
+
+    where: tuple[Named, ...]
+    keys: tuple[Named, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerRule:
+    """`<answer>` or `<answer> if: <condition>`: the answer, when legal and the condition holds."""
+
+    answer: str
+    condition: Condition | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rerun:
+    """Spec §17.6 with named measures: re-run the event with each candidate, the best by
+    `measure` in turn (None: the general result of §17.6); ties go to `prefer`'s order."""
+
+    measure: tuple[Named, ...] | None
+    prefer: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """Operations an event grants, planned by spec §12.3 as if `primary` were the Primary Region
+    (and a Scoring Round when `scoring_round`), with influence over `regions`."""
+
+    primary: str | None = None
+    scoring_round: bool = False
+    regions: str | tuple[str, ...] = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChoiceSpec:
+    """How the AI answers one question of a card's event, by its key (appendix.yaml `resolve`;
+    the order of evaluation in docs/ai.md): where it applies (`when`, `side`), the answers it
+    gives outright (`answer`), and otherwise which candidates (`regions`, `where`), in what order
+    (`tiers`, `keys`, `then`), and what to answer when none is left (`otherwise`). `plan`: the
+    operations an event grants; `procedure`: the code of a registered procedure instead."""
+
+    key: str
+    when: tuple[Window, ...] = ()
+    side: str = ""  # "ai": only when the AI answers (not the human's side in a dry run)
+    answer: tuple[AnswerRule, ...] = ()
+    regions: str | tuple[str, ...] = ""
+    within_event: bool = False
+    select: str = ""  # first: the first region of the order; cascade: the first that answers
+    where: tuple[Named, ...] = ()
+    tiers: tuple[Tier, ...] = ()
+    keys: tuple[Named, ...] = ()
+    then: Named | Rerun | None = None
+    otherwise: str = ""
+    plan: Plan | None = None
+    procedure: Named | None = None
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AppendixEntry:
-    """How the AI handles one card (spec §21, card-appendix.md)."""
+    """How the AI handles one card (spec §21, card-appendix.md): its windows; how it resolves the
+    event's questions (`resolve`, by key; `choices` is the editor's note beside it); the code
+    the entry needs (`procedures`, registered by name)."""
 
     card: int
     source: str  # seed | designed | designed_optional
@@ -145,6 +245,8 @@ class AppendixEntry:
     choices: str
     on_human_play: str
     note: str
+    resolve: Mapping[str, ChoiceSpec] = field(default_factory=dict)
+    procedures: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, eq=False, repr=False, kw_only=True)
@@ -262,6 +364,11 @@ class Ruleset:
         """Per country of the region: index, stability, battleground, next to the US box, next
         to the USSR box, Southeast Asia VP (region scoring's inner loop)."""
         return self._scoring_facts[region]
+
+    def scoring_region(self, region: str) -> str:
+        """The region that scores `region`'s countries: itself, or for Eastern and Western
+        Europe, Europe (Southeast Asia scores on its own card)."""
+        return region if region in SCORING_REGIONS else "europe"
 
     def in_region(self, index: int, region: str) -> bool:
         country = self.countries[index]

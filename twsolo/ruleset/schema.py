@@ -24,8 +24,11 @@ from twsolo.ruleset.model import (
     ScoringRules,
     SetupRules,
     SpaceBox,
+    War,
 )
 from twsolo.ruleset.nodes import Located, iter_entries
+from twsolo.ruleset.resolve import read_procedures, read_resolve
+from twsolo.ruleset.vocabulary import Vocabulary
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 SUBREGIONS = {"east_europe": "europe", "west_europe": "europe", "southeast_asia": "asia"}
@@ -148,14 +151,18 @@ def _check_neighbours(entries: list[tuple[Country, dict[str, Located]]]) -> None
 
 
 # --------------------------------------------------------------------------- cards.yaml
-def read_cards(root: Located) -> dict[int, Card]:
+def read_cards(
+    root: Located, vocabulary: Vocabulary, country_ids: Collection[str]
+) -> dict[int, Card]:
+    """The deck, each card with the facts its event reads (the engine declares which:
+    `vocabulary.event_figures`, `event_reads`)."""
     top = root.mapping(["cards"])
     if top is None or "cards" not in top:
         return {}
     cards: dict[int, Card] = {}
     broken = False
     for loc in iter_entries(top["cards"]):
-        card = _read_card(loc)
+        card = _read_card(loc, vocabulary, country_ids)
         if card is None:
             broken = True
         elif card.number in cards:
@@ -177,9 +184,10 @@ def read_cards(root: Located) -> dict[int, Card]:
     return cards
 
 
-def _read_card(loc: Located) -> Card | None:
+def _read_card(loc: Located, vocabulary: Vocabulary, country_ids: Collection[str]) -> Card | None:
     required = ["number", "name", "ops", "side", "era", "removed"]
-    m = loc.mapping(required, ["scoring", "optional", "china_card"])
+    facts = ["event_regions", "war", "figures"]
+    m = loc.mapping(required, ["scoring", "optional", "china_card", *facts])
     if m is None or any(k not in m for k in required):
         return None
     number = m["number"].integer(1, CARD_COUNT)
@@ -198,6 +206,10 @@ def _read_card(loc: Located) -> Card | None:
     if scoring and ops != 0:
         m["ops"].fail("a scoring card has 0 ops")
         return None
+    event = _read_event_facts(loc, m, number, vocabulary, country_ids)
+    if event is None:
+        return None
+    regions, war, figures = event
     return Card(
         number=number,
         name=name,
@@ -208,6 +220,81 @@ def _read_card(loc: Located) -> Card | None:
         scoring=scoring or None,
         optional=bool(optional),
         china_card=bool(china),
+        event_regions=regions,
+        war=war,
+        figures=MappingProxyType(figures),
+    )
+
+
+EVENT_REGIONS = (*MAP_REGIONS, *SUBREGIONS)
+
+
+def _read_event_facts(
+    loc: Located,
+    m: dict[str, Located],
+    number: int,
+    vocabulary: Vocabulary,
+    country_ids: Collection[str],
+) -> tuple[tuple[str, ...], War | None, dict[str, int]] | None:
+    """A card's event facts: the ones its event reads must be there, no others."""
+    reads = vocabulary.event_reads.get(number, ())
+    declared = vocabulary.event_figures.get(number, ())
+    ok = True
+    for fact in ("event_regions", "war"):
+        if fact in reads and fact not in m:
+            loc.fail(f"missing key '{fact}' (the card's event reads it)")
+            ok = False
+    # Event regions may be given for the AI alone (the appendix's custom predicates read them);
+    # a war's figures only where the event is a war.
+    if "war" in m and "war" not in reads:
+        m["war"].fail("the card's event is not a war")
+        ok = False
+    regions: tuple[str, ...] = ()
+    if "event_regions" in m and ok:
+        found = m["event_regions"].strings(EVENT_REGIONS)
+        ok = found is not None
+        regions = tuple(found or ())
+    war = _read_war(m["war"], country_ids) if "war" in m and ok else None
+    ok = ok and ("war" not in m or war is not None)
+    figures: dict[str, int] = {}
+    if declared and "figures" not in m:
+        loc.fail(f"missing key 'figures' (the card's event reads: {', '.join(declared)})")
+        ok = False
+    elif "figures" in m:
+        if not declared:
+            m["figures"].fail("the card's event reads no figures")
+            return None
+        fields = m["figures"].mapping(declared)
+        if fields is None or len(fields) < len(declared):
+            return None
+        for name, value_loc in fields.items():
+            value = value_loc.integer(0, 20)
+            if value is None:
+                ok = False
+            else:
+                figures[name] = value
+    return (regions, war, figures) if ok else None
+
+
+def _read_war(loc: Located, country_ids: Collection[str]) -> War | None:
+    m = loc.mapping(["targets", "vp", "milops", "success", "target_counts"])
+    if m is None or len(m) < 5:
+        return None
+    targets = m["targets"].strings(country_ids)
+    vp = m["vp"].integer(0, 20)
+    milops = m["milops"].integer(0, 5)
+    success = m["success"].integer(1, 6)
+    target_counts = m["target_counts"].boolean()
+    if targets is None or vp is None or milops is None or success is None:
+        return None
+    if target_counts is None:
+        return None
+    return War(
+        targets=tuple(targets),
+        vp=vp,
+        milops=milops,
+        success=success,
+        target_counts=target_counts,
     )
 
 
@@ -427,15 +514,20 @@ def read_space(root: Located) -> tuple[SpaceBox, ...]:
 SOURCES = ("seed", "designed", "designed_optional")
 
 
-def read_appendix(root: Located, cards: dict[int, Card]) -> dict[int, AppendixEntry]:
-    """Spec §21: one entry per card, its windows and conditions parsed (appendix §1)."""
+def read_appendix(
+    root: Located, cards: dict[int, Card], vocabulary: Vocabulary, country_ids: Collection[str]
+) -> dict[int, AppendixEntry]:
+    """Spec §21: one entry per card, its windows and conditions parsed (appendix §1) with the
+    AI's condition terms; how it resolves its event's questions (`resolve`) and the code it
+    needs (`procedures`), checked against the vocabulary."""
     top = root.mapping(["entries"])
     if top is None or "entries" not in top:
         return {}
     entries: dict[int, AppendixEntry] = {}
+    optional = ["choices", "on_human_play", "note", "resolve", "procedures"]
     for loc in iter_entries(top["entries"]):
-        m = loc.mapping(["card", "name", "source", "ai_play"], ["choices", "on_human_play", "note"])
-        if m is None or len(m) < 4:
+        m = loc.mapping(["card", "name", "source", "ai_play"], optional)
+        if m is None or any(k not in m for k in ("card", "name", "source", "ai_play")):
             continue
         number = m["card"].integer(1, CARD_COUNT)
         name = m["name"].string()
@@ -447,11 +539,15 @@ def read_appendix(root: Located, cards: dict[int, Card]) -> dict[int, AppendixEn
             if text is None:
                 continue
             try:
-                windows.append(parse_window(text))
+                windows.append(parse_window(text, vocabulary))
             except ConditionError as exc:
                 w.fail(f"{exc}")
         if number is None or name is None or source is None or None in texts.values():
             continue
+        resolve = (
+            read_resolve(m["resolve"], number, vocabulary, country_ids) if "resolve" in m else {}
+        )
+        procedures = read_procedures(loc, m.get("procedures"), number, vocabulary)
         if number in entries:
             m["card"].fail(f"card {number} has two entries")
         elif cards and number in cards and cards[number].name != name:
@@ -464,6 +560,8 @@ def read_appendix(root: Located, cards: dict[int, Card]) -> dict[int, AppendixEn
                 choices=texts["choices"] or "",
                 on_human_play=texts["on_human_play"] or "",
                 note=texts["note"] or "",
+                resolve=MappingProxyType(resolve),
+                procedures=procedures,
             )
     return entries
 
@@ -532,32 +630,6 @@ def read_regions(root: Located) -> RegionRules | None:
 
 
 # --------------------------------------------------------------------------- priorities.yaml
-# The step names the AI implements (twsolo/ai); a test checks the AI registers exactly these.
-INFLUENCE_OPTIONS = (
-    "score",
-    "take_bg",
-    "break_bg",
-    "take_key_non_bg",
-    "reinforce",
-    "approach_bg",
-    "take_non_bg",
-    "presence",
-    "access",
-)
-INFLUENCE_TIEBREAK = (
-    "lower_cost",
-    "adjacent_human_superpower",
-    "higher_stability",
-    "more_human_influence",
-    "table",
-)
-COUP_ORDER = ("human_bg_likely", "human_non_bg_likely", "best_chance")
-COUP_TIEBREAK = ("more_expected_removed", "lower_stability", "table")
-REALIGN_ORDER = ("human_bg", "human_non_bg", "any")
-REALIGN_TIEBREAK = ("more_human_influence", "table")
-SPACE_DUMP = ("human_vp", "ai_controls_lost", "ai_influence_lost", "primary_score_to_human")
-
-
 def _names(loc: Located, allowed: tuple[str, ...]) -> tuple[str, ...] | None:
     names = loc.strings(allowed)
     if names is not None and len(set(names)) != len(names):
@@ -578,7 +650,11 @@ def _chance(loc: Located) -> float | None:
     return value
 
 
-def read_priorities(root: Located, country_ids: Collection[str]) -> Priorities | None:
+def read_priorities(
+    root: Located, country_ids: Collection[str], vocabulary: Vocabulary
+) -> Priorities | None:
+    """Spec §11.4, §12.2.3a, §13–§15, §18: the names are the AI's registered criteria."""
+    names = vocabulary.of
     keys = [
         "caps",
         "influence_options",
@@ -608,8 +684,8 @@ def read_priorities(root: Located, country_ids: Collection[str]) -> Priorities |
         or {}
     )
     realign = top["realign"].mapping(["order", "tiebreak"]) or {}
-    dump = top["space_dump"].mapping(SPACE_DUMP) or {}
-    if len(caps) < 2 or len(coup) < 6 or len(realign) < 2 or len(dump) < len(SPACE_DUMP):
+    dump = top["space_dump"].mapping(names("space_dump")) or {}
+    if len(caps) < 2 or len(coup) < 6 or len(realign) < 2 or len(dump) < len(names("space_dump")):
         return None
     region_order = _names(top["region_order"], MAP_REGIONS)
     if region_order is not None and len(region_order) != len(MAP_REGIONS):
@@ -631,18 +707,18 @@ def read_priorities(root: Located, country_ids: Collection[str]) -> Priorities |
         top["country_order"].fail(f"every country must be listed; missing {missing[:5]}")
     bg_extra = caps["battleground_extra"].integer(0, 5)
     other_extra = caps["other_extra"].integer(0, 5)
-    options = _names(top["influence_options"], INFLUENCE_OPTIONS)
-    influence_tb = _names(top["influence_tiebreak"], INFLUENCE_TIEBREAK)
-    coup_order = _names(coup["order"], COUP_ORDER)
+    options = _names(top["influence_options"], names("influence_options"))
+    influence_tb = _names(top["influence_tiebreak"], names("influence_tiebreak"))
+    coup_order = _names(coup["order"], names("coup_order"))
     likely = _chance(coup["likely"])
-    coup_tb = _names(coup["tiebreak"], COUP_TIEBREAK)
+    coup_tb = _names(coup["tiebreak"], names("coup_tiebreak"))
     nsr = coup["bg_min_defcon_nsr"].integer(2, 5)
     sr = coup["bg_min_defcon_sr"].integer(2, 5)
     last = coup["milops_last_rounds"].integer(0, 8)
     decisive = _chance(top["decisive_coup_min_chance"])
-    realign_order = _names(realign["order"], REALIGN_ORDER)
-    realign_tb = _names(realign["tiebreak"], REALIGN_TIEBREAK)
-    thresholds = {k: dump[k].integer(1, 20) for k in SPACE_DUMP}
+    realign_order = _names(realign["order"], names("realign_order"))
+    realign_tb = _names(realign["tiebreak"], names("realign_tiebreak"))
+    thresholds = {k: dump[k].integer(1, 20) for k in names("space_dump")}
     if (
         bg_extra is None
         or other_extra is None

@@ -3,28 +3,22 @@ and plays; region shifts, Scoring Rounds, the human's off-region penalty, extra 
 
 from __future__ import annotations
 
+from twsolo.engine import calendar
 from twsolo.engine.events import EVENTS, run_hooks
 from twsolo.engine.events.mid import missile_envy_due
 from twsolo.engine.play import play_card, ways_to_play
 from twsolo.engine.space import has_ability
 from twsolo.engine.state import hand_of
-from twsolo.ids import Side
+from twsolo.ids import CardId, Side
 from twsolo.solo.context import Flow, RoundInfo
-from twsolo.solo.draft import EARLY_WAR_TURNS
-from twsolo.solo.headline import UN_INTERVENTION, put_bottom
+from twsolo.solo.headline import put_bottom
 from twsolo.solo.piles import draw_cards
 from twsolo.solo.regions import primary_region, region_countries, secondary_region, shift
 from twsolo.solo.scoring_rounds import is_scoring_round, score_primary
 
-ROUNDS_EARLY = 6  # spec §5: turns 1–3
-ROUNDS_LATER = 7  # spec §5: turns 4–10
 HUMAN_DRAW = 2  # spec §10.1.1
 EIGHTH_ROUND = "eighth_round"  # space box 8 (rules/space.yaml)
 PHASE_ORDER = (Side.USSR, Side.US)  # base A4.D: the USSR acts first
-
-
-def rounds_in_turn(turn: int) -> int:
-    return ROUNDS_EARLY if turn <= EARLY_WAR_TURNS else ROUNDS_LATER
 
 
 def extra_rounds(flow: Flow, side: Side) -> int:
@@ -40,7 +34,7 @@ def human_ways(flow: Flow, card: int, others: list[int]) -> list[str]:
     only when the other card drawn this round carries the AI's event."""
     game = flow.game
     ways = ways_to_play(game, flow.human, card)
-    if card == UN_INTERVENTION and "event" in ways:
+    if card == CardId.UN_INTERVENTION and "event" in ways:
         pair = others[0] if others else None
         if pair is None or game.rules.card(pair).owner is not flow.ai or pair not in EVENTS:
             ways.remove("event")
@@ -68,7 +62,12 @@ def human_action(flow: Flow) -> None:
         return
     due = [c for c in drawn if missile_envy_due(game.state, human, c)]
     answer = game.ask(
-        "ar_card", human, due or sorted(drawn), "play which card?", drawn=tuple(sorted(drawn))
+        "ar_card",
+        human,
+        due or sorted(drawn),
+        "play which card?",
+        key="ar_card",
+        drawn=tuple(sorted(drawn)),
     )
     play_drawn(flow, int(str(answer)), drawn)
 
@@ -80,8 +79,8 @@ def play_drawn(flow: Flow, card: int, drawn: list[int]) -> None:
     others = [c for c in drawn if c != card]
     put_bottom(flow, others, "action round")
     ways = human_ways(flow, card, others)
-    how = str(game.ask("play", human, ways, f"play {rules.card(card)} how?", card=card))
-    if card == UN_INTERVENTION and how == "event":
+    how = str(game.ask("play", human, ways, f"play {rules.card(card)} how?", key="play", card=card))
+    if card == CardId.UN_INTERVENTION and how == "event":
         flow.seat.un_card = others[0]
     try:
         play_card(game, human, card, how)
@@ -182,7 +181,7 @@ def action_rounds(flow: Flow, first: int = 1) -> None:
     each an action round of its own (the region shift applies; never a Scoring Round).
     `first`: the round to begin with (a look-ahead goes on from the middle of a turn)."""
     game = flow.game
-    regular = rounds_in_turn(game.state.turn)
+    regular = calendar.action_rounds(game.state.turn)
     for number in range(first, regular + 1):
         action_round(flow, number)
     extras = {side: extra_rounds(flow, side) for side in PHASE_ORDER}

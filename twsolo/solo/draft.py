@@ -7,19 +7,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from twsolo.engine.calendar import ERA_FIRST_TURN, early_war
+from twsolo.engine.setup import ERA_PILE
 from twsolo.engine.state import area_of, hand_of
-from twsolo.ids import CHINA_CARD, Side
+from twsolo.ids import CHINA_CARD, Era, Side
 from twsolo.ruleset import Ruleset
 from twsolo.solo.context import Flow
 from twsolo.solo.piles import deal_one, draw_cards, ensure_draw, gather, hand_size
 
-EARLY_WAR_TURNS = 3  # spec §5: turns 1–3 are the Early War
 HAND_EARLY = 8  # spec §6.1–§6.2: deck/hands hold 8 in turns 1–3
 HAND_LATER = 9  # spec §6.3: and 9 in turns 4–10
 BONUS_MARGIN = 3  # spec §6.2.1: the AI's cards total at least 3 Ops more than the human's
 BONUS_VP = 1
 # Spec §5.B: the era decks and the turn at whose start each joins the draw deck.
-ERA_DECKS = (("mid_war", 4), ("late_war", 8))
+ERA_DECKS = tuple((ERA_PILE[era], ERA_FIRST_TURN[era]) for era in (Era.MID, Era.LATE))
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,13 +36,13 @@ def draft_steps(turn: int) -> tuple[DraftStep, ...]:
     """Spec §6.1 (turn 1), §6.2 (turns 2–3), §6.3 (turns 4–10)."""
     if turn == 1:
         return (DraftStep(6, 3, False), DraftStep(6, 3, False))
-    if turn <= EARLY_WAR_TURNS:
+    if early_war(turn):
         return (DraftStep(6, 3, True), DraftStep(4, 2, False))
     return (DraftStep(6, 3, True), DraftStep(6, 3, True))
 
 
 def hand_target(turn: int) -> int:
-    return HAND_EARLY if turn <= EARLY_WAR_TURNS else HAND_LATER
+    return HAND_EARLY if early_war(turn) else HAND_LATER
 
 
 def printed_ops(rules: Ruleset, cards: Sequence[int]) -> int:
@@ -110,6 +111,7 @@ def draft_step(flow: Flow, step: DraftStep, label: str) -> None:
         human,
         legal_splits(rules, drawn, keep),
         f"draft {label}: keep {keep} of {len(drawn)}, give the AI {len(drawn) - keep}",
+        key="draft",
         drawn=tuple(sorted(drawn)),
         ops=ops,
         keep=keep,

@@ -8,14 +8,12 @@ from twsolo.engine.events.common import to_bottom
 from twsolo.engine.game import Game
 from twsolo.engine.space import has_ability
 from twsolo.engine.state import hand_of
-from twsolo.ids import CHINA_CARD, Side
+from twsolo.ids import CHINA_CARD, CardId, Side
 from twsolo.solo.context import Flow
 from twsolo.solo.piles import draw_cards
 from twsolo.solo.regions import region_countries
 
 HUMAN_DRAW = 3  # spec §4.3, §9.1
-UN_INTERVENTION = 32  # never headlined (card-events A5.1)
-DEFECTORS = 103  # as the US headline cancels the USSR headline (card-events A5.8)
 BOX_4 = "headline_second"  # space box 4: the opponent headlines first (rules/space.yaml)
 
 
@@ -32,8 +30,8 @@ def human_pick(flow: Flow, ai_card: int | None) -> int | None:
     game, rules = flow.game, flow.game.rules
     drawn = draw_cards(game, hand_of(flow.human), HUMAN_DRAW, "headline: draw")
     options = [c for c in sorted(drawn) if c != CHINA_CARD]
-    if len(options) > 1 and UN_INTERVENTION in options:
-        options.remove(UN_INTERVENTION)
+    if len(options) > 1 and CardId.UN_INTERVENTION in options:
+        options.remove(CardId.UN_INTERVENTION)
     card = None
     if options:
         answer = game.ask(
@@ -41,6 +39,7 @@ def human_pick(flow: Flow, ai_card: int | None) -> int | None:
             flow.human,
             options,
             "choose your headline",
+            key="headline",
             drawn=tuple(sorted(drawn)),
             ai_headline=ai_card,
         )
@@ -83,6 +82,7 @@ def ai_pick(game: Game, ai: Side, human_card: int | None) -> int | None:
             ai,
             options,
             "AI headline: a revealed card, or reveal another",
+            key="headline",
             human_headline=human_card,
             revealed=tuple(revealed),
         )
@@ -102,7 +102,7 @@ def resolution_order(flow: Flow, cards: dict[Side, int]) -> list[Side]:
     US headline goes first whatever the order, so that it cancels the USSR headline (A5.8)."""
     rules = flow.game.rules
     order = sorted(cards, key=lambda s: (-rules.card(cards[s]).ops, s is not Side.US))
-    if cards.get(Side.US) == DEFECTORS:
+    if cards.get(Side.US) == CardId.DEFECTORS:
         order = [Side.US, *[s for s in order if s is not Side.US]]
     return order
 
@@ -118,7 +118,8 @@ def resolve(flow: Flow, cards: dict[Side, int]) -> None:
         for side in resolution_order(flow, cards):
             card = cards[side]
             cancel = next(
-                (e for e in game.state.effects if e.card == DEFECTORS and e.side is Side.US), None
+                (e for e in game.state.effects if e.card == CardId.DEFECTORS and e.side is Side.US),
+                None,
             )
             if side is Side.USSR and cancel is not None:
                 game.note(f"Defectors cancels the USSR headline {game.rules.card(card)}")
@@ -129,7 +130,7 @@ def resolve(flow: Flow, cards: dict[Side, int]) -> None:
             run_hooks(game, "card_played", side=side, card=card, how="headline")
     finally:
         flow.seat.headline_countries = None
-        game.remove_effect(DEFECTORS)
+        game.remove_effect(CardId.DEFECTORS)
 
 
 def headline_phase(flow: Flow) -> None:

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 from twsolo.engine.game import Game, Policy
 from twsolo.engine.state import Result
 from twsolo.ids import Side
+from twsolo.solo.overrides import event_override, replaced_step
 
+F = TypeVar("F", bound=Callable[..., Any])
 AI_DEFCON_FLOOR = 2  # spec §11.1: the AI never lowers DEFCON to 1
 
 
@@ -22,7 +27,15 @@ def human_favoured(game: Game) -> bool:
 
 
 class SoloPolicy(Policy):
-    """Spec §3.4, §11.1 and §20.1 for `Game(..., policy=SoloPolicy())`; reads `state.ai_side`."""
+    """Spec §3.4, §11.1 and §20.1 for `Game(..., policy=SoloPolicy())`; reads `state.ai_side`.
+    The card appendix's solitaire procedures replace the engine's where they are registered
+    (solo/overrides.py)."""
+
+    def event_handler(self, card: int, base: Callable[[Game, Any], None]) -> Callable[..., None]:
+        return event_override(card, base)
+
+    def procedure(self, name: str, base: F) -> F:
+        return replaced_step(name, base)
 
     def china_card_in_hands(self) -> bool:
         """Spec §3.4, §22.4, appendix G7: the China Card inside a deck/hand may be taken by an

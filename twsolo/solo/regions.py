@@ -8,12 +8,12 @@ while revealing). `rules/regions.yaml` says where a leaving Primary goes.
 
 from __future__ import annotations
 
+from twsolo.engine import calendar
 from twsolo.engine.game import Game
 from twsolo.engine.scoring import pile_region
 from twsolo.engine.state import GameState
 from twsolo.ruleset import Ruleset
 from twsolo.solo.context import Flow
-from twsolo.solo.draft import EARLY_WAR_TURNS
 
 SCORING_PILES = ("scoring_deck", "primary", "secondary", "spent", "aside")
 
@@ -48,7 +48,7 @@ def is_early_card(rules: Ruleset, card: int) -> bool:
 
 
 def early_war(state: GameState) -> bool:
-    return state.turn <= EARLY_WAR_TURNS
+    return calendar.early_war(state.turn)
 
 
 def reveal(game: Game, purpose: str) -> int | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from twsolo.engine.calendar import FINAL_TURN
 from twsolo.engine.choices import Actor, ChoiceProvider
 from twsolo.engine.game import GameOver
 from twsolo.engine.state import GameState
@@ -14,7 +15,7 @@ from twsolo.solo.options import SoloOptions
 from twsolo.solo.record import GameRecord
 from twsolo.solo.result import human_score, victory_rating
 from twsolo.solo.setup import new_flow, setup
-from twsolo.solo.turn import FINAL_TURN, play_turn
+from twsolo.solo.turn import play_turn
 
 
 def play_game(

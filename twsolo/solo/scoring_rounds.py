@@ -2,33 +2,44 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from twsolo.engine.scoring import score_region
+from twsolo.engine.state import GameState
 from twsolo.ids import SOUTHEAST_ASIA
+from twsolo.ruleset import Ruleset
 from twsolo.solo.context import Flow
 from twsolo.solo.regions import card_in, early_war, force_early_primary, is_early_card
 
+Timing = Literal["score", "force", "none"]
 
-def is_scoring_round(flow: Flow, action_round: int) -> bool:
-    """Decide at the start of an action round (after the region shift) whether it is a Scoring
-    Round. Spec §8.3 (turns 1–3): exactly one per turn, the first round from AR3 whose Primary
-    is an Early War region; AR6 without one yet is forced to be one (its Primary replaced by an
-    Early War card). Spec §8.4 (turns 4–10): AR3 and AR6. Never more than the game's maximum of
-    scorings (spec §8.5). Numbers in `rules/regions.yaml`."""
-    game, rules = flow.game, flow.game.rules
-    state, timing = game.state, rules.regions
+
+def scoring_round_timing(rules: Ruleset, state: GameState, action_round: int) -> Timing:
+    """Whether an action round (its region shift done) is a Scoring Round. Spec §8.3 (turns
+    1–3): exactly one per turn, the first round from AR3 whose Primary is an Early War region;
+    AR6 without one yet must become one ("force": its Primary is replaced by an Early War card).
+    Spec §8.4 (turns 4–10): AR3 and AR6. Never more than the game's maximum of scorings (spec
+    §8.5). Numbers in `rules/regions.yaml`."""
+    timing = rules.regions
     if state.scorings >= timing.max_scorings:
-        return False
+        return "none"
     if not early_war(state):
-        return action_round in timing.midlate_rounds
+        return "score" if action_round in timing.midlate_rounds else "none"
     if state.scoring_rounds_this_turn or action_round < timing.early_first_round:
-        return False
+        return "none"
     primary = card_in(state, "primary")
     if primary is not None and is_early_card(rules, primary):
-        return True
-    if action_round >= timing.early_last_round:
+        return "score"
+    return "force" if action_round >= timing.early_last_round else "none"
+
+
+def is_scoring_round(flow: Flow, action_round: int) -> bool:
+    """Decide at the start of an action round whether it is a Scoring Round
+    (`scoring_round_timing`), forcing AR6's Early War Primary when the timing says so."""
+    timing = scoring_round_timing(flow.game.rules, flow.game.state, action_round)
+    if timing == "force":
         force_early_primary(flow)
-        return True
-    return False
+    return timing != "none"
 
 
 def score_primary(flow: Flow) -> str | None:

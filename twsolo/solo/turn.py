@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from twsolo.engine.calendar import FINAL_TURN
 from twsolo.engine.defcon import military_ops_check
 from twsolo.engine.effects import expire_turn_effects
 from twsolo.engine.events import run_hooks
@@ -11,8 +12,6 @@ from twsolo.solo.context import Flow
 from twsolo.solo.draft import deal_phase
 from twsolo.solo.headline import headline_phase
 from twsolo.solo.regions import step_x
-
-FINAL_TURN = 10  # spec §5: up to 10 turns
 
 
 def start_of_turn(flow: Flow) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from itertools import permutations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from twsolo.engine.board import adjacent_controlled, controls
 from twsolo.engine.coup import coup, coup_refusal, realign, realign_refusal
@@ -13,10 +13,10 @@ from twsolo.engine.effects import ops_modifier
 from twsolo.engine.events.registry import EventContext, Requirement
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget, card_ops
-from twsolo.engine.scoring import FORMOSAN_RESOLUTION
-from twsolo.engine.state import Effect, GameState, area_of, hand_of
-from twsolo.ids import CHINA_CARD, Side
+from twsolo.engine.state import GameState, area_of, hand_of
+from twsolo.ids import CHINA_CARD, CardId, Side
 from twsolo.ruleset import Ruleset
+from twsolo.ruleset.model import War
 
 if TYPE_CHECKING:
     from twsolo.engine.game import Game
@@ -32,44 +32,72 @@ def in_region(game: Game, region: str) -> list[int]:
     return list(game.rules.members(region))
 
 
+def event_area(game: Game, card: int) -> list[int]:
+    """The countries of the regions the card's event acts in (rules/cards.yaml
+    `event_regions`), each once, in map order."""
+    rules = game.rules
+    regions = rules.card(card).event_regions
+    return [c.index for c in rules.countries if any(rules.in_region(c.index, r) for r in regions)]
+
+
+def war_facts(game: Game, card: int) -> War:
+    """A war card's figures (rules/cards.yaml `war`; the loader requires them)."""
+    facts = game.rules.card(card).war
+    assert facts is not None
+    return facts
+
+
 def choose_country(
     game: Game,
     chooser: Side,
     candidates: Sequence[int],
     prompt: str,
     *,
+    key: str,
     intent: str = "",
     influence_of: Side | None = None,
-    event_card: int | None = None,
+    event: int | None = None,
+    **figures: Any,
 ) -> int:
     """A country among `candidates`. `intent` ("add" or "remove") and `influence_of` (whose
-    influence) tell an AI provider what the choice does (spec §17.2–§17.4); `event_card` names
-    the card whose effect asks, when it acts outside the event itself (a hook)."""
+    influence) tell an AI provider what the choice does (spec §17.2–§17.4); `event` names the
+    card whose effect asks, when it acts outside the event itself (a hook); `figures` are the
+    event's own numbers (the amount, the points left, the ops of a coup)."""
     answer = game.ask(
         "country",
         chooser,
         ids(game, candidates),
         prompt,
+        key=key,
+        event=event,
         intent=intent,
         influence_of=influence_of,
-        event_card=event_card,
+        **figures,
     )
     return game.rules.index[str(answer)]
 
 
 def choose_card(
-    game: Game, chooser: Side, cards: Sequence[int], prompt: str, *, none: str | None = None
+    game: Game,
+    chooser: Side,
+    cards: Sequence[int],
+    prompt: str,
+    *,
+    key: str,
+    none: str | None = None,
+    event: int | None = None,
+    **figures: Any,
 ) -> int | None:
     """A card from `cards`; with `none`, that answer (e.g. "decline") means no card."""
     options: list[int | str] = sorted(cards)
     if none is not None:
         options.append(none)
-    answer = game.ask("card", chooser, options, prompt)
+    answer = game.ask("card", chooser, options, prompt, key=key, event=event, **figures)
     return None if answer == none else int(str(answer))
 
 
-def yes_no(game: Game, chooser: Side, prompt: str) -> bool:
-    return game.ask("yes_no", chooser, ["yes", "no"], prompt) == "yes"
+def yes_no(game: Game, chooser: Side, prompt: str, *, key: str, **figures: Any) -> bool:
+    return game.ask("yes_no", chooser, ["yes", "no"], prompt, key=key, **figures) == "yes"
 
 
 def _current(candidates: Candidates) -> Sequence[int]:
@@ -84,6 +112,7 @@ def add_by_choice(
     candidates: Candidates,
     prompt: str,
     *,
+    key: str,
     per_country: int | None = None,
     distinct: bool = False,
 ) -> list[int]:
@@ -97,6 +126,7 @@ def add_by_choice(
         amount,
         candidates,
         prompt,
+        key=key,
         limit=1 if distinct else per_country,
         intent="add",
         act=lambda c: game.add_influence(c, side, 1),
@@ -111,9 +141,10 @@ def each_of(
     prompt: str,
     act: Callable[[int], object],
     *,
+    key: str,
     intent: str,
     influence_of: Side,
-    event_card: int | None = None,
+    event: int | None = None,
 ) -> None:
     """`chooser` picks up to `count` different countries among `candidates`, one at a time;
     `act` (which adds or removes `influence_of`'s influence, as `intent` says) is applied to each
@@ -125,10 +156,11 @@ def each_of(
         count,
         candidates,
         prompt,
+        key=key,
         limit=1,
         intent=intent,
         act=act,
-        event_card=event_card,
+        event=event,
     )
 
 
@@ -140,6 +172,7 @@ def remove_by_choice(
     candidates: Candidates,
     prompt: str,
     *,
+    key: str,
     per_country: int | None = None,
 ) -> list[int]:
     """Remove `amount` influence of `side` point by point where `chooser` says, among countries
@@ -151,6 +184,7 @@ def remove_by_choice(
         amount,
         candidates,
         prompt,
+        key=key,
         limit=per_country,
         intent="remove",
         act=lambda c: game.remove_influence(c, side, 1),
@@ -166,15 +200,18 @@ def _points(
     candidates: Candidates,
     prompt: str,
     *,
+    key: str,
     limit: int | None,
     intent: str,
     act: Callable[[int], object],
     eligible: Callable[[int], bool] = lambda c: True,
-    event_card: int | None = None,
+    event: int | None = None,
 ) -> list[int]:
     """`amount` times: `chooser` picks a country among the eligible `candidates` (re-evaluated
     each time when callable), at most `limit` times the same one, and `act` is applied to it.
-    Stops early when none is left. The countries picked, in order."""
+    Stops early when none is left. The countries picked, in order. Each question carries the
+    event's figures: `total`, `left` (this point included), `per_country` (the limit, None for
+    none) and `placed` (the countries picked so far, in order)."""
     done: list[int] = []
     for i in range(amount):
         options = [
@@ -189,9 +226,14 @@ def _points(
             chooser,
             options,
             f"{prompt} ({i + 1} of {amount})",
+            key=key,
             intent=intent,
             influence_of=side,
-            event_card=event_card,
+            event=event,
+            total=amount,
+            left=amount - i,
+            per_country=limit,
+            placed=tuple(done),
         )
         act(country)
         done.append(country)
@@ -210,31 +252,24 @@ def add_until_control(game: Game, side: Side, country: int) -> None:
         game.add_influence(country, side, need - s.inf(country, side))
 
 
-def war(
-    game: Game,
-    attacker: Side,
-    target: int,
-    *,
-    vp: int,
-    milops: int,
-    include_target: bool = False,
-    success: int = 4,
-) -> bool:
-    """A war event: roll, −1 per country adjacent to the target that the defender controls
-    (its superpower box counting, A1), −1 more if `include_target` and the defender controls the
-    target; on `success`+ the attacker gains `vp` and replaces all defender influence there with
-    its own. The attacker gains `milops` military ops either way (A11)."""
+def war(game: Game, attacker: Side, target: int, facts: War) -> bool:
+    """A war event (its figures: rules/cards.yaml `war`): roll, −1 per country adjacent to the
+    target that the defender controls (its superpower box counting, A1), −1 more if the target
+    counts and the defender controls it; on `success`+ the attacker gains `vp` and replaces all
+    defender influence there with its own. The attacker gains `milops` military ops either way
+    (A11)."""
     defender = attacker.other
     name = game.rules.countries[target].name
     modifier = adjacent_controlled(game.state, game.rules, defender, target)
-    if include_target and controls(game.state, game.rules, defender, target):
+    if facts.target_counts and controls(game.state, game.rules, defender, target):
         modifier += 1
-    need = f"{success + modifier}+ wins" if success + modifier <= 6 else "no roll can win"
-    roll = game.roll(attacker, f"war in {name}: {need} ({success}+ after −{modifier})")
-    won = roll - modifier >= success
-    game.add_milops(attacker, milops)
+    need = facts.success + modifier
+    reach = f"{need}+ wins" if need <= 6 else "no roll can win"
+    roll = game.roll(attacker, f"war in {name}: {reach} ({facts.success}+ after −{modifier})")
+    won = roll - modifier >= facts.success
+    game.add_milops(attacker, facts.milops)
     if won:
-        game.gain_vp(attacker, vp, f"war in {name}")
+        game.gain_vp(attacker, facts.vp, f"war in {name}")
         moved = remove_all(game, defender, target)
         game.add_influence(target, attacker, moved)
     game.note(f"war in {name}: roll {roll} − {modifier} → {'won' if won else 'lost'}")
@@ -249,17 +284,21 @@ def grant_operations(game: Game, side: Side, ops: int) -> None:
     conduct_operations(game, side, budget, allow_space=False)
 
 
-def free_coup(game: Game, side: Side, candidates: Sequence[int], ops: int, prompt: str) -> bool:
+def free_coup(
+    game: Game, side: Side, candidates: Sequence[int], ops: int, prompt: str, *, key: str
+) -> bool:
     """A free coup (base §6.3.5: Junta, Ortega, Tear Down This Wall): no military ops, the DEFCON
-    region ban does not apply, a battleground still lowers DEFCON. False if no target."""
+    region ban does not apply, a battleground still lowers DEFCON. False if no target. The
+    question carries the coup's `ops`, modified."""
     targets = [
         c for c in candidates if coup_refusal(game.state, game.rules, side, c, free=True) is None
     ]
     if not targets:
         game.note(f"{side.label} has no legal target for the free coup")
         return False
-    country = choose_country(game, side, targets, prompt, intent="coup")
-    coup(game, side, country, ops_modifier(game.state, side, ops), free=True)
+    ops = ops_modifier(game.state, side, ops)
+    country = choose_country(game, side, targets, prompt, key=key, intent="coup", ops=ops)
+    coup(game, side, country, ops, free=True)
     return True
 
 
@@ -283,6 +322,7 @@ def realign_rolls(
     candidates: Candidates,
     prompt: str,
     *,
+    key: str,
     free: bool = False,
 ) -> None:
     """Up to `rolls` realignment rolls by `side`, one at a time, among the `candidates` it may
@@ -297,7 +337,13 @@ def realign_rolls(
         if not targets:
             return
         answer = game.ask(
-            "realign", side, [*ids(game, targets), "done"], f"{prompt} ({i + 1} of {rolls})"
+            "realign",
+            side,
+            [*ids(game, targets), "done"],
+            f"{prompt} ({i + 1} of {rolls})",
+            key=key,
+            total=rolls,
+            left=rolls - i,
         )
         if answer == "done":
             return
@@ -313,8 +359,8 @@ def china_card_used(game: Game, side: Side) -> None:
     appendix G7)."""
     game.move_card(CHINA_CARD, area_of(side.other))
     game.set_china_face_up(False)
-    if side is Side.US and game.state.has_effect(FORMOSAN_RESOLUTION):
-        game.remove_effect(FORMOSAN_RESOLUTION)
+    if side is Side.US and game.state.has_effect(CardId.FORMOSAN_RESOLUTION):
+        game.remove_effect(CardId.FORMOSAN_RESOLUTION)
 
 
 def may_take(game: Game, card: int) -> bool:
@@ -382,39 +428,38 @@ def spend_card(game: Game, side: Side, card: int) -> None:
         game.move_card(card, "discard")
 
 
-ESCAPE = "escape"  # Effect data: the human may escape the event in its next action round
-
-
-def defer_to_next_round(game: Game, card: int, target: Side) -> bool:
-    """Appendix #10, #95: in the solitaire game the human hit by the AI's Blockade or Latin
-    American Debt Crisis answers it in the next action round, from the 2 cards drawn there.
-    Records the pending event and says so; False outside that case (the event acts now)."""
-    if game.state.ai_side is not target.other:
+def escape_by_revealing(game: Game, ctx: EventContext, side: Side, otherwise: str) -> bool:
+    """An event `side` escapes by discarding a card of the event's Ops requirement (figure
+    `discard_ops`: Blockade, Latin American Debt Crisis), when `side` searches its deck/hand by
+    revealing (the solitaire AI, spec §17.5): it says whether it tries (`<card>.escape`; no:
+    `otherwise` happens), then reveals for the card. True: a card was discarded."""
+    need = game.rules.card(ctx.card).figure("discard_ops")
+    name = game.rules.card(ctx.card).name
+    prompt = f"{name}: reveal for a {need}+ ops card to discard (no: {otherwise})?"
+    if not yes_no(game, side, prompt, key=ctx.key("escape"), need=need):
         return False
-    game.add_effect(Effect(card, target, ESCAPE))
-    game.note(
-        f"{game.rules.card(card)}: the {target.label} may escape it in the next action round "
-        f"by discarding one of the cards drawn there (appendix #{card})"
-    )
+    wanted = f"{name}: the AI reveals for {need}+ ops"
+    card = reveal_until(game, side, lambda c: meets_ops(game, side, c, need), wanted)
+    if card is None:
+        return False
+    spend_card(game, side, card)
     return True
 
 
-def escape_with_drawn(
-    game: Game, side: Side, card: int, drawn: Sequence[int], need: int, prompt: str
-) -> int | None:
-    """The pending escape of `card` at `side`'s action round, if one is pending: discard one of
-    the `drawn` cards with `need`+ Ops, or not. Returns the card discarded (0: none, the event
-    acts now); None when nothing was pending."""
-    effect = Effect(card, side, ESCAPE)
-    if effect not in game.state.effects:
-        return None
-    game.remove_effect(effect)
-    options = [c for c in drawn if meets_ops(game, side, c, need)]
-    chosen = choose_card(game, side, options, prompt, none="decline") if options else None
-    if chosen is None:
-        return 0
-    spend_card(game, side, chosen)
-    return chosen
+def place_figures(game: Game, ctx: EventContext, side: Side, prompt: str) -> list[int]:
+    """The event's `influence` figure of `side`'s influence in its event regions, at most its
+    `per_country` figure in one country (Liberation Theology, Ussuri River Skirmish)."""
+    card = game.rules.card(ctx.card)
+    return add_by_choice(
+        game,
+        ctx.chooser,
+        side,
+        card.figure("influence"),
+        event_area(game, ctx.card),
+        prompt,
+        key=ctx.key("place"),
+        per_country=card.figure("per_country"),
+    )
 
 
 def reveal_until(game: Game, side: Side, wanted: Callable[[int], bool], purpose: str) -> int | None:
@@ -447,6 +492,7 @@ def to_bottom(game: Game, side: Side, cards: Sequence[int], purpose: str) -> Non
             side,
             [tuple(p) for p in permutations(sorted(cards))],
             f"{purpose}: the order to the bottom of your deck/hand (first goes first)",
+            key="bottom",
             cards=tuple(sorted(cards)),
         )
         assert isinstance(answer, tuple)

@@ -7,11 +7,11 @@ hook here (`@on`): Quagmire and Bear Trap replace action rounds; Missile Envy, W
 and Flower Power watch the cards played. UN Intervention's own handler (early.py) gives U2
 Incident's VP and ends We Will Bury You.
 
-Where the solitaire card appendix prescribes a procedure for the AI or the human (the state has
-an `ai_side`), the handler or hook follows it: Quagmire and Bear Trap (#42, #44), Missile Envy on
-top of a deck/hand (#49), We Will Bury You against the AI (#50), the Cuban Missile Crisis played
-by or against the AI (#40), Nuclear Subs' double coup (#41). The China Card in a deck/hand
-(spec §3.4) is the policy's switch (`Policy.china_card_in_hands`).
+The solitaire card appendix's procedures live in twsolo/solo/overrides.py and reach these
+handlers through the game's Policy: `event_handler` (the Cuban Missile Crisis played by the AI,
+Nuclear Subs' double coup), `reveals_for` (the AI reveals for a trap's discard), `procedure`
+("trap_discard": the trapped human draws 2). Missile Envy goes on top of a deck/hand (#49). The
+China Card in a deck/hand (spec §3.4) is the policy's switch (`Policy.china_card_in_hands`).
 """
 
 from __future__ import annotations
@@ -21,9 +21,6 @@ from typing import TYPE_CHECKING
 from twsolo.engine.board import controls
 from twsolo.engine.coup import coup_refusal, realign_refusal
 from twsolo.engine.effects import (
-    CUBAN_MISSILE_CRISIS,
-    NUCLEAR_SUBS,
-    NUCLEAR_SUBS_DOUBLE,
     ops_modifier,
     protection,
 )
@@ -33,6 +30,7 @@ from twsolo.engine.events.common import (
     choose_card,
     choose_country,
     each_of,
+    event_area,
     free_coup,
     grant_operations,
     hand_cards,
@@ -40,6 +38,7 @@ from twsolo.engine.events.common import (
     may_take,
     meets_ops,
     ops_discards,
+    place_figures,
     prohibited_by,
     random_card,
     realign_rolls,
@@ -47,8 +46,8 @@ from twsolo.engine.events.common import (
     remove_by_choice,
     reveal_until,
     spend_card,
-    to_bottom,
     war,
+    war_facts,
 )
 from twsolo.engine.events.play import play_event
 from twsolo.engine.events.registry import EventContext, event, on
@@ -58,31 +57,14 @@ from twsolo.engine.scoring import region_score, score_region
 from twsolo.engine.space import advance
 from twsolo.engine.state import Effect, GameState, area_of, hand_of
 from twsolo.errors import IllegalActionError
-from twsolo.ids import CHINA_CARD, MAP_REGIONS, SOUTHEAST_ASIA, Side
+from twsolo.ids import CHINA_CARD, MAP_REGIONS, SOUTHEAST_ASIA, CardId, Side, card_key
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from twsolo.engine.game import Game
 
-NORAD = 106
-TEAR_DOWN_THIS_WALL = 96
-AN_EVIL_EMPIRE = 97
-NORTH_SEA_OIL = 86
-AWACS = 110
-# War cards for Flower Power (card-events #59).
-WAR_CARDS = frozenset({11, 13, 24, 36, 102})
-# Quagmire / Bear Trap: the discard needs this many modified ops; a roll up to ESCAPE frees; the
-# trapped human draws as many cards as in an action round (appendix #42, spec §10.1.1).
-TRAP_OPS = 2
-TRAP_ESCAPE = 4
-TRAP_DRAW = 2
-JUNTA_OPS = 2
-# Who cancels the Cuban Missile Crisis, and from where (card-events #40), in the order the
-# solitaire AI tries them (appendix #40: Turkey, else West Germany). The AI's own play removes
-# the human's influence from the US's two (spec §23.7).
-MISSILE_CRISIS_CANCEL = {Side.USSR: ("cuba",), Side.US: ("turkey", "west_germany")}
-MISSILE_CRISIS_AI_REMOVES = 2
-UN_INTERVENTION = 32  # cancels We Will Bury You (card-events #50)
+# Who may cancel the Cuban Missile Crisis, and from where (card-events #40).
+MISSILE_CRISIS_CANCEL = {Side.USSR: ("cuba",), Side.US: ("west_germany", "turkey")}
 OPEC_COUNTRIES = ("egypt", "iran", "libya", "saudi_arabia", "iraq", "gulf_states", "venezuela")
 MUSLIM_REVOLUTION = ("sudan", "iran", "iraq", "egypt", "libya", "saudi_arabia", "syria", "jordan")
 
@@ -102,7 +84,7 @@ def _add(game: Game, side: Side, country: str, amount: int) -> None:
     game.add_influence(_idx(game, country), side, amount)
 
 
-def _round_mark(state: GameState, side: Side) -> str:
+def round_mark(state: GameState, side: Side) -> str:
     """Names an action round: turn, round number and phasing side."""
     return f"{state.turn}:{state.action_round}:{side.value}"
 
@@ -114,7 +96,7 @@ def _pass_china_card(game: Game, to: Side, *, face_up: bool) -> None:
 
 
 # ---------------------------------------------------------------------------- the events
-@event(36)
+@event(CardId.BRUSH_WAR, asks=("target",), reads=("war",))
 def brush_war(game: Game, ctx: EventContext) -> None:
     """card-events #36: the player attacks a country of stability 1–2 (not one NATO protects);
     3+ after −1 per adjacent opponent-controlled country wins 1 VP and the opponent's influence;
@@ -126,23 +108,24 @@ def brush_war(game: Game, ctx: EventContext) -> None:
         for c in rules.countries
         if c.stability <= 2 and protection(state, rules, attacker, c.index, coup=False) is None
     ]
-    target = choose_country(game, ctx.chooser, targets, "Brush War: attack which country?")
-    war(game, attacker, target, vp=1, milops=3, success=3)
+    prompt = "Brush War: attack which country?"
+    target = choose_country(game, ctx.chooser, targets, prompt, key=ctx.key("target"))
+    war(game, attacker, target, war_facts(game, ctx.card))
 
 
-@event(37)
+@event(CardId.CENTRAL_AMERICA_SCORING)
 def central_america_scoring(game: Game, ctx: EventContext) -> None:
     """card-events #37 (B3): score Central America, 1 / 3 / 5. No choice."""
     score_region(game, "central_america")
 
 
-@event(38)
+@event(CardId.SOUTHEAST_ASIA_SCORING)
 def southeast_asia_scoring(game: Game, ctx: EventContext) -> None:
     """card-events #38 (B4): score Southeast Asia; the card is then removed. No choice."""
     score_region(game, SOUTHEAST_ASIA)
 
 
-@event(39)
+@event(CardId.ARMS_RACE)
 def arms_race(game: Game, ctx: EventContext) -> None:
     """card-events #39: if the player has more military ops than the opponent, +1 VP, or +3 if
     they also reach the DEFCON level. No choice."""
@@ -154,37 +137,21 @@ def arms_race(game: Game, ctx: EventContext) -> None:
     game.gain_vp(me, 3 if mine >= s.defcon else 1, "Arms Race")
 
 
-@event(40)
+@event(CardId.CUBAN_MISSILE_CRISIS, figures=("remove",))
 def cuban_missile_crisis(game: Game, ctx: EventContext) -> None:
     """card-events #40: DEFCON to 2; this turn a coup by the player's opponent loses the game
-    (coup.py), unless that side cancels it (`cancel_cuban_missile_crisis`). No choice.
-    Played by the solitaire AI (spec §23.7, appendix #40): DEFCON to 2 and 2 of the human's
-    influence out of West Germany or Turkey, the AI choosing; the rest of the card is ignored."""
+    (coup.py), unless that side cancels it (`cancel_cuban_missile_crisis`). No choice. (The
+    solitaire AI plays it otherwise: solo/overrides.py, spec §23.7.)"""
     game.set_defcon(2, "Cuban Missile Crisis")
-    if ctx.player is not game.state.ai_side:
-        game.add_effect(Effect(CUBAN_MISSILE_CRISIS, ctx.player.other))
-        return
-    human = ctx.player.other
-    places = [_idx(game, c) for c in MISSILE_CRISIS_CANCEL[Side.US]]
-    options = [c for c in places if game.state.inf(c, human) > 0]
-    if options:
-        country = choose_country(
-            game,
-            ctx.player,
-            options,
-            f"Cuban Missile Crisis: remove {MISSILE_CRISIS_AI_REMOVES} {human.label} influence",
-            intent="remove",
-            influence_of=human,
-        )
-        game.remove_influence(country, human, MISSILE_CRISIS_AI_REMOVES)
+    game.add_effect(Effect(CardId.CUBAN_MISSILE_CRISIS, ctx.player.other))
 
 
 def cuban_missile_crisis_refusal(
     state: GameState, rules: Ruleset, side: Side, country: int
 ) -> str | None:
-    """Why `side` may not cancel the Cuban Missile Crisis by removing 2 of its influence from
-    `country` now (card-events #40), or None."""
-    effect = state.effect(CUBAN_MISSILE_CRISIS)
+    """Why `side` may not cancel the Cuban Missile Crisis by removing 2 of its influence (the
+    card's figure) from `country` now (card-events #40), or None."""
+    effect = state.effect(CardId.CUBAN_MISSILE_CRISIS)
     if effect is None or effect.side is not side:
         return f"the Cuban Missile Crisis does not restrict the {side.label}"
     allowed = MISSILE_CRISIS_CANCEL[side]
@@ -192,8 +159,9 @@ def cuban_missile_crisis_refusal(
     if c.id not in allowed:
         names = " or ".join(rules.country(a).name for a in allowed)
         return f"the {side.label} cancels the Cuban Missile Crisis from {names}, not {c.name}"
-    if state.inf(country, side) < 2:
-        return f"the {side.label} has fewer than 2 influence in {c.name} to remove"
+    amount = rules.card(CardId.CUBAN_MISSILE_CRISIS).figure("remove")
+    if state.inf(country, side) < amount:
+        return f"the {side.label} has fewer than {amount} influence in {c.name} to remove"
     return None
 
 
@@ -202,147 +170,116 @@ def cancel_cuban_missile_crisis(game: Game, side: Side, country: int) -> None:
     Turkey (US), and the Cuban Missile Crisis ends (card-events #40)."""
     if reason := cuban_missile_crisis_refusal(game.state, game.rules, side, country):
         raise IllegalActionError(reason)
-    game.remove_influence(country, side, 2)
-    game.remove_effect(CUBAN_MISSILE_CRISIS)
+    game.remove_influence(
+        country, side, game.rules.card(CardId.CUBAN_MISSILE_CRISIS).figure("remove")
+    )
+    game.remove_effect(CardId.CUBAN_MISSILE_CRISIS)
     game.note(f"the {side.label} cancels the Cuban Missile Crisis")
 
 
-@on("card_played", card=40)
-def ai_cancels_missile_crisis(game: Game, side: Side, card: int, how: str) -> None:
-    """Appendix #40 on_human_play, spec §23.7: once a card is resolved, the solitaire AI cancels
-    a Cuban Missile Crisis that binds it, if it can: as the US by removing 2 of its influence from
-    Turkey, else West Germany; as the USSR from Cuba."""
-    state = game.state
-    ai, effect = state.ai_side, state.effect(CUBAN_MISSILE_CRISIS)
-    if ai is None or effect is None or effect.side is not ai:
-        return
-    for country in (_idx(game, c) for c in MISSILE_CRISIS_CANCEL[ai]):
-        if cuban_missile_crisis_refusal(state, game.rules, ai, country) is None:
-            cancel_cuban_missile_crisis(game, ai, country)
-            return
-
-
-@event(41)
+@event(CardId.NUCLEAR_SUBS)
 def nuclear_subs(game: Game, ctx: EventContext) -> None:
-    """card-events #41: this turn US battleground coups do not lower DEFCON. No choice. When the
-    solitaire AI is the US, the event is its own: its first coup attempt this turn is made twice
-    (appendix #41, spec §14.5: `NUCLEAR_SUBS_DOUBLE`, read by operations.py)."""
-    game.add_effect(Effect(NUCLEAR_SUBS, Side.US))
-    if game.state.ai_side is Side.US:
-        game.add_effect(NUCLEAR_SUBS_DOUBLE)
+    """card-events #41: this turn US battleground coups do not lower DEFCON. No choice. (The
+    solitaire AI as the US also makes its first coup twice: solo/overrides.py, appendix #41.)"""
+    game.add_effect(Effect(CardId.NUCLEAR_SUBS, Side.US))
 
 
-@event(42)
+@event(CardId.QUAGMIRE, asks=("discard", "scoring"), figures=("discard_ops", "escape"))
 def quagmire(game: Game, ctx: EventContext) -> None:
     """card-events #42: cancels NORAD; the US is trapped until it rolls 1–4 (hook below).
     No choice."""
-    if game.state.has_effect(NORAD):
-        game.remove_effect(NORAD)
-    game.add_effect(Effect(42, Side.US))
+    if game.state.has_effect(CardId.NORAD):
+        game.remove_effect(CardId.NORAD)
+    game.add_effect(Effect(CardId.QUAGMIRE, Side.US))
 
 
-@event(43)
+@event(CardId.SALT_NEGOTIATIONS, asks=("take",))
 def salt_negotiations(game: Game, ctx: EventContext) -> None:
     """card-events #43: DEFCON +2; all coup rolls −1 this turn; the player may take one
     non-scoring card from the discard pile into its deck/hand. The player chooses."""
     game.change_defcon(2, "SALT Negotiations")
-    game.add_effect(Effect(43))
+    game.add_effect(Effect(CardId.SALT_NEGOTIATIONS))
     rules = game.rules
     cards = [c for c in game.state.piles["discard"].known() if not rules.card(c).scoring]
     if not cards:
         return
-    taken = choose_card(
-        game, ctx.chooser, cards, "SALT: take a card from the discard pile?", none="decline"
-    )
+    prompt = "SALT: take a card from the discard pile?"
+    taken = choose_card(game, ctx.chooser, cards, prompt, key=ctx.key("take"), none="decline")
     if taken is not None:
         game.move_card(taken, hand_of(ctx.chooser))
         game.note(f"{ctx.chooser.label} takes {rules.card(taken)} (shown to the opponent)")
 
 
-@event(44)
+@event(CardId.BEAR_TRAP, asks=("discard", "scoring"), figures=("discard_ops", "escape"))
 def bear_trap(game: Game, ctx: EventContext) -> None:
     """card-events #44: the USSR is trapped until it rolls 1–4 (hook below). No choice."""
-    game.add_effect(Effect(44, Side.USSR))
+    game.add_effect(Effect(CardId.BEAR_TRAP, Side.USSR))
 
 
 def _trap_round(game: Game, side: Side, card: int) -> bool:
     """Quagmire / Bear Trap at the start of `side`'s action round (card-events #42, #44): a card
     of 2+ modified ops is discarded without its event, then a roll of 1–4 frees `side`. Which
-    card: base (D11) `_trap_pick`; the solitaire game (appendix #42, #44) `reveal_until` for the
-    AI, `_trap_draw` for the human. True: the round is replaced."""
+    card: base (D11) `trap_pick`; a side that searches its deck/hand by revealing (the solitaire
+    AI, appendix #42, #44, spec §17.5) `reveal_until`; the variant's own "trap_discard" (the
+    solitaire human draws 2: solo/overrides.py). True: the round is replaced."""
     state = game.state
     if not state.has_effect(card, side):
         return False
-    name = game.rules.card(card).name
-    if state.ai_side is None:
-        discard = _trap_pick(game, side, name)
-    elif side is state.ai_side:
+    facts = game.rules.card(card)
+    name, need, escape = facts.name, facts.figure("discard_ops"), facts.figure("escape")
+    if game.policy.reveals_for(game, side):
         discard = reveal_until(
             game,
             side,
-            lambda c: meets_ops(game, side, c, TRAP_OPS),
-            f"{name}: reveal for a {TRAP_OPS}+ ops card",
+            lambda c: meets_ops(game, side, c, need),
+            f"{name}: reveal for a {need}+ ops card",
         )
     else:
-        discard = _trap_draw(game, side, name)
+        discard = game.policy.procedure("trap_discard", trap_pick)(game, side, card)
     if discard is None:
         game.note(f"{name}: the {side.label} discards no card this round")
         return True
     game.note(f"{name}: the {side.label} discards {game.rules.card(discard)}")
     spend_card(game, side, discard)
-    roll = game.roll(side, f"{name}: 1–{TRAP_ESCAPE} escapes", high=False)
-    escaped = roll <= TRAP_ESCAPE
+    roll = game.roll(side, f"{name}: 1–{escape} escapes", high=False)
+    escaped = roll <= escape
     if escaped:
         game.remove_effect(card)
     game.note(f"{name}: {side.label} rolls {roll}, {'escapes' if escaped else 'stays'}")
     return True
 
 
-def _trap_pick(game: Game, side: Side, name: str) -> int | None:
+def trap_pick(game: Game, side: Side, card: int) -> int | None:
     """The base game (card-events #42, D11): `side` picks a card of 2+ modified ops from its hand
     (never the China Card, A13). Without one it plays a scoring card (`side` picks which) or sits
     the round out: None."""
-    eligible = ops_discards(game, side, TRAP_OPS, f"{name}: look through the hand")
+    name = game.rules.card(card).name
+    need = game.rules.card(card).figure("discard_ops")
+    eligible = ops_discards(game, side, need, f"{name}: look through the hand")
     if eligible:
-        return choose_card(game, side, eligible, f"{name}: discard a {TRAP_OPS}+ ops card")
+        prompt = f"{name}: discard a {need}+ ops card"
+        key = card_key(card, "discard")
+        return choose_card(game, side, eligible, prompt, key=key, event=card, need=need)
     scoring = [c for c in game.state.piles[hand_of(side)].known() if game.rules.card(c).scoring]
     if scoring:
-        chosen = choose_card(game, side, scoring, f"{name}: play a scoring card")
+        prompt = f"{name}: play a scoring card"
+        chosen = choose_card(game, side, scoring, prompt, key=card_key(card, "scoring"), event=card)
         assert chosen is not None
         game.move_card(chosen, "table")
         play_event(game, chosen, side)
     return None
 
 
-def _trap_draw(game: Game, side: Side, name: str) -> int | None:
-    """Appendix #42 / #44, the human trapped: draw 2 as usual (spec §10.1.1). A card with 2+ Ops
-    (the China Card counts; the human picks if both have) is discarded, which uses the round, and
-    the other goes to the bottom; if neither has, both go to the bottom (in the human's order,
-    spec §4.3) and the round is skipped: None."""
-    hand = hand_of(side)
-    drawn = [
-        c
-        for n in range(1, TRAP_DRAW + 1)
-        if (c := game.draw(hand, f"{name}: draw ({n} of {TRAP_DRAW})", to="table")) is not None
-    ]
-    eligible = [c for c in drawn if meets_ops(game, side, c, TRAP_OPS)]
-    discard = eligible[0] if len(eligible) == 1 else None
-    if len(eligible) > 1:
-        discard = choose_card(game, side, eligible, f"{name}: discard a {TRAP_OPS}+ ops card")
-    to_bottom(game, side, [c for c in drawn if c != discard], name)
-    return discard
-
-
-@on("round_start", card=42)
+@on("round_start", card=CardId.QUAGMIRE)
 def quagmire_round(game: Game, side: Side) -> bool:
     """Replaces the trapped US's action round (card-events #42)."""
-    return _trap_round(game, side, 42)
+    return _trap_round(game, side, CardId.QUAGMIRE)
 
 
-@on("round_start", card=44)
+@on("round_start", card=CardId.BEAR_TRAP)
 def bear_trap_round(game: Game, side: Side) -> bool:
     """Replaces the trapped USSR's action round (card-events #44)."""
-    return _trap_round(game, side, 44)
+    return _trap_round(game, side, CardId.BEAR_TRAP)
 
 
 def _summit_bonus(state: GameState, rules: Ruleset, side: Side) -> int:
@@ -356,7 +293,7 @@ def _summit_bonus(state: GameState, rules: Ruleset, side: Side) -> int:
     )
 
 
-@event(45)
+@event(CardId.SUMMIT, asks=("defcon",))
 def summit(game: Game, ctx: EventContext) -> None:
     """card-events #45: both roll, +1 per region dominated or controlled; the higher gains 2 VP
     and may move DEFCON one level either way (the winner chooses). A tie does nothing."""
@@ -372,31 +309,50 @@ def summit(game: Game, ctx: EventContext) -> None:
     game.gain_vp(winner, 2, "Summit")
     d = state.defcon
     levels = sorted({max(1, d - 1), d, min(5, d + 1)})
-    level = game.ask("number", winner, levels, "Summit: set DEFCON (one level either way)")
+    prompt = "Summit: set DEFCON (one level either way)"
+    level = game.ask("number", winner, levels, prompt, key=ctx.key("defcon"))
     game.set_defcon(int(str(level)), "Summit")
 
 
-@event(46)
+@event(CardId.HOW_I_LEARNED_TO_STOP_WORRYING, asks=("defcon",))
 def how_i_learned(game: Game, ctx: EventContext) -> None:
     """card-events #46: the player sets DEFCON to any level (1 loses for the phasing player)
     and gains 5 military ops. The player chooses the level."""
-    level = game.ask("number", ctx.chooser, [1, 2, 3, 4, 5], "set DEFCON to which level?")
+    prompt = "set DEFCON to which level?"
+    level = game.ask("number", ctx.chooser, [1, 2, 3, 4, 5], prompt, key=ctx.key("defcon"))
     game.set_defcon(int(str(level)), "How I Learned to Stop Worrying")
     game.add_milops(ctx.player, 5)
 
 
-@event(47)
+@event(
+    CardId.JUNTA,
+    asks=("place", "operation", "coup", "realign"),
+    figures=("influence", "ops"),
+    reads=("event_regions",),
+)
 def junta(game: Game, ctx: EventContext) -> None:
     """card-events #47 (D10): +2 influence in one Central or South American country, then one
     free coup or realignment rolls there with 2 ops (the player's ops modifiers apply, D7). The
     player chooses the country, the operation and its targets."""
     state, rules = game.state, game.rules
-    side = ctx.chooser
-    latin = _members(game, "central_america", "south_america")
+    side, card = ctx.chooser, rules.card(ctx.card)
+    latin = event_area(game, ctx.card)
+    amount, ops = card.figure("influence"), card.figure("ops")
     country = choose_country(
-        game, side, latin, "Junta: +2 influence where?", intent="add", influence_of=side
+        game,
+        side,
+        latin,
+        f"Junta: +{amount} influence where?",
+        key=ctx.key("place"),
+        intent="add",
+        influence_of=side,
+        total=amount,
+        left=amount,
+        per_country=amount,
+        placed=(),
+        whole=True,
     )
-    game.add_influence(country, side, 2)
+    game.add_influence(country, side, amount)
     options = []
     if any(coup_refusal(state, rules, side, c, free=True) is None for c in latin):
         options.append("coup")
@@ -404,12 +360,16 @@ def junta(game: Game, ctx: EventContext) -> None:
         options.append("realign")
     if not options:
         return
-    kind = game.ask("operation", side, [*options, "done"], "Junta: free coup or realignments?")
+    prompt = "Junta: free coup or realignments?"
+    modified = ops_modifier(state, side, ops)
+    kind = game.ask(
+        "operation", side, [*options, "done"], prompt, key=ctx.key("operation"), ops=modified
+    )
     if kind == "coup":
-        free_coup(game, side, latin, JUNTA_OPS, "Junta: free coup where?")
+        free_coup(game, side, latin, ops, "Junta: free coup where?", key=ctx.key("coup"))
     elif kind == "realign":
-        rolls = ops_modifier(state, side, JUNTA_OPS)
-        realign_rolls(game, side, rolls, latin, "Junta: realign where?")
+        rolls = ops_modifier(state, side, ops)
+        realign_rolls(game, side, rolls, latin, "Junta: realign where?", key=ctx.key("realign"))
 
 
 def _battleground_lead(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
@@ -423,14 +383,14 @@ def _battleground_lead(state: GameState, rules: Ruleset, ctx: EventContext) -> s
     return None
 
 
-@event(48, requires=_battleground_lead)
+@event(CardId.KITCHEN_DEBATES, requires=_battleground_lead)
 def kitchen_debates(game: Game, ctx: EventContext) -> None:
     """card-events #48: if the US controls more battlegrounds than the USSR, US +2 VP.
     No choice."""
     game.gain_vp(Side.US, 2, "Kitchen Debates")
 
 
-@event(49)
+@event(CardId.MISSILE_ENVY, asks=("give",), ops=True)
 def missile_envy(game: Game, ctx: EventContext) -> None:
     """card-events #49 (D7: printed ops): the opponent gives the player its highest-ops card
     (never a scoring card; the China Card only in the solitaire game, spec §3.4; the opponent
@@ -449,8 +409,11 @@ def missile_envy(game: Game, ctx: EventContext) -> None:
         return
     top = max(rules.card(c).ops for c in cards)
     tied = [c for c in cards if rules.card(c).ops == top]
-    taken = tied[0] if len(tied) == 1 else choose_card(game, giver, tied, "Missile Envy: give")
-    assert taken is not None
+    given = tied[0] if len(tied) == 1 else None
+    if given is None:
+        given = choose_card(game, giver, tied, "Missile Envy: give", key=ctx.key("give"))
+    assert given is not None
+    taken = given
     game.move_card(taken, "table")
     game.note(f"Missile Envy: the {giver.label} gives {rules.card(taken)}")
     china_card_came_up(game, taken)
@@ -462,97 +425,72 @@ def missile_envy(game: Game, ctx: EventContext) -> None:
         spend_card(game, me, taken)
     ctx.destination = hand_of(giver)
     game.move_card(ctx.card, hand_of(giver), top=True)
-    game.add_effect(Effect(49, giver, _round_mark(game.state, game.state.phasing)))
+    game.add_effect(Effect(CardId.MISSILE_ENVY, giver, round_mark(game.state, game.state.phasing)))
 
 
 def missile_envy_due(state: GameState, side: Side, card: int) -> bool:
     """Card-events #49, appendix #49: `card` is Missile Envy and `side` holds it in an action
     round after the one that gave it: it may be played for ops only."""
-    effect = state.effect(49)
+    effect = state.effect(CardId.MISSILE_ENVY)
     return (
-        card == 49
+        card == CardId.MISSILE_ENVY
         and effect is not None
         and effect.side is side
         and state.action_round > 0
-        and effect.data != _round_mark(state, side)
+        and effect.data != round_mark(state, side)
     )
 
 
-@on("card_played", card=49)
+@on("card_played", card=CardId.MISSILE_ENVY)
 def missile_envy_round(game: Game, side: Side, card: int, how: str) -> None:
     """Missile Envy's obligation lasts the holder's next action round only (card-events #49)."""
-    effect = game.state.effect(49)
+    effect = game.state.effect(CardId.MISSILE_ENVY)
     if effect is None or effect.side is not side or how == "headline":
         return
-    if effect.data != _round_mark(game.state, side):
-        game.remove_effect(49)
+    if effect.data != round_mark(game.state, side):
+        game.remove_effect(CardId.MISSILE_ENVY)
 
 
-@event(50)
+@event(CardId.WE_WILL_BURY_YOU)
 def we_will_bury_you(game: Game, ctx: EventContext) -> None:
     """card-events #50: DEFCON −1; at the US's next action round the USSR gains 3 VP unless
     the US plays UN Intervention as its event, whose handler ends this effect (hook below).
     No choice."""
     game.change_defcon(-1, "We Will Bury You")
-    game.add_effect(Effect(50, Side.US, _round_mark(game.state, game.state.phasing)))
+    game.add_effect(
+        Effect(CardId.WE_WILL_BURY_YOU, Side.US, round_mark(game.state, game.state.phasing))
+    )
 
 
-@on("round_start", card=50)
-def we_will_bury_you_un_first(game: Game, side: Side) -> bool:
-    """Appendix #50 on_human_play: when the solitaire AI is the US, in its next action round it
-    looks through its deck/hand for UN Intervention; if it holds it, the card goes on top (the
-    deck/hand shuffled under it, appendix G7), so the AI reveals and plays it (as in entry 32:
-    ai/decide.py). The round is not replaced."""
-    state = game.state
-    effect, hand = state.effect(50), hand_of(side)
-    if (
-        effect is None
-        or side is not Side.US
-        or state.ai_side is not Side.US
-        or effect.data == _round_mark(state, side)
-        or not game.holds(
-            hand, UN_INTERVENTION, "We Will Bury You: the AI looks for UN Intervention"
-        )
-    ):
-        return False
-    game.note("We Will Bury You: the AI (US) takes UN Intervention from its deck/hand")
-    game.shuffle(hand, keep_top=True)
-    game.move_card(UN_INTERVENTION, hand, top=True)
-    return False
-
-
-@on("card_played", card=50)
+@on("card_played", card=CardId.WE_WILL_BURY_YOU)
 def we_will_bury_you_round(game: Game, side: Side, card: int, how: str) -> None:
     """After the US's next action round (not the round that set it, not a headline): USSR +3 VP
-    and the effect ends (card-events #50). A UN Intervention event has already ended it; the
-    solitaire AI's UN Intervention played for its Op cancels the VP too (appendix #50)."""
-    effect = game.state.effect(50)
+    and the effect ends (card-events #50). A UN Intervention event has already ended it (and in
+    the solitaire game the AI's UN Intervention for its Op: solo/overrides.py)."""
+    effect = game.state.effect(CardId.WE_WILL_BURY_YOU)
     if effect is None or side is not Side.US or how == "headline":
         return
-    if effect.data == _round_mark(game.state, side):
+    if effect.data == round_mark(game.state, side):
         return
-    game.remove_effect(50)
-    if card == UN_INTERVENTION and game.state.ai_side is Side.US:
-        game.note("We Will Bury You: the AI's UN Intervention for its Op cancels the 3 VP")
-        return
+    game.remove_effect(CardId.WE_WILL_BURY_YOU)
     game.gain_vp(Side.USSR, 3, "We Will Bury You")
     game.check_vp_victory()
 
 
-@event(51)
+@event(CardId.BREZHNEV_DOCTRINE)
 def brezhnev_doctrine(game: Game, ctx: EventContext) -> None:
     """card-events #51: this turn USSR cards played for ops get +1 (max 4). No choice."""
-    game.add_effect(Effect(51, Side.USSR))
+    game.add_effect(Effect(CardId.BREZHNEV_DOCTRINE, Side.USSR))
 
 
-@event(52)
+@event(CardId.PORTUGUESE_EMPIRE_CRUMBLES)
 def portuguese_empire_crumbles(game: Game, ctx: EventContext) -> None:
     """card-events #52: +2 USSR influence in SE African States and in Angola. No choice."""
     _add(game, Side.USSR, "se_african_states", 2)
     _add(game, Side.USSR, "angola", 2)
 
 
-@event(53)
+@event(CardId.SOUTH_AFRICAN_UNREST, asks=("place",))
 def south_african_unrest(game: Game, ctx: EventContext) -> None:
     """card-events #53 (D1, Deluxe text): +2 USSR in South Africa, or +1 there and +2 in one
     adjacent country. The USSR chooses where the 2 go: South Africa, Angola or Botswana."""
@@ -563,6 +501,7 @@ def south_african_unrest(game: Game, ctx: EventContext) -> None:
         ctx.chooser,
         options,
         "South African Unrest: +2 where?",
+        key=ctx.key("place"),
         intent="add",
         influence_of=Side.USSR,
     )
@@ -571,22 +510,24 @@ def south_african_unrest(game: Game, ctx: EventContext) -> None:
     game.add_influence(where, Side.USSR, 2)
 
 
-@event(54)
+@event(CardId.ALLENDE)
 def allende(game: Game, ctx: EventContext) -> None:
     """card-events #54: +2 USSR influence in Chile. No choice."""
     _add(game, Side.USSR, "chile", 2)
 
 
-@event(55, requires=prohibited_by(TEAR_DOWN_THIS_WALL))
+@event(CardId.WILLY_BRANDT, requires=prohibited_by(CardId.TEAR_DOWN_THIS_WALL))
 def willy_brandt(game: Game, ctx: EventContext) -> None:
     """card-events #55: USSR +1 VP, +1 USSR influence in West Germany; West Germany loses NATO
     protection until Tear Down This Wall. No choice."""
     game.gain_vp(Side.USSR, 1, "Willy Brandt")
     _add(game, Side.USSR, "west_germany", 1)
-    game.add_effect(Effect(55))
+    game.add_effect(Effect(CardId.WILLY_BRANDT))
 
 
-@event(56, requires=prohibited_by(AWACS))
+@event(
+    CardId.MUSLIM_REVOLUTION, requires=prohibited_by(CardId.AWACS_SALE_TO_SAUDIS), asks=("remove",)
+)
 def muslim_revolution(game: Game, ctx: EventContext) -> None:
     """card-events #56: remove all US influence from 2 of the listed Middle East/African
     countries. The USSR chooses (among those with US influence)."""
@@ -597,12 +538,13 @@ def muslim_revolution(game: Game, ctx: EventContext) -> None:
         2,
         "Muslim Revolution: remove all US influence from",
         lambda c: remove_all(game, Side.US, c),
+        key=ctx.key("remove"),
         intent="remove",
         influence_of=Side.US,
     )
 
 
-@event(57)
+@event(CardId.ABM_TREATY, ops=True)
 def abm_treaty(game: Game, ctx: EventContext) -> None:
     """card-events #57: DEFCON +1, then the player conducts operations with 4 ops (modifiers
     apply). The player chooses."""
@@ -610,7 +552,7 @@ def abm_treaty(game: Game, ctx: EventContext) -> None:
     grant_operations(game, ctx.chooser, 4)
 
 
-@event(58)
+@event(CardId.CULTURAL_REVOLUTION)
 def cultural_revolution(game: Game, ctx: EventContext) -> None:
     """card-events #58: the China Card passes from the US to the USSR face up; if the USSR
     already holds it, USSR +1 VP. No choice."""
@@ -620,35 +562,35 @@ def cultural_revolution(game: Game, ctx: EventContext) -> None:
         game.gain_vp(Side.USSR, 1, "Cultural Revolution")
 
 
-@event(59, requires=prohibited_by(AN_EVIL_EMPIRE))
+@event(CardId.FLOWER_POWER, requires=prohibited_by(CardId.AN_EVIL_EMPIRE))
 def flower_power(game: Game, ctx: EventContext) -> None:
     """card-events #59: until An Evil Empire, each war card the US plays (not on the Space
     Race) gives the USSR 2 VP (hook below). No choice."""
-    game.add_effect(Effect(59, Side.US))
+    game.add_effect(Effect(CardId.FLOWER_POWER, Side.US))
 
 
-@on("card_played", card=59)
+@on("card_played", card=CardId.FLOWER_POWER)
 def flower_power_war(game: Game, side: Side, card: int, how: str) -> None:
     """USSR +2 VP when the US plays a war card as an event (headline included) or for ops."""
     if (
         side is Side.US
-        and card in WAR_CARDS
         and how in ("event", "ops", "headline")
-        and game.state.has_effect(59)  # An Evil Empire (#97) removes it
+        and game.rules.card(card).war is not None
+        and game.state.has_effect(CardId.FLOWER_POWER)  # An Evil Empire (#97) removes it
     ):
         game.gain_vp(Side.USSR, 2, "Flower Power")
         game.check_vp_victory()
 
 
-@event(60)
+@event(CardId.U2_INCIDENT)
 def u2_incident(game: Game, ctx: EventContext) -> None:
     """card-events #60: USSR +1 VP; this turn, if UN Intervention is played as an event, the
     USSR gains 1 more VP, once (UN Intervention's handler gives it). No choice."""
     game.gain_vp(Side.USSR, 1, "U2 Incident")
-    game.add_effect(Effect(60, Side.USSR))
+    game.add_effect(Effect(CardId.U2_INCIDENT, Side.USSR))
 
 
-@event(61, requires=prohibited_by(NORTH_SEA_OIL))
+@event(CardId.OPEC, requires=prohibited_by(CardId.NORTH_SEA_OIL))
 def opec(game: Game, ctx: EventContext) -> None:
     """card-events #61: USSR +1 VP per listed country it controls. No choice."""
     s, rules = game.state, game.rules
@@ -656,7 +598,7 @@ def opec(game: Game, ctx: EventContext) -> None:
     game.gain_vp(Side.USSR, vp, "OPEC")
 
 
-@event(62)
+@event(CardId.LONE_GUNMAN, ops=True)
 def lone_gunman(game: Game, ctx: EventContext) -> None:
     """card-events #62: the US reveals its hand; the USSR conducts operations with 1 op
     (modified). The USSR chooses."""
@@ -664,34 +606,35 @@ def lone_gunman(game: Game, ctx: EventContext) -> None:
     grant_operations(game, Side.USSR, 1)
 
 
-@event(63)
+@event(CardId.COLONIAL_REAR_GUARDS, asks=("place",), reads=("event_regions",))
 def colonial_rear_guards(game: Game, ctx: EventContext) -> None:
     """card-events #63: +1 US influence in each of 4 different countries in Africa and/or
     Southeast Asia. The US chooses."""
-    places = _members(game, "africa", SOUTHEAST_ASIA)
+    places = event_area(game, ctx.card)
+    prompt = "Colonial Rear Guards: +1 where?"
     add_by_choice(
-        game, ctx.chooser, Side.US, 4, places, "Colonial Rear Guards: +1 where?", distinct=True
+        game, ctx.chooser, Side.US, 4, places, prompt, key=ctx.key("place"), distinct=True
     )
 
 
-@event(64)
+@event(CardId.PANAMA_CANAL_RETURNED)
 def panama_canal_returned(game: Game, ctx: EventContext) -> None:
     """card-events #64: +1 US influence in Panama, Costa Rica and Venezuela. No choice."""
     for country in ("panama", "costa_rica", "venezuela"):
         _add(game, Side.US, country, 1)
 
 
-@event(65)
+@event(CardId.CAMP_DAVID_ACCORDS)
 def camp_david_accords(game: Game, ctx: EventContext) -> None:
     """card-events #65: US +1 VP; +1 US influence in Israel, Jordan and Egypt; Arab-Israeli War
     is prohibited from now on. No choice."""
     game.gain_vp(Side.US, 1, "Camp David Accords")
     for country in ("israel", "jordan", "egypt"):
         _add(game, Side.US, country, 1)
-    game.add_effect(Effect(65))
+    game.add_effect(Effect(CardId.CAMP_DAVID_ACCORDS))
 
 
-@event(66)
+@event(CardId.PUPPET_GOVERNMENTS, asks=("place",))
 def puppet_governments(game: Game, ctx: EventContext) -> None:
     """card-events #66: the US may add 1 influence to each of up to 3 countries without any
     influence. The US chooses (or stops)."""
@@ -710,15 +653,19 @@ def puppet_governments(game: Game, ctx: EventContext) -> None:
             ctx.chooser,
             [*ids(game, empty), "done"],
             prompt,
+            key=ctx.key("place"),
             intent="add",
             influence_of=Side.US,
+            total=3,
+            left=4 - n,
+            per_country=1,
         )
         if answer == "done":
             return
         _add(game, Side.US, str(answer), 1)
 
 
-@event(67)
+@event(CardId.GRAIN_SALES_TO_SOVIETS, asks=("play",), ops=True)
 def grain_sales(game: Game, ctx: EventContext) -> None:
     """card-events #67 (D6: the card may go to the Space Race): the US takes a random card from
     the USSR (the China Card only in the solitaire game, spec §3.4; played, it passes face down
@@ -736,7 +683,7 @@ def grain_sales(game: Game, ctx: EventContext) -> None:
         china_card_came_up(game, taken)
         ways = [*ways_to_play(game, us, taken), "return"]
         prompt = f"Grain Sales: play {game.rules.card(taken)}?"
-        how = str(game.ask("play", us, ways, prompt, card=taken))
+        how = str(game.ask("play", us, ways, prompt, key=ctx.key("play"), card=taken))
         if how != "return":
             play_card(game, us, taken, how)
             return
@@ -745,31 +692,32 @@ def grain_sales(game: Game, ctx: EventContext) -> None:
     grant_operations(game, us, 2)
 
 
-@event(68)
+@event(CardId.JOHN_PAUL_II_ELECTED_POPE)
 def john_paul_ii(game: Game, ctx: EventContext) -> None:
     """card-events #68: remove 2 USSR influence from Poland, +1 US there; Solidarity may now be
     played as an event. No choice."""
     poland = _idx(game, "poland")
     game.remove_influence(poland, Side.USSR, 2)
     game.add_influence(poland, Side.US, 1)
-    game.add_effect(Effect(68))
+    game.add_effect(Effect(CardId.JOHN_PAUL_II_ELECTED_POPE))
 
 
-@event(69)
+@event(CardId.LATIN_AMERICAN_DEATH_SQUADS, reads=("event_regions",))
 def latin_american_death_squads(game: Game, ctx: EventContext) -> None:
     """card-events #69: this turn the player's coups in Central/South America get +1, the
     opponent's −1. No choice."""
-    game.add_effect(Effect(69, ctx.player))
+    game.add_effect(Effect(CardId.LATIN_AMERICAN_DEATH_SQUADS, ctx.player))
 
 
-@event(70)
+@event(CardId.OAS_FOUNDED, asks=("place",), reads=("event_regions",))
 def oas_founded(game: Game, ctx: EventContext) -> None:
     """card-events #70: +2 US influence in Central and/or South America. The US chooses."""
-    places = _members(game, "central_america", "south_america")
-    add_by_choice(game, ctx.chooser, Side.US, 2, places, "OAS Founded: +1 where?")
+    places = event_area(game, ctx.card)
+    prompt = "OAS Founded: +1 where?"
+    add_by_choice(game, ctx.chooser, Side.US, 2, places, prompt, key=ctx.key("place"))
 
 
-@event(71)
+@event(CardId.NIXON_PLAYS_THE_CHINA_CARD)
 def nixon_plays_the_china_card(game: Game, ctx: EventContext) -> None:
     """card-events #71: the China Card passes from the USSR to the US face down; if the US
     already holds it, US +2 VP. No choice."""
@@ -779,7 +727,7 @@ def nixon_plays_the_china_card(game: Game, ctx: EventContext) -> None:
         game.gain_vp(Side.US, 2, "Nixon Plays the China Card")
 
 
-@event(72)
+@event(CardId.SADAT_EXPELS_SOVIETS)
 def sadat_expels_soviets(game: Game, ctx: EventContext) -> None:
     """card-events #72: remove all USSR influence from Egypt, +1 US there. No choice."""
     egypt = _idx(game, "egypt")
@@ -787,45 +735,50 @@ def sadat_expels_soviets(game: Game, ctx: EventContext) -> None:
     game.add_influence(egypt, Side.US, 1)
 
 
-@event(73)
+@event(CardId.SHUTTLE_DIPLOMACY, reads=("event_regions",))
 def shuttle_diplomacy(game: Game, ctx: EventContext) -> None:
     """card-events #73 (D2): the card lies in front of the US until the next Asia or Middle East
     scoring card, where the USSR counts one battleground fewer (scoring.py). No choice."""
-    game.add_effect(Effect(73, Side.US))
+    game.add_effect(Effect(CardId.SHUTTLE_DIPLOMACY, Side.US))
     ctx.destination = "in_effect"
 
 
-@event(74)
+@event(CardId.THE_VOICE_OF_AMERICA, asks=("remove",))
 def voice_of_america(game: Game, ctx: EventContext) -> None:
     """card-events #74: remove 4 USSR influence from countries outside Europe, at most 2 from
     one country. The US chooses."""
     outside = [c.index for c in game.rules.countries if c.region != "europe"]
+    prompt = "Voice of America: remove where?"
     remove_by_choice(
-        game, ctx.chooser, Side.USSR, 4, outside, "Voice of America: remove where?", per_country=2
+        game, ctx.chooser, Side.USSR, 4, outside, prompt, key=ctx.key("remove"), per_country=2
     )
 
 
-@event(75)
+@event(
+    CardId.LIBERATION_THEOLOGY,
+    asks=("place",),
+    figures=("influence", "per_country"),
+    reads=("event_regions",),
+)
 def liberation_theology(game: Game, ctx: EventContext) -> None:
     """card-events #75: +3 USSR influence in Central America, at most 2 per country. The USSR
     chooses."""
-    places = _members(game, "central_america")
-    add_by_choice(
-        game, ctx.chooser, Side.USSR, 3, places, "Liberation Theology: +1 where?", per_country=2
-    )
+    place_figures(game, ctx, Side.USSR, "Liberation Theology: +1 where?")
 
 
-@event(76)
+@event(
+    CardId.USSURI_RIVER_SKIRMISH,
+    asks=("place",),
+    figures=("influence", "per_country"),
+    reads=("event_regions",),
+)
 def ussuri_river_skirmish(game: Game, ctx: EventContext) -> None:
     """card-events #76: the China Card passes from the USSR to the US face up; if the US
     already holds it, +4 US influence in Asia, at most 2 per country. The US chooses."""
     if game.state.china_holder is Side.USSR:
         _pass_china_card(game, Side.US, face_up=True)
         return
-    places = _members(game, "asia")
-    add_by_choice(
-        game, ctx.chooser, Side.US, 4, places, "Ussuri River Skirmish: +1 where?", per_country=2
-    )
+    place_figures(game, ctx, Side.US, "Ussuri River Skirmish: +1 where?")
 
 
 def _draw_with_reshuffle(game: Game, purpose: str) -> int | None:
@@ -838,7 +791,7 @@ def _draw_with_reshuffle(game: Game, purpose: str) -> int | None:
     return game.draw("draw", purpose, to="table")
 
 
-@event(77)
+@event(CardId.ASK_NOT_WHAT_YOUR_COUNTRY_CAN_DO_FOR_YOU, asks=("discard",))
 def ask_not(game: Game, ctx: EventContext) -> None:
     """card-events #77: the US discards any number of cards from its deck/hand (not the China
     Card; no events), then draws as many. The US chooses the cards, one at a time."""
@@ -846,7 +799,8 @@ def ask_not(game: Game, ctx: EventContext) -> None:
     hand_cards(game, us, "Ask Not: the US looks through its deck/hand")
     count = 0
     while cards := [c for c in game.state.piles[hand].known() if c != CHINA_CARD]:
-        card = choose_card(game, us, cards, "Ask Not: discard a card?", none="done")
+        prompt = "Ask Not: discard a card?"
+        card = choose_card(game, us, cards, prompt, key=ctx.key("discard"), none="done")
         if card is None:
             break
         game.move_card(card, "discard")
@@ -860,7 +814,7 @@ def ask_not(game: Game, ctx: EventContext) -> None:
     game.shuffle(hand)  # appendix G7: after looking through it
 
 
-@event(78)
+@event(CardId.ALLIANCE_FOR_PROGRESS)
 def alliance_for_progress(game: Game, ctx: EventContext) -> None:
     """card-events #78: US +1 VP per battleground it controls in Central and South America.
     No choice."""
@@ -870,7 +824,7 @@ def alliance_for_progress(game: Game, ctx: EventContext) -> None:
     game.gain_vp(Side.US, vp, "Alliance for Progress")
 
 
-@event(79)
+@event(CardId.AFRICA_SCORING)
 def africa_scoring(game: Game, ctx: EventContext) -> None:
     """card-events #79 (B3): score Africa, 1 / 4 / 6. No choice."""
     score_region(game, "africa")
@@ -883,7 +837,7 @@ def _behind_in_space(state: GameState, rules: Ruleset, ctx: EventContext) -> str
     return None
 
 
-@event(80, requires=_behind_in_space)
+@event(CardId.ONE_SMALL_STEP, requires=_behind_in_space)
 def one_small_step(game: Game, ctx: EventContext) -> None:
     """card-events #80: only if the player is behind on the Space Race: it moves two boxes and
     scores the second box's VP only (one box, scored, when only one is left). No choice."""
@@ -894,7 +848,7 @@ def one_small_step(game: Game, ctx: EventContext) -> None:
     advance(game, side)
 
 
-@event(81)
+@event(CardId.SOUTH_AMERICA_SCORING)
 def south_america_scoring(game: Game, ctx: EventContext) -> None:
     """card-events #81 (B3): score South America, 2 / 5 / 6. No choice."""
     score_region(game, "south_america")

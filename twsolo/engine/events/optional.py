@@ -9,28 +9,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from twsolo.engine.board import controls
+from twsolo.engine.calendar import late_war
 from twsolo.engine.coup import coup, coup_refusal
-from twsolo.engine.effects import NATO, ops_modifier
+from twsolo.engine.effects import ops_modifier
 from twsolo.engine.events.common import choose_card, choose_country, in_region
 from twsolo.engine.events.late import country_or_decline
 from twsolo.engine.events.registry import EventContext, event, on
 from twsolo.engine.records import CardMove, DefconChange
 from twsolo.engine.state import Effect, GameState, hand_of
-from twsolo.ids import Side
+from twsolo.ids import CardId, Side, card_key
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from twsolo.engine.game import Game
 
-LATE_WAR_FIRST_TURN = 8
-NORAD = 106
-CHE_REGIONS = ("central_america", "south_america", "africa")
 OUR_MAN_IN_TEHRAN_CARDS = 5
 DONE = "done"
 
 
 def _not_in_late_war(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
-    if state.turn >= LATE_WAR_FIRST_TURN:
+    if late_war(state.turn):
         return "The Cambridge Five is prohibited as an event in the Late War"
     return None
 
@@ -41,7 +39,7 @@ def _us_controls_middle_east(state: GameState, rules: Ruleset, ctx: EventContext
     return "the US controls no Middle East country"
 
 
-@event(104, requires=_not_in_late_war)
+@event(CardId.THE_CAMBRIDGE_FIVE, requires=_not_in_late_war, asks=("place",))
 def the_cambridge_five(game: Game, ctx: EventContext) -> None:
     """card-events #104 (prohibited in turns 8–10): the US reveals the scoring cards in its
     deck/hand; the USSR adds 1 influence to a country of a region they name (Southeast Asia: its
@@ -61,13 +59,14 @@ def the_cambridge_five(game: Game, ctx: EventContext) -> None:
         ctx.chooser,
         candidates,
         "Cambridge Five: +1 USSR influence",
+        key=ctx.key("place"),
         intent="add",
         influence_of=Side.USSR,
     )
     game.add_influence(country, Side.USSR, 1)
 
 
-@event(105)
+@event(CardId.SPECIAL_RELATIONSHIP, asks=("place",))
 def special_relationship(game: Game, ctx: EventContext) -> None:
     """card-events #105: if the US controls the UK: without NATO, +1 US influence in one
     neighbour of the UK; with NATO, +2 US influence in one Western European country and US +2 VP.
@@ -77,24 +76,32 @@ def special_relationship(game: Game, ctx: EventContext) -> None:
     if not controls(state, rules, Side.US, uk):
         game.note("Special Relationship: the US does not control the UK")
         return
-    if state.has_effect(NATO):
-        country = choose_country(
-            game, ctx.chooser, in_region(game, "west_europe"), "Special Relationship: +2 US"
-        )
-        game.add_influence(country, Side.US, 2)
+    nato = state.has_effect(CardId.NATO)
+    amount = 2 if nato else 1
+    country = choose_country(
+        game,
+        ctx.chooser,
+        in_region(game, "west_europe") if nato else rules.neighbours[uk],
+        f"Special Relationship: +{amount} US",
+        key=ctx.key("place"),
+        intent="add",
+        influence_of=Side.US,
+        total=amount,
+        left=amount,
+        per_country=amount,
+        placed=(),
+        whole=True,
+    )
+    game.add_influence(country, Side.US, amount)
+    if nato:
         game.gain_vp(Side.US, 2, "Special Relationship")
-    else:
-        country = choose_country(
-            game, ctx.chooser, rules.neighbours[uk], "Special Relationship: +1 US"
-        )
-        game.add_influence(country, Side.US, 1)
 
 
-@event(106)
+@event(CardId.NORAD, asks=("place",))
 def norad(game: Game, ctx: EventContext) -> None:
     """card-events #106: for the rest of the game (until Quagmire), the `card_played` hook below
     may add 1 US influence at the end of an action round. No choices now."""
-    game.add_effect(Effect(NORAD, Side.US))
+    game.add_effect(Effect(CardId.NORAD, Side.US))
 
 
 def _defcon_moved_to_2_this_round(game: Game, card: int) -> bool:
@@ -110,13 +117,13 @@ def _defcon_moved_to_2_this_round(game: Game, card: int) -> bool:
     return False
 
 
-@on("card_played", card=NORAD)
+@on("card_played", card=CardId.NORAD)
 def norad_end_of_round(game: Game, side: Side, card: int, how: str) -> None:
     """NORAD's trigger (card-events #106) at the end of each action round, of either side, once
     the round's card is resolved: if the US controls Canada and DEFCON moved to 2 during the round,
     the US adds 1 influence to a country that already has US influence. Not in the headline."""
     state, rules = game.state, game.rules
-    if how == "headline" or not state.has_effect(NORAD):
+    if how == "headline" or not state.has_effect(CardId.NORAD):
         return
     if not controls(state, rules, Side.US, rules.index["canada"]):
         return
@@ -124,12 +131,19 @@ def norad_end_of_round(game: Game, side: Side, card: int, how: str) -> None:
         return
     candidates = [c.index for c in rules.countries if state.inf(c.index, Side.US) > 0]
     country = choose_country(
-        game, Side.US, candidates, "NORAD: +1 US influence", intent="add", influence_of=Side.US
+        game,
+        Side.US,
+        candidates,
+        "NORAD: +1 US influence",
+        key=card_key(CardId.NORAD, "place"),
+        intent="add",
+        influence_of=Side.US,
+        event=CardId.NORAD,
     )
     game.add_influence(country, Side.US, 1)
 
 
-@event(107)
+@event(CardId.CHE, asks=("coup",), reads=("event_regions",))
 def che(game: Game, ctx: EventContext) -> None:
     """card-events #107: the USSR may coup, with this card's ops (USSR modifiers), a
     non-battleground with US influence in Central America, South America or Africa; if that coup
@@ -137,8 +151,8 @@ def che(game: Game, ctx: EventContext) -> None:
     Cuban Missile Crisis, Yuri and Samantha and coup modifiers apply (D5). The USSR chooses, and
     may decline each coup."""
     state, rules = game.state, game.rules
-    ops = ops_modifier(state, Side.USSR, rules.card(107).ops)
-    area = [c for region in CHE_REGIONS for c in rules.members(region)]
+    ops = ops_modifier(state, Side.USSR, rules.card(ctx.card).ops)
+    area = [c for region in rules.card(ctx.card).event_regions for c in rules.members(region)]
     couped: list[int] = []
     for _ in range(2):
         targets = [
@@ -148,7 +162,9 @@ def che(game: Game, ctx: EventContext) -> None:
             and not rules.countries[c].battleground
             and coup_refusal(state, rules, Side.USSR, c) is None
         ]
-        target = country_or_decline(game, ctx.chooser, sorted(targets), f"Che: coup with {ops} ops")
+        prompt = f"Che: coup with {ops} ops"
+        key = ctx.key("coup")
+        target = country_or_decline(game, ctx.chooser, sorted(targets), prompt, key=key, ops=ops)
         if target is None:
             return
         couped.append(target)
@@ -156,7 +172,7 @@ def che(game: Game, ctx: EventContext) -> None:
             return
 
 
-@event(108, requires=_us_controls_middle_east)
+@event(CardId.OUR_MAN_IN_TEHRAN, requires=_us_controls_middle_east, asks=("discard",))
 def our_man_in_tehran(game: Game, ctx: EventContext) -> None:
     """card-events #108: only if the US controls a Middle East country. The US draws the top 5
     cards of the draw deck, discards any of them face up without their events, and returns the
@@ -169,7 +185,8 @@ def our_man_in_tehran(game: Game, ctx: EventContext) -> None:
             break
         drawn.append(card)
     while drawn:
-        card = choose_card(game, ctx.chooser, drawn, "Our Man in Tehran: discard", none=DONE)
+        prompt = "Our Man in Tehran: discard"
+        card = choose_card(game, ctx.chooser, drawn, prompt, key=ctx.key("discard"), none=DONE)
         if card is None:
             break
         game.move_card(card, "discard")
@@ -179,16 +196,16 @@ def our_man_in_tehran(game: Game, ctx: EventContext) -> None:
     game.shuffle("draw")
 
 
-@event(109)
+@event(CardId.YURI_AND_SAMANTHA)
 def yuri_and_samantha(game: Game, ctx: EventContext) -> None:
     """card-events #109: this turn the USSR gains 1 VP per US coup attempt, free coups included
     (effects.YURI_AND_SAMANTHA, read by coup.coup). No choices."""
-    game.add_effect(Effect(109, Side.US))
+    game.add_effect(Effect(CardId.YURI_AND_SAMANTHA, Side.US))
 
 
-@event(110)
+@event(CardId.AWACS_SALE_TO_SAUDIS)
 def awacs_sale_to_saudis(game: Game, ctx: EventContext) -> None:
     """card-events #110: +2 US influence in Saudi Arabia; Muslim Revolution (#56) prohibited
     from now on. No choices."""
     game.add_influence(game.rules.index["saudi_arabia"], Side.US, 2)
-    game.add_effect(Effect(110))
+    game.add_effect(Effect(CardId.AWACS_SALE_TO_SAUDIS))

@@ -55,7 +55,7 @@ def play_event(
         EventFrame(card, player, headline, game.state.copy(), len(game.answers))
     )
     try:
-        EVENTS[card].handler(game, ctx)
+        game.policy.event_handler(card, EVENTS[card].handler)(game, ctx)
     finally:
         game.event_frames.pop()
     default = "removed" if rules.card(card).removed else "discard"

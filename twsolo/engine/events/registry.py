@@ -4,6 +4,11 @@ A handler is `fn(game, ctx)`. It makes every choice through `game.ask` with `ctx
 side the event belongs to; on a neutral card, the side that played it: base §5.2). Optional
 `requires` says why the event cannot happen now (a prerequisite or a prohibiting card); the
 event then does not happen and the card is discarded, not removed (base §5.2, A6).
+
+Each question an event (or its lasting effect's hook) asks has a stable key, `<card>.<step>`
+(`card_key`), and the registration lists the steps (`asks`): the appendix names its choices by
+these keys and the rules loader checks them. Operations an event grants ask the turn's own
+questions (`OPS_KEYS`).
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from twsolo.engine.state import GameState
-from twsolo.ids import Side
+from twsolo.ids import Side, card_key
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -30,9 +35,17 @@ class EventContext:
     # Where the card goes afterwards; None: out of the game if starred, else the discard pile.
     destination: str | None = None
 
+    def key(self, step: str) -> str:
+        """The stable name of one of this event's questions (Choice.key)."""
+        return card_key(self.card, step)
+
 
 Handler = Callable[["Game", EventContext], None]
 Requirement = Callable[[GameState, Ruleset, EventContext], str | None]
+
+
+# The questions of operations (a card's, or ops an event grants): the same keys everywhere.
+OPS_KEYS = ("ops.operation", "ops.influence", "ops.coup", "ops.realign")
 
 
 @dataclass(frozen=True)
@@ -40,18 +53,34 @@ class EventSpec:
     card: int
     handler: Handler
     requires: Requirement | None = None
+    keys: tuple[str, ...] = ()  # the questions it asks (Choice.key)
+    figures: tuple[str, ...] = ()  # the numbers it reads from rules/cards.yaml `figures`
+    reads: tuple[str, ...] = ()  # the other cards.yaml facts it reads: event_regions, war
 
 
 EVENTS: dict[int, EventSpec] = {}
 
 
-def event(card: int, *, requires: Requirement | None = None) -> Callable[[Handler], Handler]:
-    """Register the handler of card `card` (and the condition for its event to happen)."""
+def event(
+    card: int,
+    *,
+    requires: Requirement | None = None,
+    asks: tuple[str, ...] = (),
+    ops: bool = False,
+    figures: tuple[str, ...] = (),
+    reads: tuple[str, ...] = (),
+) -> Callable[[Handler], Handler]:
+    """Register the handler of card `card` (and the condition for its event to happen). `asks`:
+    the steps of the questions it (or its hooks) asks, each keyed `<card>.<step>`; `ops`: it
+    grants operations, which ask `OPS_KEYS`; `figures`: the numbers of its text it reads from
+    rules/cards.yaml (`Card.figure`); `reads`: the other facts it reads there (`event_regions`,
+    `war`). The rules loader checks cards.yaml holds exactly these."""
 
     def register(fn: Handler) -> Handler:
         if card in EVENTS:
             raise ValueError(f"card {card} has two event handlers")
-        EVENTS[card] = EventSpec(card, fn, requires)
+        keys = tuple(card_key(card, step) for step in asks) + (OPS_KEYS if ops else ())
+        EVENTS[card] = EventSpec(card, fn, requires, keys, figures, reads)
         return fn
 
     return register

@@ -1,0 +1,112 @@
+"""The names the rules data may use, and what checks them.
+
+The AI implements the criteria (spec §13 options, §14/§15 orders, the appendix's condition terms
+and choice vocabulary) and the engine the questions its events ask; the loader receives their
+names as a `Vocabulary` and refuses any other name with its file, line and column. By default it
+is this twsolo's own (`standard_vocabulary`), so a name an editor writes is checked against the
+code that will run it, not against a copy of the list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from types import MappingProxyType
+from typing import Any
+
+# The families of names, and where the rules data uses each.
+FAMILIES = {
+    "influence_options": "priorities.yaml influence_options (spec §13.2)",
+    "influence_tiebreak": "priorities.yaml influence_tiebreak (spec §13.3)",
+    "coup_order": "priorities.yaml coup.order (spec §14.2)",
+    "coup_tiebreak": "priorities.yaml coup.tiebreak (spec §14.2)",
+    "realign_order": "priorities.yaml realign.order (spec §15)",
+    "realign_tiebreak": "priorities.yaml realign.tiebreak (spec §15)",
+    "space_dump": "priorities.yaml space_dump (spec §12.2.3a)",
+    "condition_numbers": "appendix.yaml conditions: metrics compared with a number (§1.2)",
+    "condition_flags": "appendix.yaml conditions: flags (§1.2)",
+    "custom_predicates": "appendix.yaml conditions: custom:<name> (appendix §5)",
+    # The appendix's choice vocabulary (appendix.yaml `resolve`): how the AI answers an event's
+    # question, by (card, key).
+    "region_orders": "resolve.*.regions: an order of regions",
+    "choice_filters": "resolve.*.where and tiers: which candidates qualify",
+    "choice_keys": "resolve.*.keys: how qualifying candidates are ordered",
+    "choice_orders": "resolve.*.then: a rule of the spec that picks among them",
+    "choice_tests": "resolve.*.answer conditions: flags",
+    "choice_numbers": "resolve.*.answer conditions: numbers",
+    "rerun_measures": "resolve.*.then rerun measure: what a re-run of the event measures",
+    "procedures": "appendix.yaml procedures: the code a card's entry needs",
+}
+# The families whose names take an argument, and its kind (`{name: argument}` in the YAML).
+ARGUMENT_KINDS = ("int", "region", "countries")
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """Per family (FAMILIES), the names in the order they were registered, each with a line of
+    description; per card, the keys of the questions its event asks (Choice.key), the figures
+    its event reads from rules/cards.yaml and the other facts it needs there (`event_regions`,
+    `war`)."""
+
+    names: Mapping[str, Mapping[str, str]]
+    event_keys: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    event_figures: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    event_reads: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    # Per family, the names that take an argument and its kind (ARGUMENT_KINDS).
+    arguments: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    # Per family, the names that belong to cards: their procedures, and the custom predicates
+    # that embody one card's logic. Each such card's appendix entry lists them (`procedures`).
+    bound: Mapping[str, Mapping[str, tuple[int, ...]]] = field(default_factory=dict)
+
+    def argument(self, family: str, name: str) -> str:
+        return self.arguments.get(family, {}).get(name, "")
+
+    def bound_to(self, card: int) -> tuple[str, ...]:
+        """The procedures and custom predicates that belong to `card`."""
+        return tuple(
+            name for names in self.bound.values() for name, cards in names.items() if card in cards
+        )
+
+    def of(self, family: str) -> tuple[str, ...]:
+        return tuple(self.names.get(family, {}))
+
+    def has(self, family: str, name: str) -> bool:
+        return name in self.names.get(family, {})
+
+    def describe(self, family: str, name: str) -> str:
+        return self.names.get(family, {}).get(name, "")
+
+
+def frozen_vocabulary(
+    names: Mapping[str, Mapping[str, str]],
+    event_keys: Mapping[int, tuple[str, ...]],
+    event_figures: Mapping[int, tuple[str, ...]] | None = None,
+    event_reads: Mapping[int, tuple[str, ...]] | None = None,
+    arguments: Mapping[str, Mapping[str, str]] | None = None,
+    bound: Mapping[str, Mapping[str, tuple[int, ...]]] | None = None,
+) -> Vocabulary:
+    unknown = sorted(set(names) - set(FAMILIES))
+    if unknown:
+        raise ValueError(f"internal: unknown vocabulary families {unknown}")
+
+    def frozen(m: Mapping[str, Mapping[str, object]] | None) -> Mapping[str, Mapping[str, Any]]:
+        return MappingProxyType({f: MappingProxyType(dict(n)) for f, n in (m or {}).items()})
+
+    return Vocabulary(
+        frozen(names),
+        MappingProxyType(dict(event_keys)),
+        MappingProxyType(dict(event_figures or {})),
+        MappingProxyType(dict(event_reads or {})),
+        frozen(arguments),
+        frozen(bound),
+    )
+
+
+@cache
+def standard_vocabulary() -> Vocabulary:
+    """This twsolo's vocabulary: the AI's registered criteria and the engine's event keys. The
+    AI imports the ruleset, so it is imported here, when the first rules are loaded."""
+    from twsolo.ai.criteria import vocabulary
+
+    return vocabulary()
