@@ -27,12 +27,11 @@ from twsolo.ids import Side
 
 @dataclass(frozen=True)
 class Knowledge:
-    """The cards as `side` knows them: `pool`, the cards of the unseen slots (sorted), and
-    `unseen`, how many slots each pile has."""
+    """The cards as `side` knows them: `pool`, the cards of the unseen slots (sorted); each
+    pile's slots are its `Pile.unseen`."""
 
     side: Side
     pool: tuple[int, ...]
-    unseen: Mapping[str, int]
 
     def reveal_weights(self, state: GameState, pile: str) -> list[tuple[int | None, float]]:
         """The chance of each card coming off the top of `pile` next: a known card by its
@@ -51,9 +50,7 @@ class Knowledge:
 
 def knowledge(game: Game, side: Side) -> Knowledge:
     """What `side` knows now: the state (never the game's dealer)."""
-    state = game.state
-    slots = {name: pile.unseen for name, pile in state.piles.items() if pile.unseen}
-    return Knowledge(side, tuple(state.unseen), slots)
+    return Knowledge(side, tuple(game.state.unseen))
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from twsolo.engine.space import has_ability
 from twsolo.engine.state import GameState, hand_of
 from twsolo.ids import CardId, Side
 from twsolo.players.evaluate import DEFAULT, Weights, value
-from twsolo.players.knowledge import Knowledge, World, sample_world, seen_since
+from twsolo.players.knowledge import Knowledge, World, sample_world
 from twsolo.players.plays import Play, PlayScript
 from twsolo.solo.action_rounds import (
     action_rounds,
@@ -389,70 +389,3 @@ def script_for(play: Play, world: GameState) -> PlayScript:
     ai = world.ai_side
     assert ai is not None
     return PlayScript(play, ai.other, world.influence.tobytes())
-
-
-class Diverged(Exception):
-    """A re-run asked something else than the answers recorded in the event."""
-
-
-class Rerun:
-    """Answers an event re-run from its start: the answers given in it so far, then the option
-    under test (to the same question), then the world's players."""
-
-    def __init__(
-        self,
-        prefix: list[tuple[str, str, Answer]],
-        question: Choice,
-        option: Answer,
-        players: dict[Actor, ChoiceProvider],
-    ) -> None:
-        self.prefix = prefix
-        self.question: Choice | None = question
-        self.option = option
-        self.players = players
-
-    def choose(self, game: Game, choice: Choice) -> Answer:
-        if self.prefix:
-            actor, kind, answer = self.prefix.pop(0)
-            if actor != str(choice.actor) or kind != choice.kind:
-                raise Diverged
-            if kind == "deal":  # which card went face down: hidden, the world's dealer says
-                return self.players[CHANCE].choose(game, choice)
-            if answer not in choice.options:
-                raise Diverged
-            return answer
-        if self.question is not None:
-            asked, self.question = self.question, None
-            if (asked.actor, asked.kind) != (choice.actor, choice.kind):
-                raise Diverged
-            if self.option not in choice.options:
-                raise Diverged
-            return self.option
-        return self.players[choice.actor].choose(game, choice)
-
-
-def rerun_value(
-    game: Game, k: Knowledge, choice: Choice, option: Answer, sample: Sample, w: Weights
-) -> float | None:
-    """The value after the event being resolved, re-run from its start on a world (its
-    face-down cards resampled: `sample.seed`) with `option` as the answer to `choice`, the rest
-    by the rollout human and the AI. None when the re-run cannot follow the event's course."""
-    frame = game.event_frames[-1]
-    human = k.side
-    seen = seen_since(game, frame.start, frame.answers)
-    start = sample_world(frame.start, random.Random(sample.seed), placed=seen)
-    players: dict[Actor, ChoiceProvider] = {
-        human: RolloutHuman(human),
-        human.other: Bot(human.other, keep=False),
-        CHANCE: WorldChance(sample, human),
-    }
-    rerun = Rerun(list(game.answers[frame.answers :]), choice, option, players)
-    answers: dict[Actor, ChoiceProvider] = {Side.US: rerun, Side.USSR: rerun, CHANCE: rerun}
-    trial = Game(game.rules, start.state, answers, policy=game.policy, dealer=start.dealer)
-    try:
-        play_event(trial, frame.card, frame.player, headline=frame.headline)
-    except GameOver:
-        pass
-    except (Diverged, Horizon):
-        return None
-    return value(start.state, game.rules, human, w)

@@ -212,7 +212,7 @@ def rank_headline(
 def rank_draft(
     game: Game, choice: Choice, k: Knowledge, rng: random.Random, w: Weights
 ) -> Decision:
-    """Spec §6: the splits by what each card is worth kept and given (draft.py)."""
+    """Spec §6: the splits by what each card is worth kept and given (card_values.py)."""
     rules = game.rules
     ranking = [
         Ranked(kept, v, "keep " + ", ".join(str(rules.card(int(c))) for c in kept))
