@@ -4,6 +4,7 @@ Wilson intervals), its final margin, how the games ended and the median last tur
 
     python scripts/winrates.py --games 200 --workers 2
     python scripts/winrates.py --games 40 --humans greedy,strong --difficulties normal
+    python scripts/winrates.py --games 2000 --cluster tcp://HOST:8786   # on a Dask cluster
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from twsolo.ruleset import DIFFICULTY_LEVELS
 from twsolo.sim.games import HUMANS, GameSpec, GameSummary, play
-from twsolo.sim.pool import make_pool
+from twsolo.sim.pool import Pool, make_pool
 from twsolo.sim.stats import quartiles, wilson
 
 ENDS = (("vp20", "20 VP"), ("final_scoring", "final"), ("europe_control", "Europe"))
@@ -47,28 +48,36 @@ def margin(games: list[GameSummary]) -> str:
     return f"{q['median']:+.0f} ({q['q1']:+.0f} to {q['q3']:+.0f})"
 
 
+def play_cells(
+    pool: Pool, games: int, seed: int, humans: list[str], levels: list[str]
+) -> dict[tuple[str, str], list[GameSummary]]:
+    """Each (difficulty, stand-in) cell's games, seeds `seed`… with the AI's side alternating."""
+    results: dict[tuple[str, str], list[GameSummary]] = {}
+    for level in levels:
+        for human in humans:
+            specs = [GameSpec(seed + i, ("us", "ussr")[i % 2], human, level) for i in range(games)]
+            results[level, human] = list(pool.map(play, specs))
+    return results
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument(
         "--games", type=int, default=200, help="games per cell (AI sides alternate)"
     )
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--cluster", help="a Dask scheduler's tcp://HOST:8786, or local[:N] (twsolo[cluster])"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--humans", default=",".join(HUMANS), help="stand-ins, comma-separated")
     parser.add_argument("--difficulties", default=",".join(DIFFICULTY_LEVELS))
     args = parser.parse_args()
     humans = args.humans.split(",")
     levels = args.difficulties.split(",")
-    pool = make_pool(args.workers)
     start = time.perf_counter()
-    results: dict[tuple[str, str], list[GameSummary]] = {}
-    for level in levels:
-        for human in humans:
-            specs = [
-                GameSpec(args.seed + i, ("us", "ussr")[i % 2], human, level)
-                for i in range(args.games)
-            ]
-            results[level, human] = list(pool.map(play, specs))
+    with make_pool(args.workers, args.cluster) as pool:
+        results = play_cells(pool, args.games, args.seed, humans, levels)
     last = args.seed + args.games - 1
     print(f"{args.games} games per cell, seeds {args.seed}–{last}; the AI's side alternates")
     print("(even seeds: the AI plays the US); 95% Wilson intervals.")

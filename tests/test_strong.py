@@ -26,6 +26,8 @@ from twsolo.ruleset import Ruleset
 from twsolo.sim.games import GameSpec, play, providers
 from twsolo.solo import SoloOptions, play_game
 
+from .table_person import FIRST, first, run_typing
+
 FAST = Budget(samples=2, keep=2)
 
 
@@ -197,19 +199,19 @@ def test_the_hint_at_a_seeded_position_agrees_with_the_stand_in(rules: Ruleset) 
 def test_hint_at_the_prompts_of_twsolo_play_advises_and_changes_nothing(tmp_path: Path) -> None:
     """`hint` at a draft, headline and action-round prompt prints the advice with its note and
     values; the game goes on exactly as without it (the journals are equal)."""
-    hinted = "hint\n1\n1\nhint\n1\n1\nhint\n1\n1\n1\nquit\n"
+    hinted = ["hint", FIRST, FIRST, "hint", FIRST, FIRST, "hint", *first(8), "quit"]
 
-    def journal(name: str, text: str) -> tuple[str, list[dict[str, object]]]:
-        result = CliRunner().invoke(
-            cli, ["new", "--seed", "3", "--name", name, "--home", str(tmp_path)], input=text
-        )
+    def journal(name: str, script: list[str]) -> tuple[str, list[dict[str, object]]]:
+        result = run_typing(tmp_path, ["new", "--seed", "3", "--name", name], script)
         assert result.exit_code == 0, result.output[-2000:]
         lines = (tmp_path / "games" / name / "journal.jsonl").read_text().splitlines()
         entries = [json.loads(line) for line in lines]
-        return result.output, [{k: v for k, v in e.items() if k != "seq"} for e in entries]
+        return result.output, [
+            {k: v for k, v in e.items() if k not in ("seq", "at")} for e in entries
+        ]
 
     output, with_hints = journal("h", hinted)
-    _, without = journal("n", hinted.replace("hint\n", ""))
+    _, without = journal("n", [line for line in hinted if line != "hint"])
     assert with_hints == without
     assert output.count("Hint: ") == 3
     assert output.count("Advice only") == 3

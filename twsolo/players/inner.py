@@ -16,7 +16,6 @@ from twsolo.engine.game import Game, GameOver
 from twsolo.engine.influence import place_point
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget
-from twsolo.engine.records import InfluenceChange, MarkerChange
 from twsolo.errors import IllegalActionError
 from twsolo.ids import Side
 from twsolo.players.evaluate import Weights, value
@@ -34,8 +33,6 @@ from twsolo.players.ops_plans import OpsPlan, coup_targets, influence_plan
 from twsolo.players.plays import Play, PlayScript, describe_plan, regions_now
 from twsolo.players.ranking import Decision, Ranked
 from twsolo.ruleset import Ruleset
-from twsolo.solo.regions import region_countries
-from twsolo.solo.seat import CHOSEN_REGIONS, option_regions
 
 RERUNS = 3  # worlds per answer when an event is re-run
 
@@ -159,7 +156,7 @@ def rank_points(
             continue
         board = game.state.board_copy()  # the board: all public
         board.influence[c, whose.col] = max(0, board.inf(c, whose) + step)
-        v = value(board, rules, side, w) - (outside_cost(game, choice, c) if whose is side else 0)
+        v = value(board, rules, side, w) - outside_cost(choice, option)
         ranking.append(Ranked(option, v, rules.countries[c].name))
     if not ranking:
         return by_rules(game, choice, k, rng)
@@ -167,28 +164,12 @@ def rank_points(
     return Decision(ranking)
 
 
-def outside_cost(game: Game, choice: Choice, c: int) -> int:
-    """Spec §10.2.2, §10.2.4: a point an event lets the human place in a region of the human's
-    choice, outside the Primary and Secondary Regions, costs the penalty (once a round: not
-    again when the human already went outside this round)."""
-    state, rules = game.state, game.rules
-    allowed = region_countries(state, rules)
-    if state.action_round == 0 or c in allowed:
-        return 0
-    if option_regions(game, choice.options) < CHOSEN_REGIONS:
-        return 0
-    human = choice.actor
-    for record in reversed(game.log):
-        if isinstance(record, MarkerChange) and record.name == "action_round":
-            break
-        if (
-            isinstance(record, InfluenceChange)
-            and record.side is human
-            and record.after > record.before
-            and record.country not in allowed
-        ):
-            return 0
-    return rules.regions.human_offregion_penalty_vp
+def outside_cost(choice: Choice, option: Answer) -> int:
+    """Spec §10.2.2, §10.2.4: the penalty this answer would cost, as the human's seat marks it
+    (the options outside the Primary and Secondary Regions while the round's penalty is still
+    avoidable)."""
+    costly = choice.context.get("off_region", ())
+    return int(choice.context.get("penalty_vp", 0)) if option in costly else 0
 
 
 def rank_by_rerun(

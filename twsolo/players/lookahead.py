@@ -41,7 +41,7 @@ from twsolo.solo.headline import BOX_4, ai_pick, put_bottom, resolve
 from twsolo.solo.options import SoloOptions
 from twsolo.solo.regions import primary_region, region_countries, secondary_region
 from twsolo.solo.scoring_rounds import score_primary
-from twsolo.solo.seat import HumanSeat
+from twsolo.solo.seat import HumanSeat, RoundArea
 from twsolo.solo.turn import end_of_turn
 
 # The human's card decisions: the look-ahead stops when the next one is asked.
@@ -192,7 +192,11 @@ def ai_acts_after(flow: Flow, info: RoundInfo) -> bool:
 
 
 def current_round(flow: Flow) -> RoundInfo:
+    """The account of the round the look-ahead resumes, its off-region area set on the seat
+    (spec §10.2: the Primary and Secondary Regions; the world's log begins here)."""
     state, rules = flow.game.state, flow.game.rules
+    vp = rules.regions.human_offregion_penalty_vp
+    flow.seat.area = RoundArea(region_countries(state, rules), 0, vp)
     n = state.action_round
     return RoundInfo(
         state.turn,
@@ -214,7 +218,9 @@ def play_out(flow: Flow, act: Callable[[Flow], RoundInfo | None], w: Weights) ->
     try:
         info = act(flow)
         if info is not None:
-            penalty(flow, info, 0)
+            assert flow.seat.area is not None
+            penalty(flow, info, flow.seat.area)
+            flow.seat.area = None
             if ai_acts_after(flow, info):
                 ai_action(flow)
             if info.scoring:
