@@ -107,8 +107,8 @@ def test_event_placement_in_a_region_of_choice_spec_10_2_4(rules: Ruleset) -> No
     assert not fidel.rounds[-1].penalty
 
 
-def test_un_intervention_cancels_only_the_other_drawn_card_spec_10_4(rules: Ruleset) -> None:
-    """Spec §10.4: the human's UN Intervention may cancel only the event of the other card drawn
+def test_un_intervention_cancels_only_the_other_drawn_card_spec_10_1_4(rules: Ruleset) -> None:
+    """Spec §10.1.4: the human's UN Intervention may cancel only the event of the other card drawn
     this round; without such a card its event is not offered."""
     flow = make_flow(
         rules, USSR, human=[32, "event", 7, "influence", "uk", "uk", "uk"], draws=[32, 7]
@@ -117,7 +117,7 @@ def test_un_intervention_cancels_only_the_other_drawn_card_spec_10_4(rules: Rule
     human_action(phasing(flow, US))
     pick = next(c for c in asked(flow, US) if c.kind == "card")
     assert pick.options == (7,)
-    assert "§10.4" in pick.prompt
+    assert "§10.1.4" in pick.prompt
     state = flow.game.state
     assert 7 in state.piles["discard"]
     assert 32 in state.piles["discard"]
