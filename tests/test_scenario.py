@@ -49,6 +49,7 @@ def test_every_key_is_read(rules: Ruleset) -> None:
     assert st.piles["hand_us"].bottom == [40, 5, 12, 33]
     assert s.dice == [4, 2]
     assert st.where(50) == "draw"  # Mid War cards are in the draw deck from turn 4
+    assert sorted(st.piles["discard"].known()) == [13, 19, 31]  # and Red Scare's effect
 
 
 def test_every_card_in_one_place(rules: Ruleset) -> None:
@@ -84,6 +85,14 @@ def test_every_card_in_one_place(rules: Ruleset) -> None:
             "s.yaml:5:12: secondary: the Secondary Region must differ from the Primary",
         ),
         ("ai_side: us\nturn: 1\naction_round: 1\nvp: no\n", "vp: expected an integer"),
+        (
+            "ai_side: us\nturn: 1\naction_round: 1\ndiscard: [2]\n",
+            "s.yaml:4:11: discard[0]: #2 Europe Scoring cannot be placed here",
+        ),
+        (
+            "ai_side: us\nturn: 1\naction_round: 1\nremoved: [16]\ndiscard: [16]\n",
+            "s.yaml:5:11: discard[0]: card 16 is named twice",
+        ),
     ],
 )
 def test_bad_scenarios_name_the_key(
