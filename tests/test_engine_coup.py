@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tests.support import game_at, inf, position
+from twsolo.ai.dryrun import DryRunChance
+from twsolo.engine.choices import CHANCE
 from twsolo.engine.coup import (
     CoupResult,
     RealignResult,
@@ -601,6 +603,20 @@ def test_realignment_removes_the_difference_from_the_loser(rules: Ruleset) -> No
     assert inf(game, "mexico") == (0, 1)
     # No military ops, no DEFCON change for realignments (base §8.2).
     assert (game.state.milops, game.state.defcon) == ([0, 0], 5)
+
+
+@pytest.mark.parametrize("beneficiary", [Side.US, Side.USSR])
+def test_realignment_dice_in_a_dry_run_favour_the_events_owner_spec_1_8(
+    rules: Ruleset, beneficiary: Side
+) -> None:
+    """Spec §1.8: in a dry run each die is a success for the side whose event it is, so each
+    realignment die says whose it is: the beneficiary rolls 6, the other side 1, whoever
+    realigns."""
+    for roller in Side:
+        state = position(rules, empty=True, influence={"mexico": (2, 2)})
+        game = Game(rules, state, {CHANCE: DryRunChance(beneficiary)})
+        result = realign(game, roller, rules.index["mexico"])
+        assert result.rolls == {beneficiary: 6, beneficiary.other: 1}, roller
 
 
 def test_realignment_can_cost_the_roller(rules: Ruleset) -> None:
