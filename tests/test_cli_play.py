@@ -263,3 +263,21 @@ def test_show_while_the_china_card_is_being_played(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "China Card: being played" in result.output
     assert "China Card: being played" in svg.read_text()
+
+
+def test_the_dice_setting_is_read_back_on_resume(tmp_path: Path) -> None:
+    """`--dice auto` at the table is kept in game.json and read back by `play`: after resuming,
+    the program still rolls the dice itself (the cards are still asked)."""
+    first = run(
+        tmp_path,
+        ["new", "--table", "--dice", "auto", "--seed", "2", "--name", "t"],
+        "1\n" * 20 + "quit\n",
+    )
+    assert first.exit_code == 0, first.output[-2000:]
+    assert "dice auto" in first.output
+    before = len(journal(tmp_path, "t"))
+    second = run(tmp_path, ["play", "t"], "1\n" * 400)
+    assert "Which card is it" in second.output
+    assert "Roll a die" not in second.output
+    rolled = [e for e in journal(tmp_path, "t")[before:] if e["kind"] == "die"]
+    assert rolled, "no die was rolled after resuming"
