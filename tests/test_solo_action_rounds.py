@@ -82,6 +82,19 @@ def test_off_region_penalty_once_per_round_spec_10_2(rules: Ruleset) -> None:
     assert not inside.rounds[-1].penalty
 
 
+def test_the_space_race_costs_no_penalty_spec_10_2_3(rules: Ruleset) -> None:
+    """Spec §10.2.3: the Space Race is always open to the human: a card played on it is not
+    ops spent outside the Primary and Secondary Regions."""
+    flow = make_flow(rules, USSR, turn=4, human=[25, "space_race"], dice=[2])
+    regions(flow)
+    give(flow, US, 25)
+    action_round(flow, 1)
+    assert flow.game.state.space[US.col] == 1  # the attempt was made (roll 2: success)
+    assert flow.game.state.vp == 2  # the box's VP to the US (first there), no penalty to the AI
+    assert not flow.rounds[-1].penalty
+    assert flow.counts["penalties"] == 0
+
+
 def test_event_placement_in_a_region_of_choice_spec_10_2_4(rules: Ruleset) -> None:
     """Spec §10.2.4: influence an event lets the human place in a region of the human's choice
     follows the restriction (Decolonization in Africa: penalty; in Southeast Asia, part of the
