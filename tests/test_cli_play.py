@@ -281,3 +281,12 @@ def test_the_dice_setting_is_read_back_on_resume(tmp_path: Path) -> None:
     assert "Roll a die" not in second.output
     rolled = [e for e in journal(tmp_path, "t")[before:] if e["kind"] == "die"]
     assert rolled, "no die was rolled after resuming"
+
+
+@pytest.mark.parametrize(("side", "yours"), [("us", "(you +3)"), ("ussr", "(you -3)")])
+def test_vp_is_shown_from_the_humans_side_too(tmp_path: Path, side: str, yours: str) -> None:
+    """Spec §1.7: the VP track's board convention (positive = US ahead), and the same VP from
+    the human's point of view."""
+    run(tmp_path, ["new", "--side", side, "--seed", "6", "--name", "v"], "1\n" * 5 + "quit\n")
+    result = run(tmp_path, ["play", "v"], "adjust vp 3\nshow\nquit\n")
+    assert f"VP US +3 {yours}" in result.output

@@ -1,8 +1,10 @@
 """Action rounds (spec §10, §12.1): the human's two cards, the penalty outside the regions,
-UN Intervention's limit, the AI's reveal, the moments lasting effects act at, extra rounds."""
+UN Intervention's limit, the AI's reveal, the moments lasting effects act at and their reminders
+beside the board (appendix G9), extra rounds."""
 
 from __future__ import annotations
 
+from twsolo.cli.render import instructions
 from twsolo.engine.state import Effect, area_of, hand_of
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
@@ -15,6 +17,7 @@ from twsolo.solo.action_rounds import (
 )
 from twsolo.solo.context import Flow
 from twsolo.solo.regions import step_x
+from twsolo.solo.turn import end_of_turn
 
 from .test_solo_support import US, USSR, all_used, asked, give, make_flow, put
 
@@ -241,3 +244,22 @@ def test_the_china_card_played_passes_face_down_spec_3_2(rules: Ruleset) -> None
     assert 6 in state.piles[area_of(USSR)]
     assert not state.china_face_up
     assert all_used(flow)
+
+
+def test_lasting_effects_are_kept_beside_the_board_g9(rules: Ruleset) -> None:
+    """Appendix G9: the instructions for the board tell to keep a lasting effect's card or a
+    marker beside the board while it is in force, and to take it away when it ends (here
+    Containment, played by the human as its event, ends with the turn, spec §19)."""
+    flow = make_flow(rules, USSR, turn=4, human=[25, "event"])
+    regions(flow)
+    give(flow, US, 25)
+    action_round(flow, 1)
+    played = instructions(rules, flow.game.log, USSR)
+    lasts = "#25 Containment: its effect lasts; keep the card or a marker beside the board"
+    assert lasts in played
+    start = len(flow.game.log)
+    end_of_turn(flow)
+    ended = instructions(rules, flow.game.log[start:], USSR)
+    assert (
+        "#25 Containment: its effect ends; take its card or marker from beside the board" in ended
+    )
