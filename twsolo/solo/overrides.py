@@ -299,9 +299,10 @@ def discard_or_draw_deck(
         return discard_search(game, side, eligible, prompt, key=key, none=none)
     found = discard_search(game, side, eligible, prompt, key=key, none=DECLINE)
     passed: list[int] = []
-    reveal = f"{prompt} nothing qualifies: reveal from the draw deck (spec §22.3)"
+    reveal = "nothing in the discard pile qualifies: the AI reveals from the draw deck (spec §22.3)"
     while found is None and (card := game.draw("draw", reveal, to="table")) is not None:
-        if eligible(card) and choose_card(game, side, [card], prompt, key=key, none=DECLINE):
+        take = f"take {game.rules.card(card)}, revealed from the draw deck?"
+        if eligible(card) and choose_card(game, side, [card], take, key=key, none=DECLINE):
             found = card
         else:
             passed.append(card)
