@@ -21,6 +21,7 @@ from twsolo.engine.effects import coup_roll_modifier
 from twsolo.engine.game import Game, GameOver, Policy
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget
+from twsolo.engine.records import RealignDone
 from twsolo.engine.state import Effect, Result
 from twsolo.errors import IllegalActionError
 from twsolo.ids import CHINA_CARD, Side
@@ -617,6 +618,18 @@ def test_realignment_dice_in_a_dry_run_favour_the_events_owner_spec_1_8(
         game = Game(rules, state, {CHANCE: DryRunChance(beneficiary)})
         result = realign(game, roller, rules.index["mexico"])
         assert result.rolls == {beneficiary: 6, beneficiary.other: 1}, roller
+        assert [r.side for r in game.log if isinstance(r, RealignDone)] == [roller]
+
+
+def test_only_a_free_realignment_ignores_the_defcon_ban(rules: Ruleset) -> None:
+    """Base §6.2 with card-events D3 (Tear Down this Wall): at DEFCON 4 Europe is closed to
+    realignments, unless the event makes them free."""
+    state = position(rules, empty=True, influence={"east_germany": (0, 2)}, defcon=4)
+    game = game_at(rules, state, dice=[6, 1])
+    with pytest.raises(IllegalActionError, match="DEFCON"):
+        realign(game, Side.US, rules.index["east_germany"])
+    result = realign(game, Side.US, rules.index["east_germany"], free=True)
+    assert result.removed == {Side.US: 0, Side.USSR: 2}
 
 
 def test_realignment_can_cost_the_roller(rules: Ruleset) -> None:
