@@ -14,7 +14,9 @@ import os
 import random
 import resource
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -31,6 +33,7 @@ from twsolo.engine.ops import OpsBudget
 from twsolo.engine.play import play_card
 from twsolo.engine.setup import standard_state
 from twsolo.engine.state import hand_of
+from twsolo.errors import TwsoloError
 from twsolo.ids import CHINA_CARD, SCORING_REGIONS, Side
 from twsolo.ruleset import Ruleset, load_ruleset
 from twsolo.sim.games import GameSpec, play
@@ -173,6 +176,61 @@ def bench_throughput(rules: Ruleset, n: int, rounds: int = 3) -> None:
             print(f"{name:<44} {statistics.median(ratios):>9.2f}x  (rounds: {shown})")
 
 
+def bench_cluster(rules: Ruleset, n: int, rounds: int = 3) -> None:
+    """Games per second on one local worker, two worker processes and a Dask LocalCluster of two
+    workers (issue #17), in turn in each round with the reference loop on one and two
+    processes, the cluster started once outside the timing; the speed-ups are medians of each
+    round's ratios (see bench_throughput). The CPU time this process spends per game while the
+    cluster plays (its scheduler, nannies and client) is Dask's cost whatever the load."""
+    try:
+        cluster = make_pool(cluster="local:2")
+    except TwsoloError as exc:
+        print(f"cluster: skipped ({exc})")
+        return
+    specs = [GameSpec(seed, ("us", "ussr")[seed % 2], "greedy") for seed in range(max(8, n // 3))]
+    spins = list(range(8))
+    rates: dict[str, list[float]] = {}
+    client_cpu: list[float] = []
+    with cluster:
+        list(cluster.map(play, specs[:4]))  # the workers import twsolo and unpack the rules
+        jobs = {
+            "1 local worker": (make_pool(1), play, specs),
+            "2 worker processes": (make_pool(2), play, specs),
+            "Dask LocalCluster, 2 workers": (cluster, play, specs),
+            "reference loop, 1 process": (make_pool(1), spin, spins),
+            "reference loop, 2 processes": (make_pool(2), spin, spins),
+        }
+        for _ in range(rounds):
+            for name, (pool, fn, items) in jobs.items():
+                cpu = resource.getrusage(resource.RUSAGE_SELF)
+                start = time.perf_counter()
+                list(pool.map(fn, items))
+                rates.setdefault(name, []).append(len(items) / (time.perf_counter() - start))
+                if pool is cluster:
+                    after = resource.getrusage(resource.RUSAGE_SELF)
+                    used = after.ru_utime + after.ru_stime - cpu.ru_utime - cpu.ru_stime
+                    client_cpu.append(used / len(items) * 1000)
+    for name, runs in list(rates.items())[:3]:
+        label = f"games per second, {name}"
+        print(f"{label:<44} {statistics.median(runs):>9.2f}   n={rounds} runs")
+    one, processes, dask, spin_one, spin_two = rates.values()
+    for name, base, faster in (
+        ("2 worker processes", one, processes),
+        ("Dask LocalCluster", one, dask),
+        ("reference loop", spin_one, spin_two),
+    ):
+        ratios = [f / o for o, f in zip(base, faster, strict=True)]
+        shown = ", ".join(f"{r:.2f}" for r in ratios)
+        label = f"speed-up, 2 over 1: {name}"
+        print(f"{label:<44} {statistics.median(ratios):>9.2f}x  (rounds: {shown})")
+    lost = [1 - d / p for p, d in zip(processes, dask, strict=True)]
+    shown = ", ".join(f"{x:.0%}" for x in lost)
+    label = "Dask's loss against the process pool"
+    print(f"{label:<44} {statistics.median(lost):>9.0%}   (rounds: {shown})")
+    label = "Dask client process CPU per game"
+    print(f"{label:<44} {statistics.median(client_cpu):>9.2f} ms   n={rounds} runs")
+
+
 def bench_memory(rules: Ruleset, n: int) -> None:
     """Peak memory of one whole game (tracemalloc) and of the process (ru_maxrss)."""
     tracemalloc.start()
@@ -182,6 +240,32 @@ def bench_memory(rules: Ruleset, n: int) -> None:
     print(f"{'peak allocated during one game':<44} {peak / 2**20:>9.2f} MiB")
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"{'process peak RSS':<44} {rss:>9.1f} MiB")
+
+
+def twsolo_command() -> list[str]:
+    """The installed `twsolo` script beside this Python (a venv's), else `python -m twsolo`."""
+    script = Path(sys.executable).with_name("twsolo")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "twsolo"]
+
+
+def bench_startup(rules: Ruleset, n: int) -> None:
+    """Wall time of `twsolo --help` and of one Tab of shell completion (saved games' names),
+    each a new process: they must not import numpy or the AI (README; target ≤ 150 ms)."""
+    command = twsolo_command()
+    with tempfile.TemporaryDirectory() as home:
+        env = {**os.environ, "TWSOLO_HOME": home}
+        tab = {**env, "COMP_WORDS": "twsolo play ", "COMP_CWORD": "2"}
+        tab["_TWSOLO_COMPLETE"] = "bash_complete"
+        for name, args, environ in (
+            ("twsolo --help (wall time)", [*command, "--help"], env),
+            ("twsolo play <Tab> (completion, wall time)", command, tab),
+        ):
+            samples = []
+            for _ in range(max(10, n // 10)):
+                start = time.perf_counter()
+                subprocess.run(args, env=environ, check=True, stdout=subprocess.DEVNULL)
+                samples.append((time.perf_counter() - start) * 1000)
+            row(name, samples)
 
 
 def spin(_: object = None) -> int:
@@ -204,10 +288,12 @@ def reference_loop() -> None:
 
 
 SECTIONS: dict[str, Callable[[Ruleset, int], None]] = {
+    "startup": bench_startup,
     "decision": bench_decision,
     "copy": bench_copy,
     "game": bench_game,
     "throughput": bench_throughput,
+    "cluster": bench_cluster,
     "memory": bench_memory,
 }
 

@@ -19,7 +19,9 @@ from twsolo.cli.main import cli
 from twsolo.persist.savefile import SaveDir
 from twsolo.ruleset import Ruleset
 
-ALWAYS_FIRST = "1\n" * 6000  # answers every prompt with its first legal answer
+from .table_person import first, run_typing
+
+ALWAYS_FIRST = first(6000)  # every prompt answered with its first legal answer
 
 
 def run(home: Path, args: list[str], text: str = "") -> Result:
@@ -32,8 +34,10 @@ def journal(home: Path, name: str) -> list[dict[str, object]]:
 
 
 @pytest.mark.slow
-def test_a_complete_digital_game_by_following_the_prompts(tmp_path: Path) -> None:
-    result = run(tmp_path, ["new", "--seed", "5", "--name", "full"], ALWAYS_FIRST)
+def test_a_complete_digital_game_by_following_the_prompts(
+    tmp_path: Path,
+) -> None:
+    result = run_typing(tmp_path, ["new", "--seed", "5", "--name", "full"], ALWAYS_FIRST)
     assert result.exit_code == 0, result.output[-2000:]
     assert "Game over:" in result.output
     assert "Victory Rating:" in result.output
@@ -46,7 +50,8 @@ def test_a_complete_digital_game_by_following_the_prompts(tmp_path: Path) -> Non
 
 def test_table_mode_covers_a_full_turn(tmp_path: Path) -> None:
     """Draft, headline and rounds with entered cards and dice, until turn 2 begins."""
-    result = run(tmp_path, ["new", "--table", "--seed", "2", "--name", "t"], "1\n" * 400)
+    args = ["new", "--table", "--seed", "2", "--name", "t"]
+    result = run_typing(tmp_path, args, first(400))
     out = result.output
     assert "Draft:" in out
     assert "Which card is it" in out
@@ -57,51 +62,55 @@ def test_table_mode_covers_a_full_turn(tmp_path: Path) -> None:
     assert any(e["actor"] == "chance" and e["kind"] == "die" for e in entries)
 
 
-def test_quit_and_resume_continue_where_they_stopped(tmp_path: Path) -> None:
-    first = run(tmp_path, ["new", "--seed", "7", "--name", "r"], "1\n" * 40 + "quit\n")
-    assert first.exit_code == 0
-    assert "Resume with: twsolo play r" in first.output
+def test_quit_and_resume_continue_where_they_stopped(
+    tmp_path: Path,
+) -> None:
+    quitting = run_typing(tmp_path, ["new", "--seed", "7", "--name", "r"], [*first(40), "quit"])
+    assert quitting.exit_code == 0
+    assert "Resume with: twsolo play r" in quitting.output
     before = journal(tmp_path, "r")
     assert len(before) > 40
-    second = run(tmp_path, ["play", "r"], ALWAYS_FIRST)
+    second = run_typing(tmp_path, ["play", "r"], ALWAYS_FIRST)
     assert second.exit_code == 0, second.output[-2000:]
     after = journal(tmp_path, "r")
     assert after[: len(before)] == before
     assert "Game over:" in second.output
     # The same answers without the interruption give the same game (chance is seeded by
     # the answer's place in the journal).
-    whole = run(tmp_path, ["new", "--seed", "7", "--name", "w"], ALWAYS_FIRST)
+    whole = run_typing(tmp_path, ["new", "--seed", "7", "--name", "w"], ALWAYS_FIRST)
     assert whole.exit_code == 0
     strip = [{k: v for k, v in e.items() if k != "seq"} for e in journal(tmp_path, "w")]
     assert strip == [{k: v for k, v in e.items() if k != "seq"} for e in after]
 
 
 def test_refused_answer_is_asked_again(tmp_path: Path) -> None:
-    result = run(
-        tmp_path, ["new", "--seed", "3", "--name", "x"], "narnia\n?\n" + "1\n" * 30 + "quit\n"
-    )
+    script = ["narnia", "?", "x" * 3000, *first(30), "quit"]
+    result = run_typing(tmp_path, ["new", "--seed", "3", "--name", "x"], script)
     assert "Refused:" in result.output
-    assert "Legal answers:" in result.output
+    assert "legal choices — type list numbers or #N for each card" in result.output
+    # A long bad input is quoted back cut to 60 characters.
+    assert "x" * 59 + "…" in result.output
+    assert "x" * 61 not in result.output.replace("> " + "x" * 3000, "")
 
 
 def test_rollback_and_the_board_changes_to_make(tmp_path: Path) -> None:
-    run(tmp_path, ["new", "--seed", "9", "--name", "b"], "1\n" * 60 + "quit\n")
+    run_typing(tmp_path, ["new", "--seed", "9", "--name", "b"], [*first(60), "quit"])
     before = journal(tmp_path, "b")
-    first = next(i for i, e in enumerate(before) if e["turn"] >= 2)
+    cut = next(i for i, e in enumerate(before) if e["turn"] >= 2)
     result = run(tmp_path, ["play", "b"], "rollback 2\nquit\n")
     assert result.exit_code == 0, result.output
     assert "To match, change on the board:" in result.output
     after = journal(tmp_path, "b")
-    assert after[:first] == before[:first]
-    assert after[first]["type"] == "mark"  # taking back revealed cards and dice is marked
-    assert after[first]["data"] == {
+    assert after[:cut] == before[:cut]
+    assert after[cut]["type"] == "mark"  # taking back revealed cards and dice is marked
+    assert after[cut]["data"] == {
         "takeback": "rollback to turn 2",
-        "dropped": len(before) - first,
+        "dropped": len(before) - cut,
     }
 
 
 def test_adjust_is_recorded_and_replayed(tmp_path: Path) -> None:
-    run(tmp_path, ["new", "--seed", "6", "--name", "a"], "1\n" * 20 + "quit\n")
+    run_typing(tmp_path, ["new", "--seed", "6", "--name", "a"], [*first(20), "quit"])
     result = run(tmp_path, ["play", "a"], "adjust vp 3\nshow\nquit\n")
     assert "VP set to US +3 (was " in result.output
     assert "(recorded in the journal)" in result.output
@@ -122,7 +131,7 @@ def test_adjust_is_recorded_and_replayed(tmp_path: Path) -> None:
 def test_damaged_saves_are_reported_and_left_untouched(
     tmp_path: Path, damage: str, message: str
 ) -> None:
-    run(tmp_path, ["new", "--seed", "8", "--name", "d"], "1\n" * 20 + "quit\n")
+    run_typing(tmp_path, ["new", "--seed", "8", "--name", "d"], [*first(20), "quit"])
     folder = tmp_path / "games" / "d"
     journal_path, header_path = folder / "journal.jsonl", folder / "game.json"
     if damage == "torn":
@@ -145,7 +154,7 @@ def test_damaged_saves_are_reported_and_left_untouched(
 
 
 def test_a_torn_line_can_be_dropped_explicitly(tmp_path: Path) -> None:
-    run(tmp_path, ["new", "--seed", "8", "--name", "t2"], "1\n" * 20 + "quit\n")
+    run_typing(tmp_path, ["new", "--seed", "8", "--name", "t2"], [*first(20), "quit"])
     path = tmp_path / "games" / "t2" / "journal.jsonl"
     whole = path.read_text()
     path.write_text(whole + '{"seq": 9')
@@ -156,7 +165,7 @@ def test_a_torn_line_can_be_dropped_explicitly(tmp_path: Path) -> None:
 
 
 def test_svg_shows_every_country(tmp_path: Path, rules: Ruleset) -> None:
-    run(tmp_path, ["new", "--seed", "1", "--name", "s"], "1\n" * 30 + "quit\n")
+    run_typing(tmp_path, ["new", "--seed", "1", "--name", "s"], [*first(30), "quit"])
     svg = tmp_path / "board.svg"
     result = run(tmp_path, ["show", "s", "--svg", str(svg)])
     assert result.exit_code == 0, result.output
@@ -170,7 +179,9 @@ def test_svg_shows_every_country(tmp_path: Path, rules: Ruleset) -> None:
 def test_kill_9_at_a_prompt_loses_no_answer(tmp_path: Path, rules: Ruleset) -> None:
     env = {**os.environ, "TWSOLO_HOME": str(tmp_path)}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "twsolo", "new", "--seed", "11", "--name", "k"],
+        # The fast deal (spec §6.4) has no draft, and in this game's first 25 prompts no
+        # answer costs the off-region penalty (that would ask to confirm): `1` answers each.
+        [sys.executable, "-m", "twsolo", "new", "--seed", "4", "--name", "k", "--fast-deal"],
         stdin=subprocess.PIPE,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -210,7 +221,7 @@ def test_new_from_a_scenario_starts_at_its_turn(tmp_path: Path) -> None:
 
 
 def test_why_history_and_inspect(tmp_path: Path) -> None:
-    run(tmp_path, ["new", "--seed", "9", "--name", "h"], "1\n" * 60 + "quit\n")
+    run_typing(tmp_path, ["new", "--seed", "9", "--name", "h"], [*first(60), "quit"])
     result = run(
         tmp_path,
         ["play", "h"],
@@ -219,16 +230,16 @@ def test_why_history_and_inspect(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     assert "AI decision" in out or "no decision in this session" in out
-    assert "turn 1 AR 0: us draft →" in out
+    assert "turn 1 draft/headline: you (US): kept #" in out
     assert (tmp_path / "h.txt").read_text().count("\n") == len(journal(tmp_path, "h"))
     assert "the board at the end of turn 1" in out
     assert "rollback TURN" in out  # help
 
 
 def test_why_explains_the_ai(tmp_path: Path) -> None:
-    run(tmp_path, ["new", "--seed", "9", "--name", "y"], "1\n" * 30 + "quit\n")
+    run_typing(tmp_path, ["new", "--seed", "9", "--name", "y"], [*first(30), "quit"])
     # Resume and play on until the AI has decided something in this session, then ask why.
-    result = run(tmp_path, ["play", "y"], "1\n" * 15 + "why\nquit\n")
+    result = run_typing(tmp_path, ["play", "y"], [*first(15), "why", "quit"])
     assert result.exit_code == 0, result.output
     assert "AI decision (turn" in result.output
     reasons = result.output.split("AI decision (turn", 1)[1]
@@ -248,7 +259,7 @@ def test_shell_completion_of_saved_games(tmp_path: Path, monkeypatch: pytest.Mon
 def test_show_while_the_china_card_is_being_played(tmp_path: Path) -> None:
     """Saved at a prompt while the China Card lies on the table (played for its ops): nobody
     holds it then, and show says so (it used to end in a KeyError)."""
-    run(tmp_path, ["new", "--seed", "1", "--name", "c"], "1\n" * 10 + "quit\n")
+    run_typing(tmp_path, ["new", "--seed", "1", "--name", "c"], [*first(10), "quit"])
     path = tmp_path / "games" / "c" / "state.json"
     cache = json.loads(path.read_text())
     piles = cache["state"]["piles"]
@@ -268,15 +279,12 @@ def test_show_while_the_china_card_is_being_played(tmp_path: Path) -> None:
 def test_the_dice_setting_is_read_back_on_resume(tmp_path: Path) -> None:
     """`--dice auto` at the table is kept in game.json and read back by `play`: after resuming,
     the program still rolls the dice itself (the cards are still asked)."""
-    first = run(
-        tmp_path,
-        ["new", "--table", "--dice", "auto", "--seed", "2", "--name", "t"],
-        "1\n" * 20 + "quit\n",
-    )
-    assert first.exit_code == 0, first.output[-2000:]
-    assert "dice auto" in first.output
+    args = ["new", "--table", "--dice", "auto", "--seed", "2", "--name", "t"]
+    started = run_typing(tmp_path, args, [*first(20), "quit"])
+    assert started.exit_code == 0, started.output[-2000:]
+    assert "dice auto" in started.output
     before = len(journal(tmp_path, "t"))
-    second = run(tmp_path, ["play", "t"], "1\n" * 400)
+    second = run_typing(tmp_path, ["play", "t"], first(400))
     assert "Which card is it" in second.output
     assert "Roll a die" not in second.output
     rolled = [e for e in journal(tmp_path, "t")[before:] if e["kind"] == "die"]
@@ -287,6 +295,6 @@ def test_the_dice_setting_is_read_back_on_resume(tmp_path: Path) -> None:
 def test_vp_is_shown_from_the_humans_side_too(tmp_path: Path, side: str, yours: str) -> None:
     """Spec §1.7: the VP track's board convention (positive = US ahead), and the same VP from
     the human's point of view."""
-    run(tmp_path, ["new", "--side", side, "--seed", "6", "--name", "v"], "1\n" * 5 + "quit\n")
+    run_typing(tmp_path, ["new", "--side", side, "--seed", "6", "--name", "v"], [*first(5), "quit"])
     result = run(tmp_path, ["play", "v"], "adjust vp 3\nshow\nquit\n")
     assert f"VP US +3 {yours}" in result.output

@@ -38,3 +38,13 @@ def test_explicit_directory_wins(rules_copy: Path, monkeypatch: pytest.MonkeyPat
     assert rules_dir(rules_copy) == rules_copy
     with pytest.raises(TwsoloError, match="TWSOLO_RULES points to /nonexistent"):
         rules_dir()
+
+
+def test_the_cluster_and_report_packages_are_optional_extras() -> None:
+    """The base install stays small: distributed and matplotlib come only with the extras."""
+    from importlib.metadata import requires
+
+    needs = requires("twsolo") or []
+    for package, extra in (("distributed", "cluster"), ("matplotlib", "report")):
+        (line,) = [r for r in needs if r.startswith(package)]
+        assert line.endswith((f"extra == '{extra}'", f'extra == "{extra}"'))

@@ -17,6 +17,8 @@ from click.testing import CliRunner, Result
 
 from twsolo.cli.main import cli
 
+from .table_person import FIRST, first, run_typing
+
 Damage = Callable[[Path], None]
 
 
@@ -31,8 +33,8 @@ def run(home: Path, args: list[str], text: str = "") -> Result:
 def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A game 24 answers in, with one correction (an `adjust` entry)."""
     home = tmp_path_factory.mktemp("template")
-    text = "1\n" * 20 + "adjust vp 3\n" + "1\n" * 4 + "quit\n"
-    assert run(home, ["new", "--seed", "8", "--name", "d"], text).exit_code == 0
+    script = [*first(20), "adjust vp 3", *first(4), "quit"]
+    assert run_typing(home, ["new", "--seed", "8", "--name", "d"], script).exit_code == 0
     return home
 
 
@@ -309,7 +311,7 @@ def test_a_complete_last_line_without_its_newline_is_kept(home: Path) -> None:
     assert refused.exit_code == 2
     assert "no torn line to drop" in refused.stderr
     assert path.read_text() == whole.rstrip("\n")
-    result = run(home, ["play", "d"], "1\nquit\n")
+    result = run_typing(home, ["play", "d"], [FIRST, "quit"])
     assert result.exit_code == 0, result.output
     assert "lacked its newline; it was added" in result.output
     assert path.read_text().startswith(whole)  # the last answer kept, the next one after it

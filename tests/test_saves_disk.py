@@ -21,6 +21,8 @@ from click.testing import CliRunner, Result
 from twsolo.cli.main import cli
 from twsolo.persist.lock import holder
 
+from .table_person import first, run_typing
+
 REAL_WRITE = os.write
 REAL_FSYNC = os.fsync
 REAL_MKDIR = os.mkdir
@@ -77,11 +79,11 @@ def full_disk_at(marker: str) -> Callable[[int], None]:
 def test_a_refused_journal_write_keeps_the_journal_whole_and_the_game_resumable(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: int
 ) -> None:
-    whole = run(tmp_path, ["new", "--seed", "3", "--name", "w"], "1\n" * 40 + "quit\n")
+    whole = run_typing(tmp_path, ["new", "--seed", "3", "--name", "w"], [*first(40), "quit"])
     assert whole.exit_code == 0
     expected = journal(tmp_path, "w")
     monkeypatch.setattr(os, "write", refuse_after(20, error, "journal.jsonl"))
-    failed = run(tmp_path, ["new", "--seed", "3", "--name", "f"], "1\n" * 40 + "quit\n")
+    failed = run_typing(tmp_path, ["new", "--seed", "3", "--name", "f"], [*first(40), "quit"])
     assert failed.exit_code == 2
     assert "journal.jsonl: " + os.strerror(error) in failed.stderr
     assert "The last answer was not saved (nor used); every earlier one is." in failed.stderr
@@ -91,7 +93,7 @@ def test_a_refused_journal_write_keeps_the_journal_whole_and_the_game_resumable(
     strip = [{k: v for k, v in e.items() if k != "seq"} for e in kept]
     assert strip == [{k: v for k, v in e.items() if k != "seq"} for e in expected[:20]]
     monkeypatch.setattr(os, "write", REAL_WRITE)  # the disk takes writes again
-    resumed = run(tmp_path, ["play", "f"], "1\n" * 40 + "quit\n")
+    resumed = run_typing(tmp_path, ["play", "f"], [*first(40), "quit"])
     assert resumed.exit_code == 0, resumed.output
     after = journal(tmp_path, "f")
     assert after[:20] == kept
@@ -104,7 +106,7 @@ def test_a_refused_cache_write_is_a_message_and_the_answers_are_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(os, "fsync", full_disk_at(".state.json."))
-    result = run(tmp_path, ["new", "--seed", "3", "--name", "c"], "1\n" * 10 + "quit\n")
+    result = run_typing(tmp_path, ["new", "--seed", "3", "--name", "c"], [*first(10), "quit"])
     assert result.exit_code == 2
     assert "state.json: No space left on device. Every answer so far is saved" in result.stderr
     folder = tmp_path / "games" / "c"

@@ -10,14 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from twsolo.cli.main import cli
 from twsolo.persist.savefile import SaveDir, SaveError
 from twsolo.ruleset import Ruleset
 from twsolo.session.saved import read_saved
+
+from .table_person import first, run_typing
 
 JSON = st.recursive(
     st.none()
@@ -33,10 +33,8 @@ JSON = st.recursive(
 @pytest.fixture(scope="module")
 def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     home = tmp_path_factory.mktemp("fuzz")
-    text = "1\n" * 20 + "adjust milops us 2\n" + "1\n" * 4 + "quit\n"
-    result = CliRunner().invoke(
-        cli, ["new", "--seed", "2", "--name", "g", "--home", str(home)], input=text
-    )
+    script = [*first(20), "adjust milops us 2", *first(4), "quit"]
+    result = run_typing(home, ["new", "--seed", "2", "--name", "g"], script)
     assert result.exit_code == 0
     return home / "games" / "g"
 

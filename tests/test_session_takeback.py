@@ -17,9 +17,11 @@ from twsolo.persist.savefile import SaveDir
 from twsolo.ruleset import Ruleset
 from twsolo.session.replay import position_after
 
+from .table_person import FIRST, first, run_typing
+
 # Seed 4: the fifth prompt is the first action round's card; after it, "how do you play it" has
 # one legal answer (answered for the player) and "event or operations first" is asked.
-BEFORE_CARD = "1\n" * 4
+BEFORE_CARD = first(4)
 CARD_PROMPT = "Your action round: play which card?\n   1. #15 Nasser (1 op, USSR)\n"
 
 
@@ -39,10 +41,10 @@ def no_seq(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def test_undo_after_a_mis_chosen_card_returns_to_that_choice_in_one_step(tmp_path: Path) -> None:
-    result = run(
+    result = run_typing(
         tmp_path,
         ["new", "--seed", "4", "--name", "u"],
-        BEFORE_CARD + "1\n" + "undo\n" + "2\n" + "quit\n",
+        [*BEFORE_CARD, "1", "undo", "2", "quit"],
     )
     assert result.exit_code == 0, result.output
     out = result.output
@@ -61,7 +63,8 @@ def test_undo_after_a_mis_chosen_card_returns_to_that_choice_in_one_step(tmp_pat
 def test_undo_skips_forced_answers_and_does_not_get_stuck(tmp_path: Path) -> None:
     """Two undos in a row go back two real decisions (the forced `play` answer after the card
     is never what an undo stops at)."""
-    run(tmp_path, ["new", "--seed", "4", "--name", "s"], BEFORE_CARD + "1\n" + "quit\n")
+    args = ["new", "--seed", "4", "--name", "s"]
+    run_typing(tmp_path, args, [*BEFORE_CARD, "1", "quit"])
     before = journal(tmp_path, "s")
     card = next(i for i, e in enumerate(before) if e["kind"] == "ar_card")
     assert before[card + 1]["kind"] == "play"  # the forced answer that used to block undo
@@ -84,13 +87,13 @@ def test_nothing_to_undo_at_the_first_decision(tmp_path: Path) -> None:
 
 
 def test_a_digital_rollback_replays_the_same_dice_and_draws(tmp_path: Path) -> None:
-    answers = "1\n" * 60
-    run(tmp_path, ["new", "--seed", "9", "--name", "b"], answers + "quit\n")
+    answers = first(60)
+    run_typing(tmp_path, ["new", "--seed", "9", "--name", "b"], [*answers, "quit"])
     before = journal(tmp_path, "b")
     assert any(e["turn"] == 2 for e in before)
     chance = [e for e in before if e["actor"] == "chance" and e["turn"] == 1]
     assert {e["kind"] for e in chance} >= {"die", "draw"}  # the setup die and the deals
-    result = run(tmp_path, ["play", "b"], "rollback 1\n" + answers + "quit\n")
+    result = run_typing(tmp_path, ["play", "b"], ["rollback 1", *answers, "quit"])
     assert result.exit_code == 0, result.output
     assert "rollback to turn 1:" in result.output
     after = journal(tmp_path, "b")
@@ -104,7 +107,7 @@ def test_a_digital_rollback_replays_the_same_dice_and_draws(tmp_path: Path) -> N
 
 
 def test_adjust_out_of_range_is_refused_with_the_legal_range(tmp_path: Path) -> None:
-    run(tmp_path, ["new", "--seed", "6", "--name", "a"], "1\n" * 20 + "quit\n")
+    run_typing(tmp_path, ["new", "--seed", "6", "--name", "a"], [*first(20), "quit"])
     before = journal(tmp_path, "a")
     result = run(
         tmp_path,
@@ -130,7 +133,7 @@ def test_adjust_out_of_range_is_refused_with_the_legal_range(tmp_path: Path) -> 
 
 
 def test_adjust_matches_names_as_the_prompts_do(tmp_path: Path) -> None:
-    run(tmp_path, ["new", "--seed", "6", "--name", "m"], "1\n" * 20 + "quit\n")
+    run_typing(tmp_path, ["new", "--seed", "6", "--name", "m"], [*first(20), "quit"])
     result = run(
         tmp_path,
         ["play", "m"],
@@ -154,10 +157,8 @@ def test_adjust_matches_names_as_the_prompts_do(tmp_path: Path) -> None:
     ]
 
 
-def test_adjustments_show_in_history_show_and_the_board_changes_after_undo(
-    tmp_path: Path,
-) -> None:
-    run(tmp_path, ["new", "--seed", "6", "--name", "h"], "1\n" * 20 + "quit\n")
+def test_adjustments_show_in_history_show_and_the_board_changes_after_undo(tmp_path: Path) -> None:
+    run_typing(tmp_path, ["new", "--seed", "6", "--name", "h"], [*first(20), "quit"])
     shown = run(tmp_path, ["show", "h"]).output
     defcon = int(shown.split("DEFCON ", 1)[1][0])
     target = 2 if defcon != 2 else 3
@@ -172,19 +173,20 @@ def test_adjustments_show_in_history_show_and_the_board_changes_after_undo(
     first_show, rest = out.split("> history\n", 1)
     assert f"DEFCON {target}" in first_show.rsplit("> show\n", 1)[1]
     history, after_undo = rest.split("> undo\n", 1)
-    assert f"adjust: {sentence}" in history
+    assert f"you corrected: {sentence}" in history
     assert "To match, change on the board:" in after_undo
     assert f"  - DEFCON: {target} → {defcon}" in after_undo
     second_history = after_undo.split("> history\n", 1)[1].split("> show\n", 1)[0]
-    assert "adjust:" not in second_history
+    assert "corrected:" not in second_history
     assert f"DEFCON {defcon}" in after_undo.rsplit("> show\n", 1)[1]
     assert not [e for e in journal(tmp_path, "h") if e["type"] == "adjust"]
 
 
 def test_a_correction_is_replayed_where_it_was_made(tmp_path: Path, rules: Ruleset) -> None:
     """The journal's adjust entries rebuild the same position (resume, inspect, show)."""
-    run(tmp_path, ["new", "--seed", "6", "--name", "r"], "1\n" * 20 + "quit\n")
-    run(tmp_path, ["play", "r"], "adjust influence w ger us 7\nadjust vp -4\n1\n1\nquit\n")
+    run_typing(tmp_path, ["new", "--seed", "6", "--name", "r"], [*first(20), "quit"])
+    corrections = ["adjust influence w ger us 7", "adjust vp -4", FIRST, FIRST, "quit"]
+    run_typing(tmp_path, ["play", "r"], corrections)
     save = SaveDir(tmp_path / "games" / "r")
     header = save.header(rules)
     entries = save.entries(rules, header)

@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from twsolo.cli.main import cli
+from twsolo.cli.simulate import specs
 from twsolo.engine.setup import standard_state
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
@@ -136,3 +137,28 @@ def test_digest_script_tells_games_apart_and_repeats_itself() -> None:
     assert len(first) == 16
     assert digest() == first
     assert digest("--seed", "5") != first
+
+
+def test_several_difficulties_take_turns_and_are_reported_apart() -> None:
+    report = simulate(
+        "--games", "8", "--human", "random", "--difficulty", "normal", "--difficulty", "hard"
+    )
+    s = report["summary"]
+    assert isinstance(s, dict)
+    groups = s["by_difficulty_and_side"]
+    assert list(groups) == ["hard/us", "hard/ussr", "normal/us", "normal/ussr"]
+    assert [g["games"] for g in groups.values()] == [2, 2, 2, 2]
+    assert sum(g["ai_wins"] for g in groups.values()) == s["ai_wins"]
+    # Sides alternate game by game, then the difficulty: one difficulty keeps the old seeds.
+    mixed = specs(4, 10, "both", "random", ("normal", "hard"), None, False)
+    assert [(g.seed, g.ai_side, g.difficulty) for g in mixed] == [
+        (10, "us", "normal"),
+        (11, "ussr", "normal"),
+        (12, "us", "hard"),
+        (13, "ussr", "hard"),
+    ]
+    alone = specs(2, 10, "ussr", "random", ("expert",), None, False)
+    assert [(g.seed, g.ai_side, g.difficulty) for g in alone] == [
+        (10, "ussr", "expert"),
+        (11, "ussr", "expert"),
+    ]

@@ -98,6 +98,26 @@ def test_the_space_race_costs_no_penalty_spec_10_2_3(rules: Ruleset) -> None:
     assert flow.counts["penalties"] == 0
 
 
+def test_the_options_that_cost_the_penalty_are_named_spec_10_2(rules: Ruleset) -> None:
+    """Spec §10.2: while a round lasts, each ops question names the options outside the two
+    regions (with the penalty's VP), until an op went outside: then the round's penalty is due
+    and nothing more costs anything. The headline is no action round: nothing is named."""
+    flow = make_flow(rules, USSR, turn=4, human=[25, "ops", "influence", "uk", "mexico", "uk"])
+    regions(flow)
+    give(flow, US, 25)
+    action_round(flow, 1)
+    points = [c for c in asked(flow, US) if c.kind == "influence"]
+    assert len(points) == 3
+    first, second, third = (p.context.get("off_region", ()) for p in points)
+    assert "mexico" in first
+    assert "mexico" in second
+    assert not {"uk", "japan", "done"} & set(first)
+    assert points[0].context["penalty_vp"] == rules.regions.human_offregion_penalty_vp
+    assert third == ()
+    assert flow.game.state.vp == -1
+    assert flow.seat.area is None  # only while the round lasts
+
+
 def test_event_placement_in_a_region_of_choice_spec_10_2_4(rules: Ruleset) -> None:
     """Spec §10.2.4: influence an event lets the human place in a region of the human's choice
     follows the restriction (Decolonization in Africa: penalty; in Southeast Asia, part of the
@@ -121,6 +141,40 @@ def test_event_placement_in_a_region_of_choice_spec_10_2_4(rules: Ruleset) -> No
     assert fidel.game.state.inf(rules.index["cuba"], USSR) == 3
     assert fidel.game.state.vp == 0
     assert not fidel.rounds[-1].penalty
+
+
+def test_an_event_of_the_human_in_the_ais_action_costs_nothing_spec_10_2_4(
+    rules: Ruleset,
+) -> None:
+    """Spec §10.2.4 counts influence from events the human plays. The AI (USSR) plays Five Year
+    Plan (a US card) for ops; its event makes the USSR discard Colonial Rear Guards at random,
+    whose event then happens for the US: the human places its 4 influence in Africa, outside
+    the Primary (Europe) and the Secondary (Asia), during the AI's action — no penalty. The same
+    placements from the human's own play of the card cost 1 VP."""
+    africa = ["algeria", "nigeria", "zaire", "angola"]
+    flow = make_flow(
+        rules,
+        USSR,
+        turn=4,
+        human=africa,
+        ai=["ops", "event_first", "influence", "east_germany", "east_germany", "east_germany"],
+        draws=[5, 63],
+    )
+    regions(flow)
+    give(flow, USSR, 5, 63)
+    action_round(flow, 1)  # the human (US) has no card: it passes
+    state = flow.game.state
+    assert [state.inf(rules.index[c], US) for c in africa] == [1, 1, 1, 1]
+    assert state.vp == 0
+    assert not flow.rounds[-1].penalty
+    assert all_used(flow)
+
+    own = make_flow(rules, USSR, turn=4, human=[63, "event", *africa])
+    regions(own)
+    give(own, US, 63)
+    action_round(own, 1)
+    assert own.game.state.vp == -1  # 1 VP to the AI (USSR)
+    assert own.rounds[-1].penalty
 
 
 def test_un_intervention_cancels_only_the_other_drawn_card_spec_10_1_4(rules: Ruleset) -> None:

@@ -1,8 +1,17 @@
 """twsolo — the AI opponent for solitaire Twilight Struggle."""
 
-from importlib.metadata import PackageNotFoundError, version
+from __future__ import annotations
 
-try:
-    __version__ = version("twsolo")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0+unknown"
+
+def __getattr__(name: str) -> str:
+    """`twsolo.__version__`, read from the installed metadata only when asked: importing
+    importlib.metadata would slow every start of the command line (and every Tab of shell
+    completion)."""
+    if name != "__version__":
+        raise AttributeError(f"module 'twsolo' has no attribute {name!r}")
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("twsolo")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        return "0+unknown"

@@ -47,6 +47,8 @@ SOUTHEAST_ASIA = "southeast_asia"
 # Scoring regions: the six map regions plus Southeast Asia (spec §1.3).
 SCORING_REGIONS: tuple[str, ...] = (*MAP_REGIONS, SOUTHEAST_ASIA)
 CARD_SIDES: tuple[str, ...] = ("us", "ussr", "neutral")
+# The difficulty levels (spec §2.5); their VP are in rules/setup.yaml.
+DIFFICULTY_LEVELS: tuple[str, ...] = ("normal", "experienced", "hard", "expert")
 
 
 def card_slug(name: str) -> str:

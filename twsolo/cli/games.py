@@ -5,22 +5,20 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 from click.shell_completion import CompletionItem
 
-from twsolo import __version__
-from twsolo.cli.ingame import Terminal
-from twsolo.engine.state import GameState, hand_of
 from twsolo.errors import TwsoloError
-from twsolo.ids import Side
-from twsolo.persist.savefile import Header, SaveDir, SaveError, home, list_games, name_problem
-from twsolo.ruleset import DIFFICULTY_LEVELS, Ruleset, load_ruleset
-from twsolo.scenario import Scenario, load_scenario
-from twsolo.session.game import GameSession
-from twsolo.session.saved import read_saved
-from twsolo.solo import SoloOptions
+from twsolo.ids import DIFFICULTY_LEVELS, Side
+from twsolo.persist.folders import game_folders, home, name_problem
+
+if TYPE_CHECKING:  # the rest is imported by the commands that use it: a fast start (README)
+    from twsolo.engine.state import GameState
+    from twsolo.persist.savefile import SaveDir
+    from twsolo.ruleset import Ruleset
+    from twsolo.scenario import Scenario
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -40,10 +38,13 @@ def complete_games(
 ) -> list[CompletionItem]:
     """Shell completion of saved games' names."""
     root = home(ctx.params.get("home_dir"))
-    return [CompletionItem(g.name) for g in list_games(root) if g.name.startswith(incomplete)]
+    folders = game_folders(root)
+    return [CompletionItem(f.name) for f in folders if f.name.startswith(incomplete)]
 
 
 def game_dir(home_dir: str | None, name: str) -> SaveDir:
+    from twsolo.persist.savefile import SaveDir
+
     if problem := name_problem(name):
         raise click.BadParameter(f"{name[:70]!r}: {problem}", param_hint="the game's name")
     return SaveDir(home(home_dir) / "games" / name)
@@ -63,6 +64,12 @@ def create(
     rules_path: str | None,
     from_path: str | None = None,
 ) -> SaveDir:
+    from twsolo import __version__
+    from twsolo.persist.savefile import Header
+    from twsolo.ruleset import load_ruleset
+    from twsolo.scenario import load_scenario
+    from twsolo.solo import SoloOptions
+
     rules = load_ruleset(rules_path)
     human = Side(side)
     start = None
@@ -109,6 +116,8 @@ def start_position(scenario: Scenario) -> GameState:
     """A scenario's board as the start of a game: the game begins at the start of the
     scenario's turn (spec §5), so its headline card goes back to the human's deck/hand and the
     Scoring Cards to the Scoring Card Deck (step X gathers them anyway, spec §7.2.1)."""
+    from twsolo.engine.state import hand_of
+
     state = scenario.state.copy()
     state.ai_side = scenario.ai_side
     for card in list(state.piles["table"].known()):
@@ -122,6 +131,10 @@ def start_position(scenario: Scenario) -> GameState:
 
 
 def run(save: SaveDir, rules_path: str | None, *, drop_torn_line: bool = False) -> None:
+    from twsolo.cli.ingame import Terminal
+    from twsolo.ruleset import load_ruleset
+    from twsolo.session.game import GameSession
+
     rules = load_ruleset(rules_path)
     with GameSession.open(rules, save, drop_torn_line=drop_torn_line) as session:
         Terminal(rules, session).run()
@@ -185,6 +198,9 @@ def play(
     name: str | None, drop_torn_line: bool, rules_path: str | None, home_dir: str | None
 ) -> None:
     """Resume the named game, or the latest; with none saved, start a new one."""
+    from twsolo.persist.savefile import SaveError, list_games
+    from twsolo.ruleset import load_ruleset
+
     if name is None:
         rules = load_ruleset(rules_path)
         games = [g for g in list_games(home(home_dir)) if not _finished(rules, g)]
@@ -215,6 +231,8 @@ def play(
 
 def _finished(rules: Ruleset, save: SaveDir) -> bool:
     """Over, by its cached position (a damaged save counts as not over: playing it reports it)."""
+    from twsolo.persist.savefile import SaveError
+
     try:
         snapshot = save.snapshot(rules)
     except SaveError:
@@ -227,6 +245,10 @@ def _finished(rules: Ruleset, save: SaveDir) -> bool:
 @home_option
 def list_cmd(rules_path: str | None, home_dir: str | None) -> None:
     """The saved games, oldest first. A damaged game is reported in its row."""
+    from twsolo.persist.savefile import list_games
+    from twsolo.ruleset import load_ruleset
+    from twsolo.session.saved import read_saved
+
     games = list_games(home(home_dir))
     if not games:
         click.echo("No saved games.")
@@ -264,6 +286,9 @@ def show(name: str, svg_path: str | None, rules_path: str | None, home_dir: str 
     """The board of a saved game (and an SVG picture of it)."""
     from twsolo.cli.render import board, tracks
     from twsolo.cli.svg import board_svg
+    from twsolo.persist.savefile import SaveError
+    from twsolo.ruleset import load_ruleset
+    from twsolo.session.saved import read_saved
 
     rules = load_ruleset(rules_path)
     save = game_dir(home_dir, name)

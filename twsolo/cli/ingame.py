@@ -4,20 +4,39 @@ printed here and carried out by the session (twsolo/session/game.py)."""
 
 from __future__ import annotations
 
+import os
 import re
+import shlex
+import shutil
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import click
 
 from twsolo.cli.match import matches
-from twsolo.cli.prompts import COMMANDS, Prompter, TableChance, TablePlayer
-from twsolo.cli.render import answer_label, board, instructions, state_diff, tracks
+from twsolo.cli.menus import clip
+from twsolo.cli.prompts import COMMANDS, Prompter, TableChance, TablePlayer, confirm
+from twsolo.cli.render import (
+    answer_label,
+    board,
+    effects_in_force,
+    game_summary,
+    instructions,
+    milops_reminder,
+    region_name,
+    round_banner,
+    state_diff,
+    tracks,
+    turn_checklist,
+)
 from twsolo.engine.adjust import ADJUSTABLE, SIDED, Adjustment, AdjustmentRefused, describe
+from twsolo.engine.calendar import action_rounds
+from twsolo.engine.choices import Choice
 from twsolo.engine.game import Game
-from twsolo.engine.records import Record
+from twsolo.engine.records import Record, result_text
 from twsolo.engine.state import GameState
-from twsolo.ids import Side
+from twsolo.ids import MAP_REGIONS, SCORING_REGIONS, Side
 from twsolo.persist.savefile import Entry
 from twsolo.ruleset import Ruleset
 from twsolo.session.game import GameSession, Restart, TakeBack
@@ -25,24 +44,54 @@ from twsolo.session.replay import decoded
 from twsolo.solo import GameRecord
 from twsolo.solo.regions import primary_region, secondary_region
 
-HELP = """Commands at any prompt:
-  show                 the board, region by region, and the tracks
+HELP = """How to answer: a plain number picks from the list shown (a die's face or an amount is
+typed as itself); #N is card number N; a name works too, by the start of its words (`w ger` is
+West Germany; an exact name wins: `asia scoring`). Several cards (the draft, the bottom of your
+deck/hand): their list numbers or #N, e.g. `1 4 5`. `?` lists the legal answers again.
+
+Commands at any prompt:
+  show [REGION|all]    the tracks and the Primary and Secondary Regions (or one region, or all)
   why                  the reasons of the AI's last decision
   history [TURN|all] [--to FILE]   the answers given, this turn by default
-  inspect TURN         the board at the end of an earlier turn (nothing is changed)
+  inspect TURN [REGION|all]   the board at the end of an earlier turn (nothing is changed)
   undo                 take back your last decision (a question with more than one legal
-                       answer) or correction, and what followed it
+                       answer) or correction, and what followed it (also after the game ended)
   rollback TURN        go back to the start of TURN
   adjust WHAT ...      correct a mis-entered fact, recorded in the journal:
                          adjust influence COUNTRY us|ussr N; adjust vp N (US +, USSR -);
                          adjust defcon N; adjust milops us|ussr N; adjust space us|ussr N
   save                 every answer is already saved as you give it
   help                 this text
-  quit                 stop; `twsolo play NAME` resumes exactly here"""
+  quit                 stop (Ctrl-C or Ctrl-D too); `twsolo play NAME` resumes exactly here"""
 ADJUST_USAGE = (
     "adjust influence COUNTRY us|ussr N | vp N | defcon N | milops us|ussr N | space us|ussr N"
 )
 NUMBER = re.compile(r"[-+]?\d{1,6}")
+SHOW_USAGE = "show [REGION|all]: regions are " + ", ".join(region_name(r) for r in SCORING_REGIONS)
+# How each kind of answer reads in `history`.
+HISTORY_WORDS = {
+    "draft": "kept",
+    "headline": "headlined",
+    "ar_card": "played",
+    "bottom": "put at the bottom, in order:",
+    "play": "played it as:",
+    "order": "chose:",
+    "operation": "chose the operation:",
+    "influence": "placed influence in",
+    "coup": "made a coup in",
+    "realign": "realigned",
+    "country": "chose",
+    "card": "chose",
+    "yes_no": "answered",
+    "number": "chose",
+    "region": "chose",
+    "die": "a die showed",
+    "draw": "a card came up:",
+    "deal": "",
+    "reveal": "a card was seen:",
+    "holds": "the pile holds it:",
+    "pick": "a card was picked:",
+}
 
 
 class Quit(Exception):
@@ -54,18 +103,38 @@ def number(text: str) -> int | None:
     return int(text) if NUMBER.fullmatch(text) else None
 
 
-def history_line(rules: Ruleset, entry: Entry) -> str:
+def history_line(rules: Ruleset, entry: Entry, human: Side) -> str:
     """One journal entry as `history` prints it: the one place an answer is put into words for
-    the history (what a player may not see would be masked here)."""
-    where = f"turn {entry.turn} AR {entry.action_round}"
+    the history (a card dealt face down is never named, spec §4)."""
+    where = f"turn {entry.turn} " + (
+        f"AR{entry.action_round}" if entry.action_round else "draft/headline"
+    )
     if entry.type == "answer":
         answer = answer_label(rules, decoded(entry.answer), entry.kind)  # a deal is never named
-        return f"{where}: {entry.actor} {entry.kind} → {answer}"
+        words = HISTORY_WORDS.get(entry.kind, entry.kind.replace("_", " "))
+        if entry.actor == human.value:
+            who = f"you ({human.label}): "
+        elif entry.actor == human.other.value:
+            who = f"AI ({human.other.label}): "
+        else:
+            who = ""
+        return f"{where}: {who}{words + ' ' if words else ''}{answer}"
     if entry.type == "adjust":
-        return f"{where}: adjust: {describe(rules, entry.adjustment, entry.data['before'])}"
+        return f"{where}: you corrected: {describe(rules, entry.adjustment, entry.data['before'])}"
     if entry.is_start:
         return f"{where}: the game begins"
-    return f"{where}: {entry.data['takeback']} took back {entry.data['dropped']} entries"
+    return f"{where}: {entry.data['takeback']} took back {entry.data['dropped']} answers"
+
+
+def resume_command(name: str) -> str:
+    """How to resume this game from a shell: `twsolo play NAME` when `twsolo` on the PATH is this
+    program; else the program as it was started (`.venv/bin/twsolo`, README)."""
+    program = sys.argv[0]
+    if os.path.basename(program) == "twsolo":
+        found = shutil.which("twsolo")
+        if not (found and os.path.realpath(found) == os.path.realpath(program)):
+            return f"{program} play {shlex.quote(name)}"
+    return f"twsolo play {shlex.quote(name)}"
 
 
 def parse_adjust(rules: Ruleset, args: list[str]) -> Adjustment:
@@ -110,8 +179,12 @@ class Terminal:
         self.echo: Callable[[str], None] = click.echo
         self.game: Game | None = None  # the game whose log is being printed
         self.printed = 0
+        self.banner = ""  # the round banner printed last
+        self.finished: GameRecord | None = None
 
     def run(self) -> GameRecord | None:
+        """Play until the game ends, then take commands (undo goes back into the game) until
+        the person quits. Ctrl-C and Ctrl-D quit like `quit`: every answer is saved."""
         session = self.session
         for note in session.notes:
             self.echo(note)
@@ -119,30 +192,59 @@ class Terminal:
         chance = None
         if session.header.table:
             chance = TableChance(prompter, dice=session.header.dice, rng=session.chance_rng)
-        try:
-            record = session.play(TablePlayer(prompter), chance)
-        except Quit:
-            self.echo(f"Saved. Resume with: twsolo play {session.save.name}")
-            return None
-        if session.game is not self.game:  # no prompt since the replay caught up (or ever)
-            self.printed = session.log_seen if session.caught_up else len(record.log)
-        self.flush(record.log)
-        s = record.summary()
-        winner = s["winner"].upper() if s["winner"] else "nobody"
-        self.echo(f"Game over: {winner} wins ({s['reason']}).")
-        self.echo(
-            f"Victory Rating: {s['rating']} (score {s['score']:+d}, difficulty {s['difficulty']})"
-        )
-        return record
+        while True:
+            self.finished = None
+            try:
+                record = session.play(TablePlayer(prompter), chance)
+            except (Quit, click.Abort, KeyboardInterrupt):
+                self.echo(f"\nSaved. Resume with: {resume_command(session.save.name)}")
+                return None
+            self.finished = record
+            if session.game is not self.game:  # no prompt since the replay caught up (or ever)
+                self.printed = session.log_seen if session.caught_up else len(record.log)
+            self.flush(record.log)
+            self.report(record)
+            try:
+                self.after_the_end()
+            except Restart:
+                continue
+            except (Quit, click.Abort, KeyboardInterrupt):
+                pass
+            return record
 
-    def before_prompt(self) -> None:
+    def report(self, record: GameRecord) -> None:
+        s = record.summary()
+        self.echo(f"Game over: {result_text(record.result)}.")
+        self.echo(
+            f"Victory Rating: {s['rating']} (score {s['score']:+d} from your side, difficulty "
+            f"{s['difficulty']})"
+        )
+        for line in game_summary(self.rules, record.log, record.state):
+            self.echo(line)
+
+    def after_the_end(self) -> None:
+        """Commands after the game's end; `undo` or `rollback` raises Restart, `quit` Quit."""
+        self.echo(
+            "The game is over: `undo` takes back your last decision and plays on; `history`, "
+            "`inspect` and `show` look back; `quit` leaves."
+        )
+        while True:
+            raw = click.prompt(">", prompt_suffix=" ").strip()
+            word, *rest = raw.split() or [""]
+            if word.lower() in COMMANDS:
+                self.command(word.lower(), rest)
+            elif raw:
+                self.echo(f"The game is over: {clip(raw)} is no command (type help).")
+
+    def before_prompt(self, choice: Choice) -> None:
         """Before a prompt: after an undo or a rollback, what to change on the physical board;
-        then what happened since the last prompt."""
+        then what happened since the last prompt (at the table, the end-of-turn checklist);
+        before the player's choices in an action round, the round's banner."""
         game = self.session.game
         if game is None:
             return
         if game is not self.game:  # a new replay: its log up to now was shown before
-            self.game, self.printed = game, self.session.log_seen
+            self.game, self.printed, self.banner = game, self.session.log_seen, ""
         before = self.session.board_before
         if before is not None:
             self.session.board_before = None
@@ -154,12 +256,37 @@ class Terminal:
                 self.echo(f"  - {line}")
             self.printed = len(game.log)
         self.flush(game.log)
+        if choice.actor == self.session.human and game.state.action_round:
+            self.show_banner(game.state)
+
+    def show_banner(self, state: GameState) -> None:
+        """The round's banner, when it says something new; the reminder with it."""
+        rounds = action_rounds(state.turn)
+        banner = round_banner(
+            self.rules,
+            state,
+            primary=primary_region(state, self.rules),
+            secondary=secondary_region(state, self.rules),
+            rounds=rounds,
+        )
+        if banner == self.banner:
+            return
+        self.banner = banner
+        self.echo(banner)
+        if reminder := milops_reminder(state, rounds):
+            self.echo(reminder)
 
     def flush(self, log: list[Record]) -> None:
-        lines = instructions(self.rules, log[self.printed :], self.session.options.ai_side)
+        records = log[self.printed :]
+        lines = instructions(self.rules, records, self.session.options.ai_side)
         self.printed = len(log)
         for i, line in enumerate(lines, 1):
-            self.echo(f"  {i}. {line}")
+            number = f"  {i}. "
+            self.echo(number + line.replace("\n", "\n" + " " * len(number)))
+        game = self.session.game
+        if self.session.header.table and game is not None and self.finished is None:
+            for line in turn_checklist(self.rules, records, game.state):
+                self.echo(line)
 
     # ------------------------------------------------------------------ commands
     def command(self, name: str, args: list[str]) -> None:
@@ -181,15 +308,40 @@ class Terminal:
     def quit(self, args: list[str]) -> None:
         raise Quit
 
-    def show_now(self, args: list[str]) -> None:
-        if self.session.game is not None:
-            self.show(self.session.game.state)
+    @property
+    def state(self) -> GameState | None:
+        """The position now: the game's, or the final one."""
+        if self.finished is not None:
+            return self.finished.state
+        return self.session.game.state if self.session.game is not None else None
 
-    def show(self, state: GameState) -> None:
+    def show_now(self, args: list[str]) -> None:
+        if self.state is not None:
+            self.show(self.state, args)
+
+    def show(self, state: GameState, args: list[str]) -> None:
+        """The tracks, the lasting effects, and the Primary and Secondary Regions' countries;
+        `all`: every region; a region's name: that one."""
         primary = primary_region(state, self.rules)
         secondary = secondary_region(state, self.rules)
+        wanted = " ".join(args)
+        if wanted.lower() == "all":
+            regions: list[str] = list(MAP_REGIONS)
+        elif wanted:
+            by_name = {region_name(r): r for r in SCORING_REGIONS}
+            found = matches(wanted, by_name)
+            if len(found) != 1:
+                self.echo(f"{clip(wanted)}: which region? {SHOW_USAGE}")
+                return
+            regions = [by_name[found[0]]]
+        else:
+            regions = [r for r in (primary, secondary) if r] or list(MAP_REGIONS)
         self.echo(tracks(self.rules, state, primary=primary, secondary=secondary))
-        self.echo(board(self.rules, state))
+        if effects := effects_in_force(self.rules, state):
+            self.echo("In force: " + ", ".join(effects))
+        self.echo(board(self.rules, state, regions))
+        if not wanted:
+            self.echo("(show all: every region; show REGION: one of them)")
 
     def why(self, args: list[str]) -> None:
         """The AI's last decision with its reasons, and the answers that carried it out (the
@@ -210,6 +362,11 @@ class Terminal:
             for step in decision.steps:
                 self.echo(f"  - {step.text()}")
 
+    def played_turns(self) -> int:
+        """The last turn begun (the turn of the game's end, once it is over)."""
+        state = self.state
+        return state.turn if state is not None else 1
+
     def history(self, args: list[str]) -> None:
         target = None
         if "--to" in args:
@@ -219,16 +376,19 @@ class Terminal:
                 return
             target = Path(args[i + 1])
             args = args[:i] + args[i + 2 :]
-        game = self.session.game
-        turn: int | None = game.state.turn if game else None
+        turn: int | None = self.played_turns()
         if args and args[0] != "all":
             turn = number(args[0])
             if turn is None:
-                self.echo("history TURN|all [--to FILE]")
+                self.echo("history [TURN|all] [--to FILE]")
+                return
+            if not 1 <= turn <= self.played_turns():
+                self.echo(f"There is no turn {turn} to show: {self.turns_so_far()}.")
                 return
         elif args:
             turn = None
-        lines = [history_line(self.rules, e) for e in self.session.history(turn)]
+        human = self.session.human
+        lines = [history_line(self.rules, e, human) for e in self.session.history(turn)]
         if target is None:
             for line in lines:
                 self.echo(line)
@@ -240,6 +400,12 @@ class Terminal:
             return
         self.echo(f"{len(lines)} lines written to {target}")
 
+    def turns_so_far(self) -> str:
+        last = self.played_turns()
+        if self.finished is not None:
+            return f"the game lasted {last} turn{'s' if last > 1 else ''}"
+        return f"this is turn {last}"
+
     def turn(self, args: list[str], usage: str) -> int | None:
         """The TURN a command names, or None after printing its usage."""
         turn = number(args[0]) if args else None
@@ -248,12 +414,20 @@ class Terminal:
         return turn
 
     def inspect(self, args: list[str]) -> None:
-        turn = self.turn(args, "inspect TURN: the board at the end of that turn")
+        """The board at the end of a turn that has ended (every turn, once the game is over)."""
+        turn = self.turn(args, "inspect TURN [REGION|all]: the board at the end of that turn")
         if turn is None:
+            return
+        ended = self.played_turns() - (self.finished is None)
+        if not 1 <= turn <= ended:
+            if turn == self.played_turns():
+                self.echo(f"Turn {turn} has not ended yet: `show` prints the board now.")
+            else:
+                self.echo(f"There is no turn {turn} to inspect: {self.turns_so_far()}.")
             return
         state = self.session.board_at_end_of(turn)
         self.echo(f"-- the board at the end of turn {turn} (nothing changed) --")
-        self.show(state)
+        self.show(state, args[1:])
 
     def undo(self, args: list[str]) -> None:
         plan = self.session.undo_point()
@@ -278,9 +452,8 @@ class Terminal:
         if (
             plan.chance
             and self.session.header.table
-            and not click.confirm(
-                f"This takes back {plan.chance} die roll(s) or revealed card(s). Do it anyway?",
-                default=False,
+            and not confirm(
+                f"This takes back {plan.chance} die roll(s) or revealed card(s). Do it anyway?"
             )
         ):
             self.echo("Nothing was taken back.")
@@ -290,6 +463,9 @@ class Terminal:
         raise Restart
 
     def adjust(self, args: list[str]) -> None:
+        if self.finished is not None:
+            self.echo("The game is over: `undo` first to correct anything.")
+            return
         try:
             record = self.session.adjust(parse_adjust(self.rules, args))
         except AdjustmentRefused as exc:

@@ -2,25 +2,51 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 from click.shell_completion import CompletionItem
 
-from twsolo.cli import games, simulate
-from twsolo.cli.appendix import entry_dict, entry_lines, fact_lines, vocabulary_lines
+from twsolo.cli import games
 from twsolo.cli.match import matches
-from twsolo.engine.scoring import region_score
 from twsolo.errors import TwsoloError
 from twsolo.ids import SCORING_REGIONS, Side
-from twsolo.ruleset import Card, Ruleset, load_ruleset
-from twsolo.ruleset.vocabulary import standard_vocabulary
-from twsolo.scenario import load_scenario
+
+if TYPE_CHECKING:  # the rest is imported inside the commands: `twsolo --help` and shell
+    # completion start without numpy or the AI (README, scripts/bench.py)
+    from twsolo.ruleset import Card, Ruleset
 
 F = TypeVar("F", bound=Callable[..., Any])
 EXIT_USER_ERROR = 2
+
+
+class LazyCommand(click.Command):
+    """A subcommand whose module is imported only when it runs or completes: `twsolo --help`
+    lists it by its help text alone (a test checks it is the command's own). `target` is
+    "module:attribute"."""
+
+    def __init__(self, name: str, target: str, help_text: str) -> None:
+        super().__init__(name, help=help_text)
+        self.target = target
+
+    def real(self) -> click.Command:
+        module, attribute = self.target.split(":")
+        command = getattr(importlib.import_module(module), attribute)
+        assert isinstance(command, click.Command)
+        return command
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        # The context is the real command's: its parameters, help, completion and callback.
+        return self.real().make_context(info_name, args, parent, **extra)
 
 
 class TwsoloGroup(click.Group):
@@ -57,6 +83,8 @@ def cli() -> None:
 )
 def validate(rules_path: str | None, vocabulary: bool) -> None:
     """Check the rules data; print what was loaded, or every problem with file:line:column."""
+    from twsolo.ruleset import load_ruleset
+
     rules = load_ruleset(rules_path)
     bgs = int(rules.battleground.sum())
     pairs = sum(len(n) for n in rules.neighbours) // 2
@@ -90,6 +118,9 @@ def validate(rules_path: str | None, vocabulary: bool) -> None:
     )
     click.echo(f"  digest: {rules.digest[:16]}")
     if vocabulary:
+        from twsolo.cli.appendix import vocabulary_lines
+        from twsolo.ruleset.vocabulary import standard_vocabulary
+
         for line in vocabulary_lines(standard_vocabulary()):
             click.echo(line)
 
@@ -135,6 +166,8 @@ def card_dict(card: Card) -> dict[str, Any]:
 @rules_option
 def cards_list(era: str | None, side: str | None, as_json: bool, rules_path: str | None) -> None:
     """List cards, optionally by era and side."""
+    from twsolo.ruleset import load_ruleset
+
     rules = load_ruleset(rules_path)
     chosen = [
         c
@@ -171,7 +204,10 @@ def find_card(rules: Ruleset, query: str) -> Card:
 def complete_cards(
     ctx: click.Context, param: click.Parameter, incomplete: str
 ) -> list[CompletionItem]:
-    """Shell completion of card names (and numbers)."""
+    """Shell completion of card names (and numbers). It reads the rules data (numpy and all):
+    the names live there."""
+    from twsolo.ruleset import load_ruleset
+
     rules = load_ruleset(ctx.params.get("rules_path"))
     names = [c.name for c in rules.cards.values()]
     found = matches(incomplete, names) if incomplete else names
@@ -184,6 +220,10 @@ def complete_cards(
 @rules_option
 def cards_show(card: str, as_json: bool, rules_path: str | None) -> None:
     """Show one card, by number or name (a unique prefix is enough), with its appendix entry."""
+    from twsolo.cli.appendix import entry_dict, entry_lines, fact_lines
+    from twsolo.ruleset import load_ruleset
+    from twsolo.ruleset.vocabulary import standard_vocabulary
+
     rules = load_ruleset(rules_path)
     c = find_card(rules, card)
     entry = rules.appendix.get(c.number)
@@ -209,6 +249,10 @@ def cards_show(card: str, as_json: bool, rules_path: str | None) -> None:
 @rules_option
 def score(scenario: str, region: str | None, as_json: bool, rules_path: str | None) -> None:
     """Score each region of a scenario's position as if its scoring card were played now."""
+    from twsolo.engine.scoring import region_score
+    from twsolo.ruleset import load_ruleset
+    from twsolo.scenario import load_scenario
+
     rules = load_ruleset(rules_path)
     state = load_scenario(scenario, rules).state
     regions = [region] if region else list(SCORING_REGIONS)
@@ -232,6 +276,8 @@ def score(scenario: str, region: str | None, as_json: bool, rules_path: str | No
 def decide(scenario: str, as_json: bool, rules_path: str | None) -> None:
     """The AI's decision for a scenario position: what it does on the board, then why."""
     from twsolo.ai.position import decide as decide_position
+    from twsolo.ruleset import load_ruleset
+    from twsolo.scenario import load_scenario
 
     rules = load_ruleset(rules_path)
     result = decide_position(rules, load_scenario(scenario, rules))
@@ -278,7 +324,22 @@ cli.add_command(games.new)
 cli.add_command(games.play)
 cli.add_command(games.list_cmd)
 cli.add_command(games.show)
-cli.add_command(simulate.simulate)
+cli.add_command(
+    LazyCommand(
+        "simulate",
+        "twsolo.cli.simulate:simulate",
+        "Play many games of the AI against a human stand-in and report how the AI does.\n"
+        "    Ctrl-C stops the run and reports the games finished so far (marked partial).",
+    )
+)
+cli.add_command(
+    LazyCommand(
+        "replay",
+        "twsolo.cli.replay:replay",
+        "Print a simulated game's log: every answer, the AI's reasons beside its moves, the\n"
+        "    position after each action.",
+    )
+)
 
 
 def main() -> None:

@@ -1,20 +1,35 @@
-"""The person at the table as a ChoiceProvider: every question as a prompt, answers matched by
-unique prefix (`w ger` → West Germany), `?` for the legal answers, an illegal answer refused
-with the rule's reason and asked again, a question with one legal answer said and passed.
+"""The person at the table as a ChoiceProvider: every question as a prompt with its options
+(cli/menus.py: list numbers, `#N` for a card, names by unique prefix — `w ger` is West Germany),
+`?` for the legal answers, an illegal answer refused with the rule's reason and asked again, a
+question with one legal answer said and passed, what a typed line was taken to mean echoed, and
+a warning to confirm before an answer that costs VP or loses the game.
 
 In-game commands typed at any prompt are handed to the session (`on_command`)."""
 
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
 from twsolo.cli.match import matches
-from twsolo.cli.render import answer_label, card_label
+from twsolo.cli.menus import (
+    CARD_SETS,
+    NotUnderstood,
+    clip,
+    context_cards,
+    costs,
+    coup_facts,
+    coup_ops,
+    menu,
+    option_text,
+    read_answer,
+    read_cards,
+    short_list,
+)
+from twsolo.cli.render import NUMBER_KINDS, answer_label
 from twsolo.engine.board import placement_access
 from twsolo.engine.choices import Answer, Choice
 from twsolo.engine.coup import coup_refusal, realign_refusal
@@ -37,7 +52,6 @@ COMMANDS = (
     "help",
     "quit",
 )
-MENU_LIMIT = 24  # list the options when there are at most this many
 KIND_TITLES = {
     "draft": "Draft",
     "headline": "Headline",
@@ -66,108 +80,123 @@ class Refused(ValueError):
 
 
 class Prompter:
-    def __init__(self, rules: Ruleset, on_command: CommandHandler, before: Callable[[], None]):
+    """Asks the person each question. `before(choice)` runs first (the Terminal prints what
+    happened since the last question, and the round's banner)."""
+
+    def __init__(
+        self, rules: Ruleset, on_command: CommandHandler, before: Callable[[Choice], None]
+    ):
         self.rules = rules
         self.on_command = on_command
         self.before = before
 
     def ask(self, game: Game, choice: Choice) -> Answer:
-        self.before()
+        self.before(choice)
+        rules, state = self.rules, game.state
         options = choice.options
-        title = KIND_TITLES.get(choice.kind, choice.kind)
+        title = KIND_TITLES.get(choice.kind, choice.kind.replace("_", " "))
         header = f"{title}: {choice.prompt}" if choice.prompt else title
         if len(options) == 1:
-            click.echo(f"{header} — only one legal answer: {self.label(options[0], choice.kind)}")
+            only = option_text(rules, state, choice, options[0])
+            click.echo(f"{header} — only one legal answer: {only}")
             return options[0]
         click.echo(header)
         self.show_context(choice)
-        if len(options) <= MENU_LIMIT:
-            for i, option in enumerate(options, 1):
-                click.echo(f"  {i:>2}. {self.label(option, choice.kind)}")
+        for line in menu(rules, state, choice):
+            click.echo(line)
         while True:
             raw = click.prompt(">", prompt_suffix=" ").strip()
             if not raw:
                 continue
             word, *rest = raw.split()
             if raw == "?":
-                click.echo(
-                    "Legal answers: " + "; ".join(self.label(o, choice.kind) for o in options)
-                )
+                for line in short_list(rules, state, choice):
+                    click.echo(line)
                 continue
             if word.lower() in COMMANDS:
                 self.on_command(word.lower(), rest)
                 click.echo(header)
                 continue
             try:
-                return self.parse(game, choice, raw)
+                answer = self.parse(game, choice, raw)
             except Refused as exc:
                 click.echo(f"Refused: {exc}")
-
-    def label(self, option: Answer, kind: str = "") -> str:
-        return answer_label(self.rules, option, kind)
+                continue
+            label = answer_label(rules, answer, choice.kind)
+            if raw.casefold() != label.casefold() and choice.kind not in NUMBER_KINDS:
+                click.echo(f"  = {label}")  # what the typed line was taken to mean
+            if self.confirmed(game, choice, answer):
+                return answer
 
     def show_context(self, choice: Choice) -> None:
         ctx = choice.context
         if choice.kind == "draft":
-            drawn = ctx.get("drawn", ())
-            click.echo("  Drawn: " + "; ".join(card_label(self.rules, c) for c in drawn))
             click.echo(
-                f"  Keep {ctx.get('keep')}, give the AI {ctx.get('give')}. OP balance (spec §6): "
-                "the Ops you keep may not exceed the Ops you give."
+                "  OP balance (spec §6): the Ops you keep may not exceed the Ops you give."
                 + (" Give 3+ Ops more than you keep for 1 VP." if ctx.get("bonus") else "")
             )
-            click.echo("  Type the numbers of the cards you keep, e.g. `8 21 23`.")
+            click.echo(f"  Which {ctx.get('keep')} do you keep? Type their numbers, e.g. `1 4 5`:")
         if choice.kind == "bottom":
-            click.echo("  Type the cards in the order they go to the bottom, e.g. `21 8`.")
+            click.echo("  Type their numbers in that order, e.g. `2 1`:")
+
+    def confirmed(self, game: Game, choice: Choice, answer: Answer) -> bool:
+        """Before an answer that costs VP (spec §10.2) or loses the game (a coup that leaves
+        DEFCON at 1, spec §20.1.2): say so and ask."""
+        rules, state = self.rules, game.state
+        warnings = []
+        if vp := costs(choice, answer):
+            warnings.append(
+                f"{answer_label(rules, answer)} is outside the Primary and Secondary Regions: "
+                f"it costs you {vp} VP this action round (off-region penalty, spec §10.2)"
+            )
+        side = choice.actor
+        if choice.kind == "coup" and str(answer) in rules.index and isinstance(side, Side):
+            country = rules.index[str(answer)]
+            ops = coup_ops(rules, choice, country)
+            if ops is not None and coup_facts(rules, state, side, country, ops)[1] == 1:
+                warnings.append(
+                    f"a coup in {rules.countries[country].name} leaves DEFCON at 1: you lose "
+                    "the game (spec §20.1.2)"
+                )
+        if not warnings:
+            return True
+        for warning in warnings:
+            click.echo(f"  Warning: {warning}.")
+        if confirm("  Go ahead?"):
+            return True
+        click.echo("  Not done: choose again.")
+        return False
 
     # ------------------------------------------------------------------ parsing
     def parse(self, game: Game, choice: Choice, raw: str) -> Answer:
-        options = choice.options
-        if raw.isdigit():
-            n = int(raw)
-            if n in options:
-                return n
-            if 1 <= n <= min(len(options), MENU_LIMIT):
-                return options[n - 1]  # the number of a listed answer
-            if not isinstance(options[0], tuple):
-                raise Refused(f"{n} is not one of the legal answers (type ? to list them)")
-        if options and isinstance(options[0], tuple):
-            return self.parse_cards(choice, raw)
-        labels = {self.label(o, choice.kind): o for o in options}
-        for o in options:
-            labels.setdefault(str(o), o)
-        found = sorted({labels[m] for m in matches(raw, labels)}, key=options.index)
-        if len(found) == 1:
-            return found[0]
-        if len(found) > 1:
-            raise Refused(
-                f"{raw!r} is ambiguous: " + "; ".join(self.label(o, choice.kind) for o in found[:8])
-            )
-        raise Refused(self.why_not(game, choice, raw))
+        try:
+            if choice.kind in CARD_SETS:
+                return self.parse_cards(choice, raw)
+            return read_answer(self.rules, choice, raw)
+        except NotUnderstood as exc:
+            raise Refused(str(exc) or self.why_not(game, choice, raw)) from None
 
     def parse_cards(self, choice: Choice, raw: str) -> Answer:
-        tokens = [t for t in re.split(r"[,\s]+", raw) if t]
-        cards: list[int] = []
-        for token in tokens:
-            if not token.isdigit():
-                raise Refused(f"{token!r}: type card numbers, e.g. `8 21 23`")
-            cards.append(int(token))
+        drawn = context_cards(choice)
+        cards = read_cards(raw, drawn)
         options = choice.options
         if choice.kind == "draft":
             wanted = tuple(sorted(cards))
             if wanted in options:
                 return wanted
             raise Refused(draft_refusal(self.rules, choice, cards))
+        if len(cards) == len(drawn) - 1:
+            cards += [c for c in drawn if c not in cards]  # the last one goes last anyway
         if tuple(cards) in options:
             return tuple(cards)
-        raise Refused(f"name each of {answer_label(self.rules, options[0])} once, in your order")
+        raise Refused(f"name each of the {len(drawn)} cards once, in your order")
 
     def why_not(self, game: Game, choice: Choice, raw: str) -> str:
         """The rule's reason when the answer names a country the question does not allow."""
         rules = self.rules
         found = matches(raw, [c.name for c in rules.countries])
         if len(found) != 1:
-            return f"{raw!r} is not a legal answer here (type ? to list them)"
+            return f"{clip(raw)} is not a legal answer here (type ? to list them)"
         country = next(c for c in rules.countries if c.name == found[0])
         side = choice.actor
         reason = None
@@ -181,14 +210,17 @@ class Prompter:
         return reason or f"{country.name} is not a legal answer here (type ? to list them)"
 
 
+def confirm(question: str) -> bool:
+    """A yes-or-no question; anything but yes is no."""
+    reply = click.prompt(f"{question} [y/N]", default="", show_default=False)
+    return str(reply).strip().lower() in ("y", "yes")
+
+
 def draft_refusal(rules: Ruleset, choice: Choice, kept: Sequence[int]) -> str:
-    drawn = list(choice.context.get("drawn", ()))
+    drawn = context_cards(choice)
     keep = int(choice.context.get("keep", 0))
-    unknown = [c for c in kept if c not in drawn]
-    if unknown or len(set(kept)) != len(kept):
-        return f"choose among the drawn cards: {', '.join(str(c) for c in drawn)}"
-    if len(kept) != keep:
-        return f"keep exactly {keep} cards"
+    if len(set(kept)) != len(kept) or len(kept) != keep:
+        return f"keep exactly {keep} different cards of the {len(drawn)} listed"
     given = [c for c in drawn if c not in kept]
     mine = sum(rules.card(c).ops for c in kept)
     theirs = sum(rules.card(c).ops for c in given)
@@ -225,7 +257,3 @@ class TableChance:
                 return value
             return self.prompter.ask(game, choice)
         return self.prompter.ask(game, choice)
-
-
-def describe_options(rules: Ruleset, options: Sequence[Any]) -> str:
-    return "; ".join(answer_label(rules, o) for o in options)

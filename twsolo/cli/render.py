@@ -10,18 +10,26 @@ from twsolo.engine.board import controller
 from twsolo.engine.records import (
     Answered,
     CardMove,
+    CardPlayed,
     Dealt,
+    DefconChange,
     DieRoll,
     EventEnd,
+    EventStart,
     MarkerChange,
     Record,
+    RegionScored,
     Shuffled,
     SpaceAttempt,
+    VPChange,
     pile_name,
+    region_name,
 )
 from twsolo.engine.state import GameState, hand_of
-from twsolo.ids import CHINA_CARD, MAP_REGIONS, Side
+from twsolo.ids import CHINA_CARD, MAP_REGIONS, SCORING_REGIONS, Side
 from twsolo.ruleset import Ruleset
+
+__all__ = ["region_name"]  # re-exported: the prompts name regions as the records do
 
 # Records that say nothing a person at the table must do or know.
 QUIET = (Answered, SpaceAttempt, EventEnd, MarkerChange)
@@ -32,7 +40,7 @@ def card_label(rules: Ruleset, number: int) -> str:
     c = rules.card(number)
     side = SIDE_LABEL.get(c.side, "neutral")
     ops = f"{c.ops} op" if c.ops == 1 else f"{c.ops} ops"
-    kind = f"scores {c.scoring.replace('_', ' ')}" if c.scoring else f"{ops}, {side}"
+    kind = f"scores {region_name(c.scoring)}" if c.scoring else f"{ops}, {side}"
     return f"#{c.number} {c.name} ({kind})"
 
 
@@ -55,6 +63,8 @@ def answer_label(rules: Ruleset, answer: Any, kind: str = "") -> str:
         return card_label(rules, answer)
     if isinstance(answer, str) and answer in rules.index:
         return rules.country(answer).name
+    if isinstance(answer, str) and answer in SCORING_REGIONS:
+        return region_name(answer)
     return str(answer).replace("_", " ")
 
 
@@ -91,7 +101,7 @@ def china_card(state: GameState) -> str:
 
 
 def _region(region: str | None) -> str:
-    return region.replace("_", " ").title() if region else "-"
+    return region_name(region) if region else "-"
 
 
 def board(rules: Ruleset, state: GameState, regions: Sequence[str] = MAP_REGIONS) -> str:
@@ -135,6 +145,7 @@ def instructions(rules: Ruleset, records: Iterable[Record], ai: Side | None = No
             dealt.clear()
 
     shown = [r for r in records if not isinstance(r, QUIET)]
+    human = ai.other if ai is not None else None
     for n, r in enumerate(shown):
         if isinstance(r, Dealt):
             if dealt and dealt[0] != (r.source, r.target):
@@ -153,10 +164,20 @@ def instructions(rules: Ruleset, records: Iterable[Record], ai: Side | None = No
         elif isinstance(r, DieRoll):
             who = f"{r.roller} " if r.roller else ""
             lines.append(f"{who}die: {r.value} ({r.purpose})")
+        elif isinstance(r, CardPlayed):
+            lines.append(r.phrase(rules, human))
+        elif isinstance(r, EventStart):
+            if not (n and _announced(shown[n - 1], r)):
+                lines.append(r.phrase(rules, human))
         else:
             lines.append(r.text(rules))
     say_deals()
     return lines
+
+
+def _announced(before: Record, event: EventStart) -> bool:
+    """The card was just played as this event: the play said it."""
+    return isinstance(before, CardPlayed) and before.how == "event" and before.card == event.card
 
 
 def _via_table(before: Record, move: CardMove) -> bool:
@@ -172,11 +193,14 @@ def _card_move(rules: Ruleset, r: CardMove, after: list[Record], ai: Side | None
     where = pile_label(end.target, ai)
     if end.bottom or end.top:
         where = f"the {'bottom' if end.bottom else 'top'} of {where}"
+    goes = "is removed from the game" if end.target == "removed" else f"goes to {where}"
     if r.source.startswith("hand_"):
         own = ai is not None and r.source == hand_of(ai.other)
         verb = "draw from" if own else "reveal from"
-        then = "" if end.target == "table" else f", then it goes to {where}"
+        then = "" if end.target == "table" else f", then it {goes}"
         return f"{verb} {pile_label(r.source, ai)}: {card}{then}"
+    if end.target == "removed":
+        return f"{card} {goes}" + ("" if r.source == "table" else f" (from {pile_name(r.source)})")
     return f"{card} goes from {pile_label(r.source, ai)} to {where}"
 
 
@@ -188,8 +212,9 @@ def state_diff(rules: Ruleset, before: GameState, after: GameState) -> list[str]
             a, b = before.inf(c.index, side), after.inf(c.index, side)
             if a != b:
                 lines.append(f"{c.name}: {side.label} influence {a} → {b}")
+    if before.vp != after.vp:
+        lines.append(f"VP: {vp_text(before.vp)} → {vp_text(after.vp)}")
     for name, x, y in (
-        ("VP", before.vp, after.vp),
         ("DEFCON", before.defcon, after.defcon),
         ("US military ops", before.milops[0], after.milops[0]),
         ("USSR military ops", before.milops[1], after.milops[1]),
@@ -204,4 +229,123 @@ def state_diff(rules: Ruleset, before: GameState, after: GameState) -> list[str]
         was, now = before.where(card), after.where(card)
         if was != now:
             lines.append(f"{card_label(rules, card)}: from {pile_name(was)} to {pile_name(now)}")
+    return lines
+
+
+# ------------------------------------------------------------------ at a glance (issue #13)
+def effects_in_force(rules: Ruleset, state: GameState) -> list[str]:
+    """The lasting effects in force, by card (appendix G9: their cards lie beside the board)."""
+    names: list[str] = []
+    for effect in state.effects:
+        name = rules.card(effect.card).name
+        if effect.data in SCORING_REGIONS:
+            name += f" ({region_name(effect.data)})"
+        if name not in names:
+            names.append(name)
+    return names
+
+
+def round_banner(
+    rules: Ruleset, state: GameState, *, primary: str | None, secondary: str | None, rounds: int
+) -> str:
+    """One line before the player's choices in an action round: where the round stands, the
+    regions (spec §7), a Scoring Round (§8.1–§8.2), VP from the player's side, DEFCON, both
+    military ops against DEFCON (§19.E), the lasting effects in force."""
+    assert state.ai_side is not None
+    human, ai = state.ai_side.other, state.ai_side
+    n = state.action_round
+    ar = f"AR{n} of {rounds}" if n <= rounds else f"AR{n} (an extra round)"
+    whose = "your action" if state.phasing is human else "the AI's action"
+    if state.scoring_round:
+        where = (
+            f"SCORING ROUND: {_region(primary)} scores after both act — you act first · "
+            f"Secondary {_region(secondary)}"
+        )
+    else:
+        where = f"Primary {_region(primary)} · Secondary {_region(secondary)}"
+    yours = state.vp * human.sign
+    d = state.defcon
+    parts = [
+        f"Turn {state.turn} {ar}, {whose}",
+        where,
+        f"VP you {'+' if yours >= 0 else ''}{yours}",
+        f"DEFCON {d}",
+        f"Mil ops you {state.milops[human.col]}/{d}, AI {state.milops[ai.col]}/{d}",
+    ]
+    if effects := effects_in_force(rules, state):
+        parts.append("In force: " + ", ".join(effects))
+    return "── " + " │ ".join(parts)
+
+
+def milops_reminder(state: GameState, rounds: int) -> str | None:
+    """In the turn's last two action rounds, when the player's military ops are short of
+    DEFCON: what the end of the turn's check will cost (spec §19.E), or None."""
+    assert state.ai_side is not None
+    human, ai = state.ai_side.other, state.ai_side
+    short = state.defcon - state.milops[human.col]
+    if state.action_round < rounds - 1 or short <= 0:
+        return None
+    theirs = max(0, state.defcon - state.milops[ai.col])
+    return (
+        f"Reminder (spec §19.E): at the end of the turn each side gives the other 1 VP per "
+        f"military op short of DEFCON {state.defcon}: you are {short} short, the AI "
+        f"{theirs}. A coup adds its ops to yours."
+    )
+
+
+def turn_checklist(rules: Ruleset, records: Iterable[Record], state: GameState) -> list[str]:
+    """At the table, when a turn has ended among `records`: what the board must show now
+    (spec §19 E–H, §5.A), to check before the next turn goes on."""
+    turns = [r.value for r in records if isinstance(r, MarkerChange) and r.name == "turn"]
+    if not turns:
+        return []
+    turn = int(str(turns[-1]))
+    return [
+        f"End of turn {turn - 1}: check the board",
+        f"  [ ] the turn marker on turn {turn}",
+        f"  [ ] DEFCON at {state.defcon} (+1 as turn {turn} began, at most 5: spec §5.A)",
+        f"  [ ] both military ops markers at 0 (US {state.milops[0]}, USSR {state.milops[1]})",
+        f"  [ ] the China Card turned face up: {china_card(state)}",
+        f"  [ ] the VP marker at {vp_text(state.vp)}",
+    ]
+
+
+def game_summary(rules: Ruleset, log: Sequence[Record], state: GameState) -> list[str]:
+    """The end of the game at a glance: VP (from the player's side) and DEFCON at the end of each
+    turn, every scoring with its net VP, the penalties paid."""
+    assert state.ai_side is not None
+    sign = state.ai_side.other.sign
+    vp, defcon, turn, ar = 0, 5, 1, 0
+    by_turn: list[tuple[int, int, int]] = []
+    scorings: list[str] = []
+    penalties = 0
+    for r in log:
+        if isinstance(r, VPChange):
+            vp = r.after
+            penalties += "off-region penalty" in r.reason
+        elif isinstance(r, DefconChange):
+            defcon = r.after
+        elif isinstance(r, MarkerChange) and r.name == "action_round":
+            ar = int(str(r.value))
+        elif isinstance(r, MarkerChange) and r.name == "turn":
+            by_turn.append((turn, vp, defcon))
+            turn = int(str(r.value))
+        elif isinstance(r, RegionScored):
+            when = "final" if r.final else f"turn {turn} " + (f"AR{ar}" if ar else "headline")
+            net = r.score.vp * sign
+            scorings.append(
+                f"  {when:<13} {region_name(r.score.region):<16} you {'+' if net >= 0 else ''}{net}"
+            )
+    by_turn.append((turn, state.vp, state.defcon))
+    cells = [(str(t), f"{'+' if v * sign >= 0 else ''}{v * sign}", str(d)) for t, v, d in by_turn]
+    rows = [
+        "  turn   " + " ".join(f"{c[0]:>4}" for c in cells),
+        "  VP     " + " ".join(f"{c[1]:>4}" for c in cells),
+        "  DEFCON " + " ".join(f"{c[2]:>4}" for c in cells),
+    ]
+    lines = ["Turn by turn (VP from your side, DEFCON at the end of each turn):", *rows]
+    lines.append("Scorings (VP from your side):" if scorings else "No region was scored.")
+    lines.extend(scorings)
+    if penalties:
+        lines.append(f"Off-region penalties paid: {penalties} (spec §10.2).")
     return lines

@@ -4,14 +4,21 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import click
 
+from twsolo.errors import TwsoloError
 from twsolo.ruleset import DIFFICULTY_LEVELS, load_ruleset
-from twsolo.sim.games import HUMANS, GameSpec, GameSummary, play
-from twsolo.sim.pool import make_pool
+from twsolo.sim.gamelog import write_log
+from twsolo.sim.games import HUMANS, GameSpec, GameSummary, play, play_logged
+from twsolo.sim.pool import Pool, interrupts_deferred, interrupts_ignored, make_pool
 from twsolo.sim.stats import compare, summarize
+
+EXIT_INTERRUPTED = 130  # the shell's code for a program stopped by Ctrl-C
 
 
 def specs(
@@ -19,25 +26,55 @@ def specs(
     seed: int,
     ai_side: str,
     human: str,
-    difficulty: str,
+    difficulties: tuple[str, ...],
     rules_dir: str | None,
     check: bool,
 ) -> list[GameSpec]:
+    """Game i: seed + i; the AI's side alternates (with `both`), then the difficulty."""
     sides = ("us", "ussr") if ai_side == "both" else (ai_side,)
     return [
-        GameSpec(seed + i, sides[i % len(sides)], human, difficulty, rules_dir, check)
+        GameSpec(
+            seed + i,
+            sides[i % len(sides)],
+            human,
+            difficulties[i // len(sides) % len(difficulties)],
+            rules_dir,
+            check,
+        )
         for i in range(games)
     ]
 
 
-def run_batch(batch: list[GameSpec], workers: int, label: str) -> list[GameSummary]:
-    pool = make_pool(workers)
-    out: list[GameSummary] = []
-    with click.progressbar(length=len(batch), label=label, file=sys.stderr) as bar:
-        for summary in pool.map(play, batch):
-            out.append(summary)
-            bar.update(1)
-    return out
+@dataclass
+class Batch:
+    games: list[GameSummary]
+    planned: int
+    interrupted: bool = False
+
+
+def run_batch(pool: Pool, batch: list[GameSpec], label: str, log_dir: Path | None) -> Batch:
+    """Play the batch with a progress bar on stderr; each game's log written as it comes in.
+    Ctrl-C stops the run and keeps the games finished so far."""
+    done: dict[int, GameSummary] = {}
+    interrupted = False
+    results = pool.completed(play if log_dir is None else play_logged, batch)
+    try:
+        with click.progressbar(length=len(batch), label=label, file=sys.stderr) as bar:
+            for index, result in results:
+                with interrupts_deferred():  # a game is counted with its log, or not at all
+                    if log_dir is None:
+                        done[index] = result
+                    else:
+                        summary, lines = result
+                        write_log(log_dir, batch[index].seed, batch[index].ai_side, lines)
+                        done[index] = summary
+                bar.update(1)
+    except KeyboardInterrupt:
+        interrupted = True
+        click.echo(f"\nInterrupted: {len(done)} of {len(batch)} games finished.", err=True)
+        with interrupts_ignored():
+            results.close()
+    return Batch([done[i] for i in sorted(done)], len(batch), interrupted)
 
 
 @click.command()
@@ -49,6 +86,13 @@ def run_batch(batch: list[GameSpec], workers: int, label: str) -> list[GameSumma
     default=1,
     show_default=True,
     help="Worker processes; results do not depend on it.",
+)
+@click.option(
+    "--cluster",
+    metavar="ADDRESS",
+    default=None,
+    help="Run on a Dask cluster: a scheduler's tcp://HOST:8786, or local[:N] to start N workers "
+    "here (needs twsolo[cluster]); results do not depend on it.",
 )
 @click.option(
     "--human",
@@ -63,9 +107,10 @@ def run_batch(batch: list[GameSpec], workers: int, label: str) -> list[GameSumma
 @click.option(
     "--difficulty",
     type=click.Choice(DIFFICULTY_LEVELS),
-    default="normal",
+    default=["normal"],
     show_default=True,
-    help="spec §2.5.",
+    multiple=True,
+    help="spec §2.5; give it several times to play each in turn.",
 )
 @click.option("--rules", "rules_path", type=click.Path(file_okay=False, exists=True), default=None)
 @click.option(
@@ -80,65 +125,141 @@ def run_batch(batch: list[GameSpec], workers: int, label: str) -> list[GameSumma
     is_flag=True,
     help="Check the invariants after every step and that each game replays exactly.",
 )
+@click.option(
+    "--log",
+    "log_path",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Write each game to DIR as JSON Lines, the AI's reasons included (`twsolo replay`).",
+)
+@click.option(
+    "--report",
+    "report_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write an HTML page of charts (needs twsolo[report]).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def simulate(
     games: int,
     seed: int,
     workers: int,
+    cluster: str | None,
     human: str,
     ai_side: str,
-    difficulty: str,
+    difficulty: tuple[str, ...],
     rules_path: str | None,
     compare_path: str | None,
     check: bool,
+    log_path: str | None,
+    report_path: str | None,
     as_json: bool,
 ) -> None:
-    """Play many games of the AI against a human stand-in and report how the AI does."""
+    """Play many games of the AI against a human stand-in and report how the AI does.
+    Ctrl-C stops the run and reports the games finished so far (marked partial)."""
+    if cluster is not None and workers != 1:
+        raise TwsoloError("--workers and --cluster: choose one (a cluster has its own workers)")
     load_ruleset(rules_path)  # report bad rules before any worker starts
-    first = run_batch(
-        specs(games, seed, ai_side, human, difficulty, rules_path, check), workers, "Simulating"
-    )
-    report: dict[str, Any] = {"summary": summarize(first)}
     if compare_path:
         load_ruleset(compare_path)
-        second = run_batch(
-            specs(games, seed, ai_side, human, difficulty, compare_path, check),
-            workers,
-            "Comparing",
-        )
-        report["compare_summary"] = summarize(second)
-        report["comparison"] = compare(first, second)
+    charts = report_writer() if report_path else None
+    log_dir = Path(log_path) if log_path else None
+    if cluster:  # a cluster takes seconds to start or reach (Ctrl-C counts once it runs)
+        click.echo(f"Starting the Dask cluster {cluster}...", err=True)
+    try:
+        with make_pool(workers, cluster) as pool:
+            first = run_batch(
+                pool,
+                specs(games, seed, ai_side, human, difficulty, rules_path, check),
+                "Simulating",
+                log_dir,
+            )
+            second = None
+            if compare_path and not first.interrupted:
+                second = run_batch(
+                    pool,
+                    specs(games, seed, ai_side, human, difficulty, compare_path, check),
+                    "Comparing",
+                    log_dir / "compare-rules" if log_dir else None,
+                )
+    except KeyboardInterrupt:  # while the workers start or stop: no game to report
+        click.echo("\nInterrupted.", err=True)
+        raise SystemExit(EXIT_INTERRUPTED) from None
+    report: dict[str, Any] = {"summary": summarize(first.games)}
+    if second is not None:
+        report["compare_summary"] = summarize(second.games)
+        if not second.interrupted:
+            report["comparison"] = compare(first.games, second.games)
+    interrupted = first.interrupted or (second is not None and second.interrupted)
+    report["run"] = {
+        "backend": pool.name,
+        "partial": interrupted,
+        "planned": first.planned + (first.planned if compare_path else 0),
+        "finished": len(first.games) + (len(second.games) if second else 0),
+        "retried": pool.retried,
+    }
     report["settings"] = {
         "games": games,
         "seed": seed,
         "workers": workers,
+        "cluster": cluster,
         "human": human,
         "ai_side": ai_side,
-        "difficulty": difficulty,
+        "difficulty": ", ".join(difficulty),
         "rules": rules_path,
         "compare_rules": compare_path,
         "check": check,
     }
+    if charts is not None and report_path is not None:
+        path = Path(report_path)
+        path.write_text(charts(report, first.games, second.games if second else None))
+        click.echo(f"Report written to {path}", err=True)
     if as_json:
         click.echo(json.dumps(report, indent=2))
     else:
         click.echo(text_report(report))
+    if interrupted:
+        raise SystemExit(EXIT_INTERRUPTED)
     violations = report["summary"]["violations"] + report.get("compare_summary", {}).get(
         "violations", 0
     )
     if check and violations:
-        for g in first:
+        for g in first.games:
             for v in g.violations[:3]:
                 click.echo(f"seed {g.seed}: {v}", err=True)
         raise SystemExit(1)
 
 
+ReportWriter = Callable[[dict[str, Any], list[GameSummary], list[GameSummary] | None], str]
+
+
+def report_writer() -> ReportWriter:
+    """The HTML report's writer, loaded before the games so that a missing extra is said at
+    once, not after an hour of games."""
+    try:
+        from twsolo.sim.report import html_report
+    except ImportError as exc:
+        raise TwsoloError(
+            f"--report needs matplotlib ({exc.name} is missing): pip install 'twsolo[report]'"
+        ) from None
+    return html_report
+
+
 def text_report(report: dict[str, Any]) -> str:
     s = report["summary"]
     low, high = s["ai_win_rate_ci95"]
-    lines = [
+    run = report["run"]
+    lines = []
+    if run["partial"]:
+        lines.append(f"PARTIAL: interrupted, {run['finished']} of {run['planned']} games finished")
+    lines += [
         f"Games: {s['games']}   AI wins: {s['ai_wins']} ({s['ai_win_rate']:.1%}, "
         f"95% CI {low:.1%}–{high:.1%})   draws: {s['draws']}",
+        "AI wins by difficulty and side: "
+        + ", ".join(
+            f"{key.partition('/')[0]} {key.partition('/')[2].upper()} {g['ai_wins']}/{g['games']}"
+            for key, g in s["by_difficulty_and_side"].items()
+        ),
         "Victory Ratings (the human's): " + ", ".join(f"{k} {v}" for k, v in s["ratings"].items()),
         "End reasons: " + ", ".join(f"{k} {v}" for k, v in s["end_reasons"].items()),
         _quart("Final VP (+ = US)", s["final_vp"]),
@@ -156,6 +277,8 @@ def text_report(report: dict[str, Any]) -> str:
         )
     if report["settings"]["check"]:
         lines.append(f"Invariant violations: {s['violations']}")
+    if report["settings"]["cluster"]:
+        lines.append(f"Games re-run after a lost worker: {run['retried']}")
     return "\n".join(lines)
 
 

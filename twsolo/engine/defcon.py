@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from twsolo.engine.records import MilopsCheck
 from twsolo.ids import Side
 
 if TYPE_CHECKING:
@@ -29,6 +30,7 @@ def military_ops_check(game: Game) -> None:
     """Spec §19.E (base §8.2): each side short of DEFCON gives the opponent 1 VP per missing
     point; the penalties are netted; both tracks reset to 0."""
     state = game.state
+    game.record(MilopsCheck(state.defcon, (state.milops[0], state.milops[1])))
     shortfall = {side: max(0, state.defcon - state.milops[side.col]) for side in Side}
     net = shortfall[Side.USSR] - shortfall[Side.US]  # positive: the US gains
     if net:

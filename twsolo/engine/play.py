@@ -13,6 +13,7 @@ from twsolo.engine.events.common import spend_card
 from twsolo.engine.events.mid import missile_envy_due
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget, card_ops
+from twsolo.engine.records import CardPlayed
 from twsolo.engine.space import attempt, space_refusal
 from twsolo.ids import CHINA_CARD, Side
 
@@ -49,9 +50,12 @@ def play_card(game: Game, side: Side, card: int, how: str | None = None) -> str:
         prompt = f"play {game.rules.card(card)} how?"
         how = str(game.ask("play", side, ways, prompt, key="play", card=card))
     if how == "event":
+        game.record(CardPlayed(side, card, how, 0))
         play_event(game, card, side)
     elif how == "space_race":
-        attempt(game, side, card_ops(game.state, game.rules, side, card))
+        ops = card_ops(game.state, game.rules, side, card)
+        game.record(CardPlayed(side, card, how, ops))
+        attempt(game, side, ops)
         spend_card(game, side, card)
     else:
         play_for_ops(game, side, card)
@@ -60,6 +64,7 @@ def play_card(game: Game, side: Side, card: int, how: str | None = None) -> str:
 
 def play_for_ops(game: Game, side: Side, card: int) -> None:
     budget = OpsBudget.for_card(game.state, game.rules, side, card)
+    played = CardPlayed(side, card, "ops", budget.base, tuple(budget.areas))
     if opponent_event(game, side, card):
         order = game.ask(
             "order",
@@ -68,6 +73,8 @@ def play_for_ops(game: Game, side: Side, card: int) -> None:
             f"{game.rules.card(card)}: order",
             key="order",
         )
+        played.event_first = order == "event_first"
+        game.record(played)
         if order == "event_first":
             play_event(game, card, side, triggered=True)
             conduct_operations(game, side, budget, allow_space=False)
@@ -76,6 +83,7 @@ def play_for_ops(game: Game, side: Side, card: int) -> None:
             play_event(game, card, side, triggered=True)
         game.check_vp_victory()
         return
+    game.record(played)
     conduct_operations(game, side, budget, allow_space=False)
     spend_card(game, side, card)
     game.check_vp_victory()

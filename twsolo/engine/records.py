@@ -11,11 +11,15 @@ a frozen dataclass costs three times as much to build, and a simulated game buil
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from twsolo.engine.adjust import Adjustment, describe
 from twsolo.engine.state import Effect, Result
-from twsolo.ids import Side
+from twsolo.ids import SCORING_REGIONS, SOUTHEAST_ASIA, Side
 from twsolo.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from twsolo.engine.scoring import RegionScore, SideScore
 
 
 @dataclass(slots=True)
@@ -154,7 +158,10 @@ class EffectChange(Record):
         """Appendix G9: while a lasting effect is in force its card, or a marker, lies face up
         beside the board."""
         card = rules.card(self.effect.card)
-        detail = f" ({self.effect.data})" if self.effect.data else ""
+        # The data is the engine's bookkeeping; only a region (Chernobyl's) means something at
+        # the table.
+        data = self.effect.data
+        detail = f" ({region_name(data)})" if data in SCORING_REGIONS else ""
         if self.added:
             return f"{card}{detail}: its effect lasts; keep the card or a marker beside the board"
         return f"{card}{detail}: its effect ends; take its card or marker from beside the board"
@@ -218,13 +225,122 @@ class SpaceAttemptDone(Record):
 
 
 @dataclass(slots=True)
+class RegionScored(Record):
+    """A region scored (a Scoring Round, a scoring card, final scoring): what each side counts
+    and earns (base §10.1; spec §8.6), then the net VP (a VPChange follows when it is not 0)."""
+
+    score: RegionScore
+    final: bool = False
+
+    def text(self, rules: Ruleset) -> str:
+        score = self.score
+        when = "final scoring: " if self.final else ""
+        net = "no VP" if score.vp == 0 else f"net {_vp(score.vp)}"
+        lines = [f"{when}{region_name(score.region)} scores: {net}"]
+        for side in Side:
+            lines.append(f"    {side.label + ':':<6}{_side_score(rules, score, side)}")
+        if score.auto_win is not None:
+            lines.append(f"    the {score.auto_win.label} controls {region_name(score.region)}")
+        return "\n".join(lines)
+
+
+def _side_score(rules: Ruleset, score: RegionScore, side: Side) -> str:
+    """One side's part of a region's score: level, battlegrounds, countries adjacent to the
+    enemy superpower (Southeast Asia: the countries, Thailand counting double)."""
+    s: SideScore = score.sides[side]
+    countries = _count(s.countries, "country", "countries")
+    if score.region == SOUTHEAST_ASIA:
+        extra = s.vp - s.countries * rules.scoring.sea_per_country
+        named = " (Thailand counts 2)" if extra else ""
+        return f"controls {countries}{named} = {s.vp} VP"
+    if s.level == "none":
+        return "no presence = 0 VP"
+    bgs = s.battlegrounds * rules.scoring.per_battleground
+    adjacent = s.adjacent * rules.scoring.per_adjacent_superpower
+    parts = [f"{s.level} {s.vp - bgs - adjacent}"]
+    if s.battlegrounds:
+        parts.append(f"{bgs} for {_count(s.battlegrounds, 'battleground', 'battlegrounds')}")
+    if s.adjacent:
+        parts.append(f"{adjacent} next to the {side.other.label}")
+    return f"{' + '.join(parts)} = {s.vp} VP ({countries} controlled)"
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+@dataclass(slots=True)
+class MilopsCheck(Record):
+    """Spec §19.E: each side's military operations against DEFCON, and the net VP."""
+
+    defcon: int
+    milops: tuple[int, int]  # US, USSR
+
+    def text(self, rules: Ruleset) -> str:
+        short = {s: max(0, self.defcon - self.milops[s.col]) for s in Side}
+        sides = "; ".join(
+            f"{s.label} {self.milops[s.col]}" + (f" (short {short[s]})" if short[s] else " (met)")
+            for s in Side
+        )
+        net = short[Side.USSR] - short[Side.US]
+        outcome = "no VP" if net == 0 else f"net {_vp(net)}"
+        return f"military operations check, DEFCON {self.defcon}: {sides}: {outcome}"
+
+
+@dataclass(slots=True)
+class CardPlayed(Record):
+    """A card played in an action round (base §5–§6): as its event, for ops (with the ops it
+    gives after modifiers, and the areas where every op earns one more), or on the Space Race.
+    `event_first` is set when the card carries the opponent's event, played for ops (base §5.2:
+    the player chose the order)."""
+
+    side: Side
+    card: int
+    how: str  # event | ops | space_race
+    ops: int
+    areas: tuple[str, ...] = ()
+    event_first: bool | None = None
+
+    def text(self, rules: Ruleset) -> str:
+        return self.phrase(rules, None)
+
+    def phrase(self, rules: Ruleset, human: Side | None) -> str:
+        c = rules.card(self.card)
+        name = f"#{c.number} {c.name}"
+        if self.how == "event":
+            return f"{self.side.label} plays {name} as an event"
+        ops = f"{self.ops} Op" if self.ops == 1 else f"{self.ops} Ops"
+        if self.areas:
+            ops += "".join(f" (+1 if every op goes to {region_name(a)})" for a in self.areas)
+        if self.how == "space_race":
+            return f"{self.side.label} plays {name} on the Space Race ({ops})"
+        if self.event_first is None:
+            return f"{self.side.label} plays {name} for {ops}"
+        owner = self.side.other
+        whose = _whose(owner, human)
+        order = f"{whose} event happens first" if self.event_first else f"then {whose} event"
+        return f"{self.side.label} plays {name} ({owner.label} event) for {ops} — {order}"
+
+
+@dataclass(slots=True)
 class EventStart(Record):
     card: int
     player: Side
     chooser: Side
 
     def text(self, rules: Ruleset) -> str:
-        return f"{self.player.label} plays {rules.card(self.card)} as an event"
+        return self.phrase(rules, None)
+
+    def phrase(self, rules: Ruleset, human: Side | None) -> str:
+        """Whose event happens, and who played the card when that is someone else (base §5.2:
+        the event of a card played for ops happens for its owner). `human`: say "your"."""
+        card = rules.card(self.card)
+        owner = rules.card(self.card).owner
+        if owner is None:
+            return f"{card}: the event happens for {_whom(self.player, human)}"
+        whose = _whose(owner, human)
+        by = "" if owner is self.player else f" (the {self.player.label} played the card)"
+        return f"{card}: {whose} event happens{by}"
 
 
 @dataclass(slots=True)
@@ -289,8 +405,29 @@ class GameEnd(Record):
     result: Result
 
     def text(self, rules: Ruleset) -> str:
-        who = self.result.winner.label + " wins" if self.result.winner else "draw"
-        return f"game over: {who} ({self.result.reason})"
+        return f"game over: {result_text(self.result)}"
+
+
+def result_text(result: Result) -> str:
+    """How a game ended, in words (spec §20.1, §19.I)."""
+    winner, reason = result.winner, result.reason
+    if winner is None:
+        return "a draw (final scoring: the VP track at 0)"
+    loser = winner.other.label
+    if reason == "vp20":
+        return f"the {winner.label} reached 20 VP and wins"
+    if reason == "defcon1":
+        return f"DEFCON 1: the {loser} started a nuclear war; the {winner.label} wins"
+    if reason == "cuban_missile_crisis":
+        return f"the {loser} made a coup during the Cuban Missile Crisis; the {winner.label} wins"
+    if reason == "wargames":
+        return f"Wargames ended the game; the {winner.label} wins on VP"
+    if reason == "final_scoring":
+        return f"the {winner.label} wins at the final scoring"
+    if reason.endswith("_control"):
+        region = region_name(reason.removesuffix("_control"))
+        return f"the {winner.label} controls {region} when it scores and wins"
+    return f"the {winner.label} wins"
 
 
 PILE_NAMES = {
@@ -308,7 +445,25 @@ PILE_NAMES = {
     "primary": "the Primary Region space",
     "secondary": "the Secondary Region space",
     "spent": "the spent row",
+    "aside": "the cards set aside",
 }
+
+
+def region_name(region: str) -> str:
+    return region.replace("_", " ").title()
+
+
+def _whom(side: Side, human: Side | None) -> str:
+    if human is None:
+        return f"the {side.label}"
+    return "you" if side is human else f"the AI ({side.label})"
+
+
+def _whose(owner: Side, human: Side | None) -> str:
+    """An event's owner as the person at the table hears it."""
+    if human is None:
+        return f"the {owner.label}"
+    return "your" if owner is human else "the AI's"
 
 
 def pile_name(name: str) -> str:

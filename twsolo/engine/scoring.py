@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from twsolo.engine.board import controller
+from twsolo.engine.records import RegionScored
 from twsolo.engine.state import GameState, Result
 from twsolo.ids import SIDES, SOUTHEAST_ASIA, CardId, Side
 from twsolo.ruleset import Ruleset
@@ -238,6 +239,7 @@ def score_region(game: Game, region: str) -> RegionScore:
     """Apply a region's scoring. Control of Europe ends the game by `game.policy`'s rule."""
     score = region_score(game.state, game.rules, region)
     name = region.replace("_", " ").title()
+    game.record(RegionScored(score))
     if score.vp:
         game.gain_vp(Side.US, score.vp, f"{name} scoring")
     if shuttle_applies(game.state, game.rules, region, False):
@@ -256,6 +258,7 @@ def final_scoring(game: Game) -> list[RegionScore]:
     for region in game.rules.scoring.final_regions:
         score = region_score(game.state, game.rules, region, final=True)
         scores.append(score)
+        game.record(RegionScored(score, final=True))
         if score.vp:
             game.gain_vp(Side.US, score.vp, f"final scoring: {region.replace('_', ' ')}")
         if score.auto_win is not None:

@@ -28,6 +28,7 @@ from twsolo.errors import TwsoloError
 from twsolo.ids import Side
 from twsolo.persist import schema
 from twsolo.persist.atomic import append_line_durable, atomic_write_text
+from twsolo.persist.folders import HEADER, JOURNAL, game_folders
 from twsolo.persist.lock import SaveLock
 from twsolo.persist.schema import Fields, Invalid
 from twsolo.ruleset import Ruleset
@@ -37,8 +38,6 @@ FORMAT = "twsolo-save"
 # 2: the journal's first line is a `start` mark, so an emptied journal is damage, not a new
 # game. Version 1 saves are read as they are (their empty journal is a game not yet begun).
 SCHEMA_VERSION = 2
-HEADER = "game.json"
-JOURNAL = "journal.jsonl"
 STATE = "state.json"
 ENTRY_TYPES = ("answer", "adjust", "mark")
 MODES = ("digital", "table")
@@ -47,7 +46,6 @@ HEADER_LIMIT = 1 * MIB  # a header with a scenario's position is about 10 KiB
 STATE_LIMIT = 1 * MIB
 JOURNAL_LIMIT = 64 * MIB  # a whole game's journal is under 1 MiB
 LINE_LIMIT = 64 * 1024
-NAME_LIMIT = 64
 
 
 class SaveError(TwsoloError):
@@ -60,33 +58,6 @@ class SaveError(TwsoloError):
 
 class SaveWriteError(TwsoloError):
     """The disk refused a write (full, read-only, an I/O error)."""
-
-
-def home(explicit: str | os.PathLike[str] | None = None) -> Path:
-    """$TWSOLO_HOME, else $XDG_DATA_HOME/twsolo, else ~/.local/share/twsolo."""
-    if explicit:
-        return Path(explicit)
-    if env := os.environ.get("TWSOLO_HOME"):
-        return Path(env)
-    if xdg := os.environ.get("XDG_DATA_HOME"):
-        return Path(xdg) / "twsolo"
-    return Path.home() / ".local" / "share" / "twsolo"
-
-
-def name_problem(name: str) -> str | None:
-    """The one rule for a game's name (it is a folder's name): what is wrong with it, if
-    anything."""
-    if not name:
-        return "a game needs a name"
-    if len(name) > NAME_LIMIT:
-        return f"at most {NAME_LIMIT} characters"
-    if not name.isprintable():
-        return "no control characters (newlines, tabs, ...)"
-    if name != name.strip():
-        return "no spaces at its start or end"
-    if "/" in name or "\\" in name or name.startswith("."):
-        return "no '/' or '\\', and no '.' at its start"
-    return None
 
 
 @dataclass
@@ -515,14 +486,4 @@ def _entry(raw: Any, seq: int, rules: Ruleset) -> Entry:
 
 def list_games(root: Path) -> list[SaveDir]:
     """The games in `root`, the least recently played first."""
-    games = root / "games"
-    if not games.is_dir():
-        return []
-
-    def played(save: SaveDir) -> float:
-        try:
-            return (save.path / JOURNAL).stat().st_mtime
-        except OSError:
-            return 0.0
-
-    return sorted((SaveDir(p) for p in games.iterdir() if (p / HEADER).exists()), key=played)
+    return [SaveDir(p) for p in game_folders(root)]

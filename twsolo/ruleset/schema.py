@@ -11,7 +11,7 @@ import re
 from collections.abc import Collection
 from types import MappingProxyType
 
-from twsolo.ids import CARD_SIDES, MAP_REGIONS, SCORING_REGIONS, Era, Side
+from twsolo.ids import CARD_SIDES, DIFFICULTY_LEVELS, MAP_REGIONS, SCORING_REGIONS, Era, Side
 from twsolo.ruleset.conditions import ConditionError, Window, parse_window
 from twsolo.ruleset.model import (
     AppendixEntry,
@@ -39,7 +39,6 @@ EXPECTED_PAIRS = 112
 EXPECTED_SUPERPOWER_LINKS = 9
 CARD_COUNT = 110
 SCORING_CARDS = 7
-DIFFICULTY_LEVELS = ("normal", "experienced", "hard", "expert")
 SUPERPOWER = {"none": None, "us": Side.US, "ussr": Side.USSR}
 
 

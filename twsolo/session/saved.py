@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from twsolo.persist.folders import JOURNAL
 from twsolo.persist.lock import holder
-from twsolo.persist.savefile import JOURNAL, STATE, Entry, Header, SaveDir, SaveError, Snapshot
+from twsolo.persist.savefile import STATE, Entry, Header, SaveDir, SaveError, Snapshot
 from twsolo.ruleset import Ruleset
 from twsolo.session.replay import Position, ReplayMismatch, position_after
 

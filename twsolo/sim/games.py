@@ -1,9 +1,11 @@
 """One simulated game: its specification, the play, the invariant checks, and what is kept of
-it (a small JSON-able summary, so results cross process boundaries cheaply)."""
+it (a small JSON-able summary, so results cross process boundaries cheaply; with `play_logged`,
+also the game's log, sim/gamelog.py)."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -17,9 +19,17 @@ from twsolo.ids import Side
 from twsolo.players.greedy import GreedyPlayer
 from twsolo.ruleset import Ruleset, load_ruleset
 from twsolo.session.replay import replay
+from twsolo.sim.gamelog import GameLog, turn_of
 from twsolo.solo import GameRecord, SoloOptions, play_game
+from twsolo.solo.context import Observer
 
-HUMANS = ("random", "greedy")
+# The human stand-ins by name: a factory of (the human's side, the game's seed). A new stand-in
+# plugs in here; `simulate --human` and scripts/winrates.py's columns read this table.
+STAND_INS: dict[str, Callable[[Side, int], ChoiceProvider]] = {
+    "random": lambda side, seed: RandomPlayer(seed + 1),
+    "greedy": lambda side, seed: GreedyPlayer(side),
+}
+HUMANS = tuple(STAND_INS)
 
 
 @dataclass(frozen=True)
@@ -30,6 +40,9 @@ class GameSpec:
     difficulty: str = "normal"
     rules_dir: str | None = None
     check: bool = False
+
+    def options(self) -> SoloOptions:
+        return SoloOptions(ai_side=Side(self.ai_side), difficulty=self.difficulty)
 
 
 @dataclass
@@ -45,6 +58,9 @@ class GameSummary:
     turns: int
     scorings: int
     seconds: float
+    difficulty: str = "normal"
+    # (turn, VP, DEFCON) at the end of each turn and at the game's end
+    track: list[tuple[int, int, int]] = field(default_factory=list)
     ai_plays: dict[str, list[int]] = field(default_factory=dict)  # how -> cards
     violations: list[str] = field(default_factory=list)
 
@@ -58,21 +74,45 @@ def rules_for(directory: str | None) -> Ruleset:
     return load_ruleset(directory)
 
 
-def providers(spec: GameSpec, ai: Side) -> dict[Actor, ChoiceProvider]:
-    human: ChoiceProvider = (
-        GreedyPlayer(ai.other) if spec.human == "greedy" else RandomPlayer(spec.seed + 1)
-    )
-    return {ai: Bot(ai, keep=False), ai.other: human, CHANCE: SeededChance(spec.seed)}
+def providers(spec: GameSpec, ai: Side, *, keep: bool = False) -> dict[Actor, ChoiceProvider]:
+    """The AI (keeping each decision's trace with `keep`), the stand-in, seeded chance."""
+    human = STAND_INS[spec.human](ai.other, spec.seed)
+    return {ai: Bot(ai, keep=keep), ai.other: human, CHANCE: SeededChance(spec.seed)}
 
 
 def play(spec: GameSpec) -> GameSummary:
+    return played(spec, None)
+
+
+def play_logged(spec: GameSpec) -> tuple[GameSummary, list[str]]:
+    """The game and its log: JSON Lines, every answer with the AI's reasons (sim/gamelog.py)."""
+    log = GameLog()
+    summary = played(spec, log)
+    log.end(summary.to_dict())
+    return summary, log.lines()
+
+
+def played(spec: GameSpec, log: GameLog | None) -> GameSummary:
     rules = rules_for(spec.rules_dir)
     ai = Side(spec.ai_side)
-    options = SoloOptions(ai_side=ai, difficulty=spec.difficulty)
+    options = spec.options()
     violations: list[str] = []
-    observer = Invariants(ai, violations) if spec.check else None
+    track: list[tuple[int, int, int]] = []
+    watchers: list[Observer] = [Track(track)]
+    if spec.check:
+        watchers.append(Invariants(ai, violations))
+    chosen = providers(spec, ai, keep=log is not None)
+    if log is not None:
+        header = {"seed": spec.seed, "human": spec.human, "rules_digest": rules.digest}
+        chosen = log.begin({**header, "options": options.to_dict()}, chosen)
+        watchers.append(log)
+
+    def observe(game: Game, step: str) -> None:
+        for watch in watchers:
+            watch(game, step)
+
     start = time.perf_counter()
-    record = play_game(rules, options, providers(spec, ai), observer=observer)
+    record = play_game(rules, options, chosen, observer=observe)
     seconds = time.perf_counter() - start
     if spec.check:
         check_record(rules, options, record, violations)
@@ -89,9 +129,24 @@ def play(spec: GameSpec) -> GameSummary:
         turns=record.state.turn,
         scorings=record.state.scorings,
         seconds=seconds,
+        difficulty=spec.difficulty,
+        track=track,
         ai_plays=ai_plays(record, ai),
         violations=violations,
     )
+
+
+class Track:
+    """VP and DEFCON at each turn's end, for the report's track by turn."""
+
+    def __init__(self, points: list[tuple[int, int, int]]) -> None:
+        self.points = points
+
+    def __call__(self, game: Game, step: str) -> None:
+        if step in ("turn_end", "end"):
+            state, turn = game.state, turn_of(game.state, step)
+            if not self.points or self.points[-1][0] != turn:
+                self.points.append((turn, state.vp, state.defcon))
 
 
 def ai_plays(record: GameRecord, ai: Side) -> dict[str, list[int]]:

@@ -36,20 +36,39 @@ def quartiles(values: Sequence[float]) -> dict[str, float]:
     return {"q1": q1, "median": median, "q3": q3}
 
 
-def summarize(games: Sequence[GameSummary]) -> dict[str, Any]:
+def win_rate(games: Sequence[GameSummary]) -> dict[str, Any]:
+    """Games, AI wins, the AI's win rate and its 95% interval."""
     n = len(games)
     wins = sum(g.ai_won for g in games)
     low, high = wilson(wins, n)
+    return {
+        "games": n,
+        "ai_wins": wins,
+        "ai_win_rate": wins / n if n else 0.0,
+        "ai_win_rate_ci95": [low, high],
+    }
+
+
+def groups(games: Sequence[GameSummary]) -> dict[tuple[str, str], list[GameSummary]]:
+    """The games by (difficulty, the AI's side), in that order."""
+    out: dict[tuple[str, str], list[GameSummary]] = {}
+    for g in games:
+        out.setdefault((g.difficulty, g.ai_side), []).append(g)
+    return dict(sorted(out.items()))
+
+
+def summarize(games: Sequence[GameSummary]) -> dict[str, Any]:
     use: dict[str, Counter[int]] = {"event": Counter(), "ops": Counter(), "space_race": Counter()}
     for g in games:
         for how, cards in g.ai_plays.items():
             use[how].update(cards)
     cards = sorted({c for counter in use.values() for c in counter})
     return {
-        "games": n,
-        "ai_wins": wins,
-        "ai_win_rate": wins / n if n else 0.0,
-        "ai_win_rate_ci95": [low, high],
+        **win_rate(games),
+        "by_difficulty_and_side": {
+            f"{difficulty}/{side}": win_rate(cell)
+            for (difficulty, side), cell in groups(games).items()
+        },
         "draws": sum(g.draw for g in games),
         "ratings": dict(Counter(g.rating for g in games).most_common()),
         "end_reasons": dict(Counter(g.reason for g in games).most_common()),

@@ -15,6 +15,7 @@ from twsolo.solo.headline import put_bottom
 from twsolo.solo.piles import draw_cards
 from twsolo.solo.regions import primary_region, region_countries, secondary_region, shift
 from twsolo.solo.scoring_rounds import is_scoring_round, score_primary
+from twsolo.solo.seat import RoundArea
 
 HUMAN_DRAW = 2  # spec §10.1.1
 EIGHTH_ROUND = "eighth_round"  # space box 8 (rules/space.yaml)
@@ -108,19 +109,19 @@ def ai_action(flow: Flow) -> None:
     run_hooks(game, "card_played", side=ai, card=card, how=how)
 
 
-def penalty(flow: Flow, info: RoundInfo, since: int) -> None:
+def penalty(flow: Flow, info: RoundInfo, area: RoundArea) -> None:
     """Spec §10.2: once per action round in which the human spent any op outside the Primary
     and Secondary Regions, the AI gains `human_offregion_penalty_vp` (rules/regions.yaml)."""
     game, rules = flow.game, flow.game.rules
     if info.penalty:
         return
-    outside = flow.seat.spent_outside(game, since, region_countries(game.state, rules))
+    outside = flow.seat.spent_outside(game, area.since, area.countries)
     if not outside:
         return
     names = ", ".join(sorted({rules.countries[c].name for c in outside}))
     game.gain_vp(
         flow.ai,
-        rules.regions.human_offregion_penalty_vp,
+        area.vp,
         f"off-region penalty: the {flow.human.label} spent ops in {names} (spec §10.2)",
     )
     info.penalty = True
@@ -152,7 +153,8 @@ def action_round(flow: Flow, number: int, only: tuple[Side, ...] | None = None) 
     flow.rounds.append(info)
     flow.step("regions")
     order = (flow.human, flow.ai) if scoring else PHASE_ORDER
-    since = len(game.log)
+    vp = rules.regions.human_offregion_penalty_vp
+    area = flow.seat.area = RoundArea(region_countries(game.state, rules), len(game.log), vp)
     for side in order:
         if only is not None and side not in only:
             continue
@@ -162,8 +164,9 @@ def action_round(flow: Flow, number: int, only: tuple[Side, ...] | None = None) 
         else:
             human_action(flow)
         info.order.append(side)
-        penalty(flow, info, since)
+        penalty(flow, info, area)
         flow.step("action")
+    flow.seat.area = None
     if scoring:
         info.scored = primary_region(game.state, rules)  # noted first: scoring may end the game
         score_primary(flow)

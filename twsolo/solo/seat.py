@@ -9,7 +9,9 @@ events' own; the seat narrows them without touching the events):
 - spec §10.1.4: the human's UN Intervention may cancel only the other card drawn this round;
 - spec §10.2: every answer is journalled with the log position it was given at, so the flow can
   tell afterwards, from the log records that follow, whether the human spent an op outside the
-  two regions in an action round.
+  two regions in an action round; and while a round lasts, each question whose answer would
+  cost the penalty names the options that would (context `off_region`, `penalty_vp`), so the
+  person is warned before choosing.
 """
 
 from __future__ import annotations
@@ -38,12 +40,24 @@ CHOSEN_REGIONS = 2
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One answer of the human: the question's kind, the answer, where the log stood when it was
-    given, and how many map regions the options of a "country" question touched (else 0)."""
+    given, how many map regions the options of a "country" question touched (else 0), and
+    whether the human was the phasing player then (its own action, not the AI's)."""
 
     kind: str
     answer: Answer
     log_index: int
     regions: int
+    own: bool
+
+
+@dataclass(slots=True)
+class RoundArea:
+    """Spec §10.2 while an action round lasts: the countries of the Primary and Secondary
+    Regions, where the round began in the log, and the penalty's VP (rules/regions.yaml)."""
+
+    countries: frozenset[int]
+    since: int
+    vp: int
 
 
 def option_regions(game: Game, options: tuple[Answer, ...]) -> int:
@@ -72,14 +86,21 @@ class HumanSeat:
         # Spec §10.1.4: the other card of this round, while the human's UN Intervention resolves.
         self.un_card: int | None = None
         self.journal: list[Entry] = []
+        # Spec §10.2: set by the turn flow while an action round lasts.
+        self.area: RoundArea | None = None
 
     def choose(self, game: Game, choice: Choice) -> Answer:
-        shown = self.restrict(game, choice)
+        shown = self.warn(game, self.restrict(game, choice))
         answer = self.inner.choose(game, shown)
         # Only an event's "country" question is read by its regions (spent_outside).
         regions = option_regions(game, choice.options) if choice.kind == "country" else 0
-        self.journal.append(Entry(choice.kind, answer, len(game.log), regions))
+        own = game.state.phasing is self.human(game)
+        self.journal.append(Entry(choice.kind, answer, len(game.log), regions, own))
         return answer
+
+    @staticmethod
+    def human(game: Game) -> Side | None:
+        return game.state.ai_side.other if game.state.ai_side else None
 
     # ---------------------------------------------------------------- restrictions
     def restrict(self, game: Game, choice: Choice) -> Choice:
@@ -95,7 +116,7 @@ class HumanSeat:
         if allowed is None:
             return choice
         rules = game.rules
-        human = game.state.ai_side.other if game.state.ai_side else None
+        human = self.human(game)
         headline_placement = choice.kind == "influence" or (
             is_placement(choice, human) and option_regions(game, choice.options) >= ANYWHERE_REGIONS
         )
@@ -115,14 +136,51 @@ class HumanSeat:
         )
 
     # ---------------------------------------------------------------- spec §10.2
+    def counted(self, game: Game, choice: Choice) -> bool:
+        """Whether the answer to `choice` spends what spec §10.2 counts: an op (influence, coup,
+        realignment: a card's ops or ops an event grants, in either player's action), or a
+        point of influence that an event the human plays lets it place in a region of its
+        choice (§10.2.4: its options touch two or more regions)."""
+        if choice.kind in OPS_KINDS:
+            return True
+        human = self.human(game)
+        return (
+            is_placement(choice, human)
+            and game.state.phasing is human
+            and option_regions(game, choice.options) >= CHOSEN_REGIONS
+        )
+
+    def warn(self, game: Game, choice: Choice) -> Choice:
+        """The question with the options that would cost the off-region penalty now named in its
+        context (`off_region`, `penalty_vp`): none once the round's penalty is due anyway."""
+        area = self.area
+        if area is None or not self.counted(game, choice):
+            return choice
+        if self.spent_outside(game, area.since, area.countries):
+            return choice
+        rules = game.rules
+        costly = tuple(
+            o
+            for o in choice.options
+            if str(o) in rules.index and rules.index[str(o)] not in area.countries
+        )
+        if not costly:
+            return choice
+        return replace(
+            choice, context={**choice.context, "off_region": costly, "penalty_vp": area.vp}
+        )
+
     def spent_outside(self, game: Game, since: int, allowed: frozenset[int]) -> list[int]:
         """The countries outside `allowed` where the human spent an op since log position
         `since` (spec §10.2): each answer placing an op of influence, coup or realignment (a
-        card's ops or ops an event grants), and each point an event let the human place in a
-        region of the human's choice (its options touch two or more regions, §10.2.4) that the
-        log shows as added human influence."""
+        card's ops or ops an event grants), and each point that an event the human played let
+        it place in a region of its choice (§10.2.4: its options touch two or more regions;
+        the human was the phasing player) that the log shows as added human influence. An
+        event of the human's that happens during the AI's action (the AI played the card for
+        ops, or an AI event such as Five Year Plan made it happen) is not one the human plays:
+        it costs nothing."""
         rules = game.rules
-        human = game.state.ai_side.other if game.state.ai_side else None
+        human = self.human(game)
         entries = [e for e in self.journal if e.log_index >= since]
         found: list[int] = []
         for n, entry in enumerate(entries):
@@ -131,7 +189,7 @@ class HumanSeat:
                 continue
             if entry.kind in OPS_KINDS:
                 found.append(country)
-            elif entry.kind == "country" and entry.regions >= CHOSEN_REGIONS:
+            elif entry.kind == "country" and entry.own and entry.regions >= CHOSEN_REGIONS:
                 end = entries[n + 1].log_index if n + 1 < len(entries) else len(game.log)
                 if any(
                     isinstance(r, InfluenceChange)

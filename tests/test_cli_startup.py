@@ -1,0 +1,64 @@
+"""A fast start (issue #13): `twsolo --help` and every Tab of shell completion start a new
+process, so importing the command line must not import numpy, the rules, the engine or the AI;
+the commands import them when they run. (The wall time is measured by scripts/bench.py.)"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from twsolo.cli.main import LazyCommand, cli
+
+HEAVY = re.compile(r"\b(numpy|yaml|twsolo\.(ai|engine|ruleset|session|solo|sim|players))\b")
+
+
+def imported(code: str, home: Path) -> set[str]:
+    """The modules a fresh Python has imported after running `code`."""
+    probe = f"{code}\nimport sys\nprint('\\n'.join(sorted(sys.modules)))"
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"TWSOLO_HOME": str(home), "PATH": "/usr/bin:/bin"},
+    )
+    return set(done.stdout.split())
+
+
+def test_importing_the_command_line_imports_nothing_heavy(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", "import twsolo.cli.main"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    names = [line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()]
+    assert "twsolo.cli.main" in names
+    assert not [n for n in names if HEAVY.search(n)]
+
+
+def test_help_and_completion_import_nothing_heavy(tmp_path: Path) -> None:
+    (tmp_path / "games" / "alpha").mkdir(parents=True)
+    (tmp_path / "games" / "alpha" / "game.json").write_text("{}")
+    run_help = (
+        "from twsolo.cli.main import cli\n"
+        "try:\n    cli(['--help'], prog_name='twsolo')\nexcept SystemExit:\n    pass"
+    )
+    complete = (
+        "from click.shell_completion import ShellComplete\n"
+        "from twsolo.cli.main import cli\n"
+        "c = ShellComplete(cli, {}, 'twsolo', '_TWSOLO_COMPLETE')\n"
+        "assert [i.value for i in c.get_completions(['play'], 'al')] == ['alpha']\n"
+        "assert 'simulate' in [i.value for i in c.get_completions([], 's')]"
+    )
+    for code in (run_help, complete):
+        assert not [n for n in imported(code, tmp_path) if HEAVY.search(n)], code
+
+
+def test_a_lazy_command_is_listed_with_its_own_help() -> None:
+    lazy = [c for c in cli.commands.values() if isinstance(c, LazyCommand)]
+    assert lazy
+    for command in lazy:
+        assert command.help == command.real().help

@@ -1,0 +1,293 @@
+"""A question's options as the person reads them, and what a typed line means. Pure text.
+
+One way to answer everywhere (`help` says it once): a plain number is a position in the list
+(a die's face or an amount is typed as itself), `#N` is card number N, anything else a name,
+matched by word prefixes with the exact name first (`Asia Scoring` is not Southeast Asia
+Scoring). Each option carries its marks: what it costs (the off-region penalty, spec §10.2),
+what a coup needs and the DEFCON it leaves. Many countries are listed by region, many cards
+not at all (`?` lists them).
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Sequence
+from typing import Any
+
+from twsolo.cli.match import matches
+from twsolo.cli.render import NUMBER_KINDS, answer_label, card_label, region_name
+from twsolo.engine.choices import CHANCE, Answer, Choice
+from twsolo.engine.effects import coup_roll_modifier
+from twsolo.engine.state import GameState
+from twsolo.ids import CardId, Side
+from twsolo.ruleset import Ruleset
+
+MENU_LIMIT = 24  # more cards than this are not listed at once (`?` lists them)
+SEEN_LIMIT = 8  # a card that came up at the table: list the cards it can be up to this many
+WIDTH = 100
+ECHO_LIMIT = 60  # a bad input is quoted back at most this long
+NO_BREAK = "\u00a0"
+CARD_NUMBER = re.compile(r"#(\d{1,4})")
+POSITION = re.compile(r"\d{1,4}")
+OFF_REGION = "-{vp} VP"
+ONE_A_LINE = 6  # countries: up to this many one a line, more by region, several a line
+# Answers that are sets or orders of cards: typed as positions or #N, e.g. `1 4 5`.
+CARD_SETS = ("draft", "bottom")
+
+
+def clip(text: str, limit: int = ECHO_LIMIT) -> str:
+    """A typed line quoted back: at most `limit` characters."""
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
+def costs(choice: Choice, option: Answer) -> int:
+    """The VP the off-region penalty would cost for this option now (spec §10.2), else 0."""
+    if option in choice.context.get("off_region", ()):
+        return int(choice.context.get("penalty_vp", 0))
+    return 0
+
+
+def coup_facts(
+    rules: Ruleset, state: GameState, side: Side, country: int, ops: int
+) -> tuple[int, int]:
+    """A coup by `side` in `country` with `ops` (base §6.3): the lowest roll that removes or adds
+    anything, and the DEFCON it leaves (a battleground coup lowers DEFCON by 1, not a US coup
+    under Nuclear Subs)."""
+    c = rules.countries[country]
+    least = 1 - (ops + coup_roll_modifier(state, rules, side, country) - 2 * c.stability)
+    lowers = c.battleground and not (side is Side.US and state.has_effect(CardId.NUCLEAR_SUBS))
+    return least, max(1, state.defcon - 1) if lowers else state.defcon
+
+
+def coup_ops(rules: Ruleset, choice: Choice, country: int) -> int | None:
+    """The ops of the coup a "coup" question asks about (its budget, with an area's bonus)."""
+    budget = choice.context.get("budget")
+    if budget is None:
+        return None
+    areas = [a for a in budget.areas if rules.in_region(country, a)]
+    return int(budget.base) + len(areas)
+
+
+def coup_mark(rules: Ruleset, state: GameState, choice: Choice, country: int) -> str:
+    """`needs 4+: 50%; DEFCON 3→2` for one target of the human's coup."""
+    side = choice.actor
+    ops = coup_ops(rules, choice, country)
+    if ops is None or not isinstance(side, Side):
+        return ""
+    least, defcon = coup_facts(rules, state, side, country, ops)
+    odds = 0 if least > 6 else 6 if least <= 1 else 7 - least
+    if least > 6:
+        parts = ["no roll succeeds"]
+    else:
+        need = "any roll" if least <= 1 else f"needs {least}+"
+        parts = [f"{need}: {round(100 * odds / 6)}%"]
+    if defcon != state.defcon:
+        parts.append(f"DEFCON {state.defcon}→{defcon}" + (": you lose" if defcon == 1 else ""))
+    missile = state.effect(CardId.CUBAN_MISSILE_CRISIS)
+    if missile and missile.side is side:
+        parts.append("Cuban Missile Crisis: a coup loses the game")
+    return "; ".join(parts)
+
+
+def option_text(
+    rules: Ruleset, state: GameState, choice: Choice, option: Answer, *, cost: bool = True
+) -> str:
+    """An option with its marks (`cost`: with the off-region mark, unless its region's head
+    carries it)."""
+    text = answer_label(rules, option, choice.kind)
+    marks = []
+    if cost and (vp := costs(choice, option)):
+        marks.append(OFF_REGION.format(vp=vp))
+    if choice.kind == "coup" and str(option) in rules.index:
+        marks.append(coup_mark(rules, state, choice, rules.index[str(option)]))
+    marks = [m for m in marks if m]
+    return f"{text} ({'; '.join(marks)})" if marks else text
+
+
+def is_card_question(rules: Ruleset, choice: Choice) -> bool:
+    return choice.kind not in NUMBER_KINDS and all(
+        isinstance(o, int) and o in rules.cards for o in choice.options
+    )
+
+
+def legend(choice: Choice) -> list[str]:
+    """What the marks of the list mean."""
+    lines = []
+    if vp := int(choice.context.get("penalty_vp", 0)):
+        lines.append(
+            f"  ({OFF_REGION.format(vp=vp)}): outside the Primary and Secondary Regions, the "
+            f"first op there this action round costs you {vp} VP (spec §10.2)"
+        )
+    return lines
+
+
+def menu(rules: Ruleset, state: GameState, choice: Choice, *, full: bool = False) -> list[str]:
+    """The lines that list the options, numbered (a die's faces or amounts as themselves; the
+    draft's cards, not their sets). Up to MENU_LIMIT one a line; countries beyond ONE_A_LINE
+    by region, several a line. More cards than MENU_LIMIT are not numbered (a card that came
+    up at the table is typed by its number, #N, or name) and listed only when `full` (the `?`
+    answer), two a line."""
+    options = choice.options
+    if choice.kind in NUMBER_KINDS:
+        return ["  " + ", ".join(str(o) for o in options)]
+    if choice.kind in CARD_SETS:  # the cards, not every set or order of them
+        return [f"  {n:>2}. {card_label(rules, c)}" for n, c in enumerate(context_cards(choice), 1)]
+    if not numbered(rules, choice):
+        if not full:
+            return [f"  ({len(options)} cards can be it: type #N or the name; ? lists them)"]
+        labels = [answer_label(rules, o, choice.kind) for o in options]
+        half = (len(labels) + 1) // 2
+        right = labels[half:] + [""] * (2 * half - len(labels))
+        return [f"  {a:<48} {b}".rstrip() for a, b in zip(labels[:half], right, strict=True)]
+    if is_countries(rules, choice) and len(options) > ONE_A_LINE:
+        return by_region(rules, state, choice) + legend(choice)
+    items = [(n, option_text(rules, state, choice, o)) for n, o in enumerate(options, 1)]
+    return [f"  {n:>2}. {text}" for n, text in items] + legend(choice)
+
+
+def is_countries(rules: Ruleset, choice: Choice) -> bool:
+    return all(str(o) in rules.index or o == "done" for o in choice.options)
+
+
+def numbered(rules: Ruleset, choice: Choice) -> bool:
+    """Whether the question's list shows positions (a plain number picks by them): every list
+    but a long one of cards (a card that came up, for which the person types what they see:
+    longer than SEEN_LIMIT)."""
+    long = len(choice.options) > (SEEN_LIMIT if choice.actor == CHANCE else MENU_LIMIT)
+    return choice.kind not in NUMBER_KINDS and not (long and not is_countries(rules, choice))
+
+
+def by_region(rules: Ruleset, state: GameState, choice: Choice) -> list[str]:
+    """Countries grouped by map region, the groups in the order of the list (the numbers stay
+    in order). A region whose every country here costs the off-region penalty carries the
+    mark in its head, not in each country."""
+    groups: dict[str, list[tuple[int, Answer]]] = {}
+    for n, option in enumerate(choice.options, 1):
+        region = rules.country(str(option)).region if str(option) in rules.index else ""
+        groups.setdefault(region, []).append((n, option))
+    heads = {r: region_name(r) if r else "" for r in groups}
+    for region, items in groups.items():
+        vps = {costs(choice, o) for _, o in items}
+        if region and len(vps) == 1 and (vp := vps.pop()):
+            heads[region] += f" ({OFF_REGION.format(vp=vp)})"
+    width = max(len(h) for h in heads.values()) + 1
+    lines = []
+    for region, items in groups.items():
+        marked = heads[region] != region_name(region) if region else False
+        texts = [f"{n} {option_text(rules, state, choice, o, cost=not marked)}" for n, o in items]
+        lines.extend(wrapped(texts, f"  {heads[region]:<{width}}"))
+    return lines
+
+
+def wrapped(items: list[str], head: str) -> list[str]:
+    """Items several a line after `head`, a line broken only between items (a no-break space
+    holds each together while wrapping)."""
+    body = " · ".join(item.replace(" ", NO_BREAK) for item in items)
+    indent = " " * len(head)
+    lines = textwrap.wrap(
+        body, WIDTH, initial_indent=head, subsequent_indent=indent, break_on_hyphens=False
+    )
+    return [line.replace(NO_BREAK, " ") for line in lines]
+
+
+def short_list(rules: Ruleset, state: GameState, choice: Choice) -> list[str]:
+    """The `?` answer: every legal answer, compactly, and how to type one."""
+    n = len(choice.options)
+    how = how_to_answer(rules, choice)
+    what = "legal choices" if choice.kind in CARD_SETS else "legal answers"
+    lines = [f"{n} {what} — {how}:"]
+    if n <= MENU_LIMIT and choice.kind not in (*NUMBER_KINDS, *CARD_SETS):
+        options = enumerate(choice.options, 1)
+        items = [f"{i} {option_text(rules, state, choice, o)}" for i, o in options]
+        return lines + wrapped(items, "  ")
+    return lines + menu(rules, state, choice, full=True)
+
+
+def how_to_answer(rules: Ruleset, choice: Choice) -> str:
+    if choice.kind in NUMBER_KINDS:
+        return "type the number itself"
+    if choice.kind in CARD_SETS:
+        return "type list numbers or #N for each card, e.g. `1 3` or `#8 #21`"
+    if not numbered(rules, choice):
+        return "type #N for card N, or the card's name"
+    if is_card_question(rules, choice):
+        return "type the list number, #N for card N, or the card's name"
+    return "type the list number or a name (a unique start is enough)"
+
+
+# ------------------------------------------------------------------ reading a typed line
+class NotUnderstood(ValueError):
+    """A typed line that names no legal answer; the message says what it is."""
+
+
+def names(rules: Ruleset, choice: Choice) -> dict[str, Answer]:
+    """What each option may be called: its card or country name, its label, its value."""
+    out: dict[str, Answer] = {}
+    for option in choice.options:
+        out.setdefault(answer_label(rules, option, choice.kind), option)
+        if isinstance(option, int) and option in rules.cards:
+            out.setdefault(rules.card(option).name, option)
+        if isinstance(option, str):
+            if option in rules.index:
+                out.setdefault(rules.country(option).name, option)
+            out.setdefault(option, option)
+    return out
+
+
+def read_answer(rules: Ruleset, choice: Choice, raw: str) -> Answer:
+    """The option a typed line names: a position, `#N`, or a name (see the module). Raises
+    NotUnderstood: no option is ever guessed."""
+    options = choice.options
+    text = raw.strip()
+    if choice.kind in NUMBER_KINDS:
+        if POSITION.fullmatch(text) and int(text) in options:
+            return int(text)
+        raise NotUnderstood(f"{clip(text)} is not one of {', '.join(map(str, options))}")
+    if POSITION.fullmatch(text):
+        n = int(text)
+        if not numbered(rules, choice):
+            raise NotUnderstood(f"no list is numbered here: type #{n} for card {n}")
+        if 1 <= n <= len(options):
+            return options[n - 1]
+        hint = f"; card {n} is typed #{n}" if is_card_question(rules, choice) else ""
+        raise NotUnderstood(f"{n} is not a list number here (1–{len(options)}){hint}")
+    if found := CARD_NUMBER.fullmatch(text):
+        number = int(found.group(1))
+        if number in options:
+            return number
+        card = rules.cards.get(number)
+        what = f"#{number} {card.name}" if card else f"#{number}"
+        raise NotUnderstood(f"{what} is not a legal answer here (type ? to list them)")
+    by_name = names(rules, choice)
+    found_names = matches(text, by_name)
+    chosen = sorted({by_name[m] for m in found_names}, key=options.index)
+    if len(chosen) == 1:
+        return chosen[0]
+    if chosen:
+        shown = "; ".join(answer_label(rules, o, choice.kind) for o in chosen[:8])
+        raise NotUnderstood(f"{clip(text)} may be any of: {shown}")
+    raise NotUnderstood("")
+
+
+def read_cards(raw: str, drawn: Sequence[int]) -> list[int]:
+    """A set or an order of cards typed as positions in `drawn` or #N (`1 4 5`, `#8 #21`)."""
+    cards: list[int] = []
+    for token in re.split(r"[,\s]+", raw.strip()):
+        if not token:
+            continue
+        if POSITION.fullmatch(token) and 1 <= int(token) <= len(drawn):
+            cards.append(drawn[int(token) - 1])
+        elif (found := CARD_NUMBER.fullmatch(token)) and int(found.group(1)) in drawn:
+            cards.append(int(found.group(1)))
+        else:
+            raise NotUnderstood(
+                f"{clip(token)}: type list numbers 1–{len(drawn)} or #N of the cards listed"
+            )
+    return cards
+
+
+def context_cards(choice: Choice) -> list[int]:
+    """The cards a draft or a bottom-of-the-deck question is about, in the listed order."""
+    value: Any = choice.context.get("drawn") or choice.context.get("cards") or choice.options[0]
+    return sorted(int(c) for c in value)
