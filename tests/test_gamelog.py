@@ -153,7 +153,7 @@ def test_history_lines_put_the_sessions_decisions_beside_the_ais_answers(
         for i in live
         for trace in [answers[i]["trace"]]
     ]
-    line = partial(history_line, rules)
+    line = partial(history_line, rules, human=Side.USSR)  # the AI plays the US
     text = journal_lines(journal, decisions, Side.US, line)
     whys = [x for x in text if x.startswith("    why: ")]
     assert len(whys) == sum(len(answers[i]["trace"]) for i in live)
