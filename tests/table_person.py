@@ -170,6 +170,16 @@ def output_length() -> int:
     return len(buffer().decode("utf-8", "replace"))
 
 
+def run_with(home: Path, args: list[str], person: Person) -> str:
+    """`twsolo ARGS --home HOME` with `person` at the keyboard; what it printed (it must end
+    well)."""
+    with pytest.MonkeyPatch.context() as patch:
+        person.sit_down(patch)
+        result = CliRunner().invoke(cli, [*args, "--home", str(home)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output[-3000:]
+    return result.stdout
+
+
 def run_typing(home: Path, args: list[str], script: list[str]) -> Result:
     """`twsolo ARGS --home HOME` with a person typing `script` (see the module)."""
     with pytest.MonkeyPatch.context() as patch:

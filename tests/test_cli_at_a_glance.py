@@ -19,7 +19,7 @@ from twsolo.engine.choices import CHANCE, Choice
 from twsolo.engine.game import Game
 from twsolo.ruleset import load_ruleset
 
-from .table_person import FIRST, Person, Prompt, first, run_typing
+from .table_person import FIRST, Person, Prompt, first, run_typing, run_with
 
 RULES = load_ruleset()
 BANNER = re.compile(
@@ -36,12 +36,7 @@ PLAYED_FOR_OPS = re.compile(
 INTERNAL = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b|\(\d+:\d+:\w+\)|\bvp20\b")
 
 
-def play(home: Path, args: list[str], person: Person) -> str:
-    with pytest.MonkeyPatch.context() as patch:
-        person.sit_down(patch)
-        result = CliRunner().invoke(cli, [*args, "--home", str(home)], catch_exceptions=False)
-    assert result.exit_code == 0, result.output[-3000:]
-    return result.stdout
+play = run_with
 
 
 def questions(person: Person, out: str) -> list[tuple[Prompt, list[str], str]]:

@@ -8,20 +8,12 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from twsolo.cli.main import cli
 from twsolo.engine.choices import CHANCE
 
-from .table_person import Person
+from .table_person import Person, run_with
 
 CARD = re.compile(r"#(\d+) ")
-
-
-def play(home: Path, args: list[str], person: Person, monkeypatch: pytest.MonkeyPatch) -> str:
-    person.sit_down(monkeypatch)
-    result = CliRunner().invoke(cli, [*args, "--home", str(home)], catch_exceptions=False)
-    return result.stdout
 
 
 def in_order(text: str, steps: list[str]) -> list[str]:
@@ -46,7 +38,7 @@ def test_a_table_game_asks_only_for_what_turns_face_up(
     the person does them."""
     person = Person(seed=4)
     args = ["new", "--side", "ussr", "--table", "--dice", "manual", "--seed", "4", "--name", "t"]
-    out = play(tmp_path, args, person, monkeypatch)
+    out = run_with(tmp_path, args, person)
     by_turn = person.turns(out)
     assert {1, 2, 3} <= set(by_turn), "the game did not last three turns"
     entries = [
@@ -102,7 +94,7 @@ def test_digital_screens_name_no_card_that_lies_face_down(
     }
     person = Person(seed=7, commands=commands)
     args = ["new", "--side", "us", "--digital", "--seed", "7", "--name", "d"]
-    out = play(tmp_path, args, person, monkeypatch)
+    out = run_with(tmp_path, args, person)
     assert "a card dealt face down" in out  # `history all` ran past a deal
     checked = 0
     for before, after in zip(person.prompts, person.prompts[1:], strict=False):

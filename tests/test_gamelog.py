@@ -153,7 +153,7 @@ def test_history_lines_put_the_sessions_decisions_beside_the_ais_answers(
         for i in live
         for trace in [answers[i]["trace"]]
     ]
-    line = partial(history_line, rules, human=Side.USSR)  # the AI plays the US
+    line = partial(history_line, rules, human=Side.USSR)
     text = journal_lines(journal, decisions, Side.US, line)
     whys = [x for x in text if x.startswith("    why: ")]
     assert len(whys) == sum(len(answers[i]["trace"]) for i in live)
@@ -162,3 +162,18 @@ def test_history_lines_put_the_sessions_decisions_beside_the_ais_answers(
     one_turn = journal_lines(journal, decisions, Side.US, line, turn=1)
     assert one_turn
     assert all(x.startswith(("turn 1 ", "    why: ")) for x in one_turn)
+
+
+def test_history_to_a_file_keeps_the_ais_reasons(tmp_path: Path) -> None:
+    """`history all --to FILE` in a played game: every answer as `history` says it, and under
+    the AI's answers of this session the reasons of its decision (issue #17)."""
+    from .table_person import Person, run_with
+
+    target = tmp_path / "history.txt"
+    person = Person(seed=2, commands={60: f"history all --to {target}", 61: "quit"})
+    out = run_with(tmp_path, ["new", "--seed", "2", "--name", "h"], person)
+    assert f"lines written to {target}" in out
+    text = target.read_text()
+    assert "    why: spec §" in text
+    assert text.count("\n") > 60
+    assert "a card dealt face down" in text  # a deal's card stays unnamed in the file too

@@ -17,6 +17,7 @@ import click
 from twsolo.cli.match import matches
 from twsolo.cli.menus import clip
 from twsolo.cli.prompts import COMMANDS, Prompter, TableChance, TablePlayer, confirm
+from twsolo.cli.reasons import journal_lines
 from twsolo.cli.render import (
     answer_label,
     board,
@@ -388,11 +389,18 @@ class Terminal:
         elif args:
             turn = None
         human = self.session.human
-        lines = [history_line(self.rules, e, human) for e in self.session.history(turn)]
         if target is None:
-            for line in lines:
-                self.echo(line)
+            for entry in self.session.history(turn):
+                self.echo(history_line(self.rules, entry, human))
             return
+        # The file keeps the AI's reasons under its answers of this session (issue #17).
+        lines = journal_lines(
+            self.session.entries,
+            self.session.bot.decisions,
+            self.session.options.ai_side,
+            lambda entry: history_line(self.rules, entry, human),
+            turn,
+        )
         try:
             target.write_text("\n".join(lines) + "\n", encoding="utf-8")
         except OSError as exc:
