@@ -21,7 +21,7 @@ from twsolo.engine.effects import coup_roll_modifier
 from twsolo.engine.game import Game, GameOver, Policy
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget
-from twsolo.engine.records import RealignDone
+from twsolo.engine.records import CoupDone, RealignDone
 from twsolo.engine.state import Effect, Result
 from twsolo.errors import IllegalActionError
 from twsolo.ids import CHINA_CARD, Side
@@ -559,6 +559,29 @@ def test_realignment_modifiers_adjacency_with_own_superpower_and_more_influence(
     mexico = rules.index["mexico"]
     assert realign_modifiers(state, rules, Side.US, mexico) == 1
     assert realign_modifiers(state, rules, Side.USSR, mexico) == 2
+
+
+def test_equal_influence_gives_neither_side_the_more_influence_bonus(rules: Ruleset) -> None:
+    """base §6.2 (card-events A8): +1 only for *more* influence in the target: Mexico 2 / 2
+    with nothing around: the US has its box (+1), the USSR nothing."""
+    state = position(rules, empty=True, influence={"mexico": (2, 2)})
+    mexico = rules.index["mexico"]
+    assert realign_modifiers(state, rules, Side.US, mexico) == 1
+    assert realign_modifiers(state, rules, Side.USSR, mexico) == 0
+
+
+@pytest.mark.parametrize("beneficiary", [Side.US, Side.USSR])
+def test_a_coup_die_in_a_dry_run_favours_the_events_owner_spec_1_8(
+    rules: Ruleset, beneficiary: Side
+) -> None:
+    """Spec §1.8: the coup's die says whose it is, so a dry run gives the beneficiary a 6 and
+    the other side a 1; the record names who made the coup."""
+    for roller in Side:
+        state = position(rules, empty=True, influence={"mexico": (2, 2)})
+        game = Game(rules, state, {CHANCE: DryRunChance(beneficiary)})
+        result = coup(game, roller, rules.index["mexico"], 2)
+        assert result.roll == (6 if roller is beneficiary else 1), roller
+        assert [r.side for r in game.log if isinstance(r, CoupDone)] == [roller]
 
 
 def test_realignment_counts_every_adjacent_controlled_country(rules: Ruleset) -> None:
