@@ -118,6 +118,30 @@ def test_score_json_matches_the_worked_example() -> None:
     }
 
 
+def test_score_json_for_southeast_asia(tmp_path: Path) -> None:
+    """Base B4 in the `score` JSON (spec/scenario.md): Southeast Asia has no levels, a side that
+    controls a country there is "presence", one that controls none "none"; Thailand is worth 2
+    VP and is its battleground: the US (Thailand) 2 against the USSR (Burma) 1."""
+    text = "ai_side: ussr\nturn: 5\naction_round: 2\nboard: empty\n"
+    text += "influence:\n  thailand: {us: 2}\n  burma: {ussr: 2}\n"
+    result = CliRunner().invoke(
+        cli, ["score", str(write(tmp_path, text)), "--region", "southeast_asia", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == {
+        "southeast_asia": {
+            "us": {"level": "presence", "countries": 1, "battlegrounds": 1, "adjacent": 0},
+            "ussr": {"level": "presence", "countries": 1, "battlegrounds": 0, "adjacent": 0},
+            "vp": 1,
+        }
+    }
+    alone = text.replace("  burma: {ussr: 2}\n", "")
+    result = CliRunner().invoke(
+        cli, ["score", str(write(tmp_path, alone)), "--region", "southeast_asia", "--json"]
+    )
+    assert json.loads(result.stdout)["southeast_asia"]["ussr"]["level"] == "none"
+
+
 def test_score_text_lists_every_region() -> None:
     result = CliRunner().invoke(cli, ["score", str(HERE / "europe_domination.yaml")])
     assert result.exit_code == 0
