@@ -158,6 +158,7 @@ REPORTED: list[tuple[str, Damage, list[str]]] = [
     ("journal-binary", file_bytes(J, b"\xff\xfe"), [f"{J}: not UTF-8 text"]),
     ("journal-device", link(J, "/dev/zero"), [f"{J}: not a regular file"]),
     ("journal-emptied", file_bytes(J, b""), [f"{J}: the journal is empty"]),
+    ("journal-missing", lambda home: (folder(home) / J).unlink(), [f"{J}: the journal is missing"]),
     (
         "journal-head-lost",
         lambda home: write_lines(home, [{**e, "seq": i} for i, e in enumerate(lines(home)[1:])]),
@@ -230,6 +231,23 @@ def test_one_damaged_game_does_not_stop_list(home: Path) -> None:
     rows = listed.output.splitlines()
     assert any(r.startswith("d: damaged:") and "mode: expected one of" in r for r in rows)
     assert any(r.startswith("good: you play the US, digital; turn 1") for r in rows)
+
+
+def test_a_game_without_a_journal_is_listed_first_as_damaged(home: Path) -> None:
+    """`twsolo list` orders the games by when their journal was last written, oldest first; a
+    game whose journal is missing has no such time: it comes first, reported as damaged, and
+    the others are listed after it."""
+    shutil.copytree(folder(home), home / "games" / "good")
+    (home / "games" / "good" / "game.json").write_text(
+        (folder(home) / "game.json").read_text().replace('"name": "d"', '"name": "good"')
+    )
+    journal = home / "games" / "good" / J
+    os.utime(journal, (1, 1))  # 1970: older than any real time, but not "no time at all"
+    (folder(home) / J).unlink()
+    rows = run(home, ["list"]).output.splitlines()
+    assert rows[0].startswith("d: damaged:")
+    assert "the journal is missing" in rows[0]
+    assert rows[1].startswith("good: you play the US")
 
 
 def test_a_journal_cut_short_is_reported_not_taken_as_the_game(home: Path) -> None:

@@ -35,7 +35,7 @@ class OpsPlan:
     kind: str  # influence | coup | realign | space_race | none
     points: list[int] = field(default_factory=list)  # influence, in order
     target: int | None = None  # coup, or the first realignment
-    region: str | None = None  # where the realignments are rolled
+    region: str | None = None  # where the coups or realignments are made (spec §11.2)
     space_step: bool = False  # reached the Space Race step (§12.3.3): depends on its terms
 
 
@@ -164,7 +164,7 @@ def _plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_o
     if sr and primary:
         target, stage = decisive_coup(view, budget)
         if target is not None:
-            return OpsPlan("coup", target=target)
+            return OpsPlan("coup", target=target, region=primary)
     if last_rounds(view) and view.state.milops[view.side.col] < view.state.defcon:
         # Spec §14.4: the Primary Region first, then any allowed region by §18.
         order = [r for r in (primary, *view.regions_by_table()) if r]
@@ -173,7 +173,7 @@ def _plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_o
             ops = budget.remaining_if(view.rules, candidates[0]) if candidates else 0
             target = best_coup(view, candidates, ops, "spec §14.4 military ops")
             if target is not None:
-                return OpsPlan("coup", target=target)
+                return OpsPlan("coup", target=target, region=region)
     for region in [r for r in (primary, secondary) if r]:
         option0 = sr and region == primary
         points = influence_from(
@@ -186,7 +186,7 @@ def _plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_o
         ops = budget.remaining_if(view.rules, members[0]) if members else 0
         target = best_coup(view, members, ops, f"spec §14 coup in {region}")
         if target is not None:
-            return OpsPlan("coup", target=target)
+            return OpsPlan("coup", target=target, region=region)
         target = best_realign(view, members)
         if target is not None:
             return OpsPlan("realign", target=target, region=region)

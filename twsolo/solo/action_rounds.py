@@ -31,7 +31,7 @@ def extra_rounds(flow: Flow, side: Side) -> int:
 
 
 def human_ways(flow: Flow, card: int, others: list[int]) -> list[str]:
-    """The ways the human may play `card` (base A6), with spec §10.4: UN Intervention's event
+    """The ways the human may play `card` (base A6), with spec §10.1.4: UN Intervention's event
     only when the other card drawn this round carries the AI's event."""
     game = flow.game
     ways = ways_to_play(game, flow.human, card)
