@@ -342,3 +342,24 @@ def test_temporary_files_of_an_interrupted_write_are_removed_at_the_next_start(
     assert result.exit_code == 0
     assert "Removed 2 temporary file(s)" in result.output
     assert not list(folder(home).glob(".*.tmp"))
+
+
+def test_a_save_of_the_earlier_format_that_cannot_replay_says_so(home: Path) -> None:
+    """A save of format 1 (before the face-down deals were recorded as such, docs/decisions.md
+    §3) whose answers no longer fit: the message says which twsolo made it and what to do,
+    instead of blaming changed rules; the save is left untouched."""
+    header = json.loads((folder(home) / "game.json").read_text())
+    header["schema_version"] = 1
+    (folder(home) / "game.json").write_text(json.dumps(header))
+    old = [e for e in lines(home)[1:] if e["kind"] != "deal"]  # no start mark, no deals
+    for seq, entry in enumerate(old):
+        entry["seq"] = seq
+    write_lines(home, old)
+    (folder(home) / "state.json").unlink()
+    before = {p.name: p.read_bytes() for p in folder(home).iterdir() if p.is_file()}
+    result = run(home, ["play", "d"])
+    assert result.exit_code == 2
+    assert "saved by an earlier twsolo" in result.output + result.stderr
+    assert "finish it with the twsolo that began it" in result.output + result.stderr
+    after = {p.name: p.read_bytes() for p in folder(home).iterdir() if p.is_file()}
+    assert after == before
