@@ -26,7 +26,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from twsolo.ai.bot import Bot
-from twsolo.engine.choices import CHANCE, RandomPlayer, SeededChance
+from twsolo.engine.choices import CHANCE, Answer, Choice, RandomPlayer, SeededChance
 from twsolo.engine.game import Game, GameOver
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget
@@ -35,9 +35,12 @@ from twsolo.engine.setup import standard_state
 from twsolo.engine.state import hand_of
 from twsolo.errors import TwsoloError
 from twsolo.ids import CHINA_CARD, SCORING_REGIONS, Side
+from twsolo.players.advice import hint
+from twsolo.players.strong import StrongPlayer
 from twsolo.ruleset import Ruleset, load_ruleset
-from twsolo.sim.games import GameSpec, play
+from twsolo.sim.games import GameSpec, play, providers
 from twsolo.sim.pool import make_pool
+from twsolo.solo import SoloOptions, play_game
 from twsolo.solo.policy import SoloPolicy
 
 
@@ -144,6 +147,42 @@ def bench_game(rules: Ruleset, n: int) -> None:
         for seed in range(max(10, n // 10))
     ]
     row("whole game, AI vs random", samples)
+
+
+def bench_strong(rules: Ruleset, n: int) -> None:
+    """A whole game, AI vs the strong stand-in at several budgets (the default: `strong`), on
+    one core (CPU time: this machine is shared, and wall time counts the others' work), and a
+    `hint` at each card decision of a few games (wall time, as a person waits for it)."""
+    games = max(10, n // 15)
+    for human in ("strong:0", "strong:1", "strong", "strong:8"):
+        samples = []
+        for seed in range(games):
+            start = time.process_time()
+            play(GameSpec(seed, ("us", "ussr")[seed % 2], human))
+            samples.append((time.process_time() - start) * 1000)
+        row(f"whole game, AI vs {human} (CPU)", samples)
+    hints: list[float] = []
+
+    class Timed:
+        def __init__(self, inner: StrongPlayer) -> None:
+            self.inner = inner
+
+        def choose(self, game: Game, choice: Choice) -> Answer:
+            if choice.kind in ("ar_card", "headline", "draft") and len(hints) < n:
+                start = time.perf_counter()
+                hint(game, choice)
+                hints.append((time.perf_counter() - start) * 1000)
+            return self.inner.choose(game, choice)
+
+    seed = 0
+    while len(hints) < n:
+        ai = ("us", "ussr")[seed % 2]
+        spec = GameSpec(seed, ai, "strong")
+        chosen = providers(spec, Side(ai))
+        chosen[Side(ai).other] = Timed(StrongPlayer(Side(ai).other, seed=seed))
+        play_game(rules, SoloOptions(ai_side=Side(ai)), chosen)
+        seed += 1
+    row("hint at a card decision (wall)", hints)
 
 
 def bench_throughput(rules: Ruleset, n: int, rounds: int = 3) -> None:
@@ -292,6 +331,7 @@ SECTIONS: dict[str, Callable[[Ruleset, int], None]] = {
     "decision": bench_decision,
     "copy": bench_copy,
     "game": bench_game,
+    "strong": bench_strong,
     "throughput": bench_throughput,
     "cluster": bench_cluster,
     "memory": bench_memory,

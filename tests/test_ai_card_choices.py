@@ -436,18 +436,21 @@ def test_brush_war_target_order(rules: Ruleset) -> None:
 
 
 # ---------------------------------------------------------------- #43 SALT Negotiations
-@pytest.mark.parametrize(("discards", "taken"), [((14, 21, 34, 50), 50), ((21, 19), "decline")])
+@pytest.mark.parametrize(
+    ("discards", "answers"), [((14, 21, 34, 50), [50]), ((21, 19), ["decline"] * 3 + [7])]
+)
 def test_salt_takes_the_highest_ops_own_or_neutral_card(
-    rules: Ruleset, discards: tuple[int, ...], taken: Answer
+    rules: Ruleset, discards: tuple[int, ...], answers: list[Answer]
 ) -> None:
     """Appendix #43: We Will Bury You (own, 4) before Nuclear Test Ban (neutral, 4); only US
-    events in the discard pile: none is taken."""
+    events in the discard pile: none is taken there, and the AI reveals from the draw deck
+    (spec §22.3): Duck and Cover and Five Year Plan (the US's) are declined, Socialist
+    Governments (#7) is taken."""
     game, bot = at(rules, USSR, defcon=3)
     move(game.state, "discard", *discards)
     play(game, 43, USSR)
-    assert by_entry(bot, 43) == [taken]
-    hand = sorted(game.state.piles[hand_of(USSR)].known())
-    assert hand == ([taken] if isinstance(taken, int) else [])
+    assert by_entry(bot, 43) == answers
+    assert sorted(game.state.piles[hand_of(USSR)].known()) == [answers[-1]]
 
 
 # ---------------------------------------------------------------- #45, #46 DEFCON (G6)

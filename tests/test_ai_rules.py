@@ -5,7 +5,7 @@ from __future__ import annotations
 from tests.support import position
 from twsolo.ai.bot import Bot
 from twsolo.ai.decide import Judge
-from twsolo.ai.military import coup_valid
+from twsolo.ai.military import coup_lowers_defcon, coup_valid
 from twsolo.ai.view import View
 from twsolo.engine.state import Effect, GameState
 from twsolo.ids import CardId, Side
@@ -65,3 +65,24 @@ def test_a_dry_run_counts_the_vp_an_event_awards_later(rules: Ruleset) -> None:
     metrics = _judge(rules, state, Side.USSR).dry_run(CardId.WE_WILL_BURY_YOU, Side.USSR)[1]
     assert metrics.vp == 3
     assert metrics.wins
+
+
+def test_nuclear_subs_spares_only_the_us_defcon(rules: Ruleset) -> None:
+    """Card-events #41: under Nuclear Subs the US's battleground coups do not lower DEFCON; the
+    USSR's still do (spec §14.3 reads this for the AI's margin)."""
+    state = position(rules, empty=True, effects=[Effect(41, Side.US)])
+    iran = rules.index["iran"]
+    assert not coup_lowers_defcon(View(rules, state, Side.US), iran)
+    assert coup_lowers_defcon(View(rules, state, Side.USSR), iran)
+
+
+def test_death_squads_count_for_their_sides_coups(rules: Ruleset) -> None:
+    """Spec §14.1 with card-events #69: a coup is valid only with a success chance above 0,
+    counted with the Death Squads' +1 for their side: 1 op against Costa Rica (stability 3)
+    succeeds on a 5 or 6 with the +1, never with the -1 of the other side's squads."""
+    state = position(rules, empty=True, influence={"costa_rica": (1, 0)})
+    costa_rica = rules.index["costa_rica"]
+    state.effects.append(Effect(69, Side.USSR))
+    assert coup_valid(View(rules, state, Side.USSR), costa_rica, 1)
+    state.effects[-1] = Effect(69, Side.US)
+    assert not coup_valid(View(rules, state, Side.USSR), costa_rica, 1)

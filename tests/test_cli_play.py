@@ -274,3 +274,27 @@ def test_show_while_the_china_card_is_being_played(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "China Card: being played" in result.output
     assert "China Card: being played" in svg.read_text()
+
+
+def test_the_dice_setting_is_read_back_on_resume(tmp_path: Path) -> None:
+    """`--dice auto` at the table is kept in game.json and read back by `play`: after resuming,
+    the program still rolls the dice itself (the cards are still asked)."""
+    args = ["new", "--table", "--dice", "auto", "--seed", "2", "--name", "t"]
+    started = run_typing(tmp_path, args, [*first(20), "quit"])
+    assert started.exit_code == 0, started.output[-2000:]
+    assert "dice auto" in started.output
+    before = len(journal(tmp_path, "t"))
+    second = run_typing(tmp_path, ["play", "t"], first(400))
+    assert "Which card is it" in second.output
+    assert "Roll a die" not in second.output
+    rolled = [e for e in journal(tmp_path, "t")[before:] if e["kind"] == "die"]
+    assert rolled, "no die was rolled after resuming"
+
+
+@pytest.mark.parametrize(("side", "yours"), [("us", "(you +3)"), ("ussr", "(you -3)")])
+def test_vp_is_shown_from_the_humans_side_too(tmp_path: Path, side: str, yours: str) -> None:
+    """Spec §1.7: the VP track's board convention (positive = US ahead), and the same VP from
+    the human's point of view."""
+    run_typing(tmp_path, ["new", "--side", side, "--seed", "6", "--name", "v"], [*first(5), "quit"])
+    result = run(tmp_path, ["play", "v"], "adjust vp 3\nshow\nquit\n")
+    assert f"VP US +3 {yours}" in result.output

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tests.support import game_at, inf, position
+from twsolo.ai.dryrun import DryRunChance
+from twsolo.engine.choices import CHANCE
 from twsolo.engine.coup import (
     CoupResult,
     RealignResult,
@@ -19,6 +21,7 @@ from twsolo.engine.effects import coup_roll_modifier
 from twsolo.engine.game import Game, GameOver, Policy
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget
+from twsolo.engine.records import CoupDone, RealignDone
 from twsolo.engine.state import Effect, Result
 from twsolo.errors import IllegalActionError
 from twsolo.ids import CHINA_CARD, Side
@@ -558,6 +561,29 @@ def test_realignment_modifiers_adjacency_with_own_superpower_and_more_influence(
     assert realign_modifiers(state, rules, Side.USSR, mexico) == 2
 
 
+def test_equal_influence_gives_neither_side_the_more_influence_bonus(rules: Ruleset) -> None:
+    """base §6.2 (card-events A8): +1 only for *more* influence in the target: Mexico 2 / 2
+    with nothing around: the US has its box (+1), the USSR nothing."""
+    state = position(rules, empty=True, influence={"mexico": (2, 2)})
+    mexico = rules.index["mexico"]
+    assert realign_modifiers(state, rules, Side.US, mexico) == 1
+    assert realign_modifiers(state, rules, Side.USSR, mexico) == 0
+
+
+@pytest.mark.parametrize("beneficiary", [Side.US, Side.USSR])
+def test_a_coup_die_in_a_dry_run_favours_the_events_owner_spec_1_8(
+    rules: Ruleset, beneficiary: Side
+) -> None:
+    """Spec §1.8: the coup's die says whose it is, so a dry run gives the beneficiary a 6 and
+    the other side a 1; the record names who made the coup."""
+    for roller in Side:
+        state = position(rules, empty=True, influence={"mexico": (2, 2)})
+        game = Game(rules, state, {CHANCE: DryRunChance(beneficiary)})
+        result = coup(game, roller, rules.index["mexico"], 2)
+        assert result.roll == (6 if roller is beneficiary else 1), roller
+        assert [r.side for r in game.log if isinstance(r, CoupDone)] == [roller]
+
+
 def test_realignment_counts_every_adjacent_controlled_country(rules: Ruleset) -> None:
     """base §6.2 (card-events A8): Iran's neighbours Afghanistan, Iraq, Pakistan; the USSR
     controls Iraq (3, stability 3) and Afghanistan (2, stability 2): +2; the US has more
@@ -601,6 +627,32 @@ def test_realignment_removes_the_difference_from_the_loser(rules: Ruleset) -> No
     assert inf(game, "mexico") == (0, 1)
     # No military ops, no DEFCON change for realignments (base §8.2).
     assert (game.state.milops, game.state.defcon) == ([0, 0], 5)
+
+
+@pytest.mark.parametrize("beneficiary", [Side.US, Side.USSR])
+def test_realignment_dice_in_a_dry_run_favour_the_events_owner_spec_1_8(
+    rules: Ruleset, beneficiary: Side
+) -> None:
+    """Spec §1.8: in a dry run each die is a success for the side whose event it is, so each
+    realignment die says whose it is: the beneficiary rolls 6, the other side 1, whoever
+    realigns."""
+    for roller in Side:
+        state = position(rules, empty=True, influence={"mexico": (2, 2)})
+        game = Game(rules, state, {CHANCE: DryRunChance(beneficiary)})
+        result = realign(game, roller, rules.index["mexico"])
+        assert result.rolls == {beneficiary: 6, beneficiary.other: 1}, roller
+        assert [r.side for r in game.log if isinstance(r, RealignDone)] == [roller]
+
+
+def test_only_a_free_realignment_ignores_the_defcon_ban(rules: Ruleset) -> None:
+    """Base §6.2 with card-events D3 (Tear Down this Wall): at DEFCON 4 Europe is closed to
+    realignments, unless the event makes them free."""
+    state = position(rules, empty=True, influence={"east_germany": (0, 2)}, defcon=4)
+    game = game_at(rules, state, dice=[6, 1])
+    with pytest.raises(IllegalActionError, match="DEFCON"):
+        realign(game, Side.US, rules.index["east_germany"])
+    result = realign(game, Side.US, rules.index["east_germany"], free=True)
+    assert result.removed == {Side.US: 0, Side.USSR: 2}
 
 
 def test_realignment_can_cost_the_roller(rules: Ruleset) -> None:

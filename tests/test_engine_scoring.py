@@ -595,6 +595,32 @@ def test_counts_if_held_match_counting_the_changed_board(
     assert expected == region_counts(state, rules, region)
 
 
+@pytest.mark.parametrize(
+    ("region", "country"),
+    [("europe", "finland"), ("europe", "canada"), ("asia", "north_korea"), ("asia", "japan")],
+)
+@pytest.mark.parametrize("holder", [Side.US, Side.USSR, None])
+def test_counts_if_held_when_a_superpower_neighbour_changes_hands(
+    rules: Ruleset, region: str, country: str, holder: Side | None
+) -> None:
+    """The adjacency bonus moves with the country: a side that loses a country next to the
+    enemy superpower loses its +1 (what option 0 and the coup look-ahead count as the human's
+    loss). Each country starts controlled by the side its superpower neighbour is the enemy
+    of."""
+    c = rules.index[country]
+    enemy = rules.countries[c].superpower
+    assert enemy is not None
+    owner = enemy.other
+    stability = rules.countries[c].stability
+    state = position(rules, empty=True, influence={country: (0, 0)})
+    state.influence[c, owner.col] = stability
+    before = region_counts(state, rules, region)
+    assert before[0][owner].adjacent == 1
+    expected = counts_if_held(state, rules, region, before, c, holder)
+    state.influence[c] = {Side.US: (stability, 0), Side.USSR: (0, stability), None: (0, 0)}[holder]
+    assert expected == region_counts(state, rules, region)
+
+
 @pytest.mark.parametrize("now", [Side.US, Side.USSR, None])
 @pytest.mark.parametrize("holder", [Side.US, Side.USSR, None])
 def test_counts_if_held_taiwan_under_formosan(

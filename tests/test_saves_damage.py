@@ -158,6 +158,7 @@ REPORTED: list[tuple[str, Damage, list[str]]] = [
     ("journal-binary", file_bytes(J, b"\xff\xfe"), [f"{J}: not UTF-8 text"]),
     ("journal-device", link(J, "/dev/zero"), [f"{J}: not a regular file"]),
     ("journal-emptied", file_bytes(J, b""), [f"{J}: the journal is empty"]),
+    ("journal-missing", lambda home: (folder(home) / J).unlink(), [f"{J}: the journal is missing"]),
     (
         "journal-head-lost",
         lambda home: write_lines(home, [{**e, "seq": i} for i, e in enumerate(lines(home)[1:])]),
@@ -230,6 +231,23 @@ def test_one_damaged_game_does_not_stop_list(home: Path) -> None:
     rows = listed.output.splitlines()
     assert any(r.startswith("d: damaged:") and "mode: expected one of" in r for r in rows)
     assert any(r.startswith("good: you play the US, digital; turn 1") for r in rows)
+
+
+def test_a_game_without_a_journal_is_listed_first_as_damaged(home: Path) -> None:
+    """`twsolo list` orders the games by when their journal was last written, oldest first; a
+    game whose journal is missing has no such time: it comes first, reported as damaged, and
+    the others are listed after it."""
+    shutil.copytree(folder(home), home / "games" / "good")
+    (home / "games" / "good" / "game.json").write_text(
+        (folder(home) / "game.json").read_text().replace('"name": "d"', '"name": "good"')
+    )
+    journal = home / "games" / "good" / J
+    os.utime(journal, (1, 1))  # 1970: older than any real time, but not "no time at all"
+    (folder(home) / J).unlink()
+    rows = run(home, ["list"]).output.splitlines()
+    assert rows[0].startswith("d: damaged:")
+    assert "the journal is missing" in rows[0]
+    assert rows[1].startswith("good: you play the US")
 
 
 def test_a_journal_cut_short_is_reported_not_taken_as_the_game(home: Path) -> None:
@@ -324,3 +342,24 @@ def test_temporary_files_of_an_interrupted_write_are_removed_at_the_next_start(
     assert result.exit_code == 0
     assert "Removed 2 temporary file(s)" in result.output
     assert not list(folder(home).glob(".*.tmp"))
+
+
+def test_a_save_of_the_earlier_format_that_cannot_replay_says_so(home: Path) -> None:
+    """A save of format 1 (before the face-down deals were recorded as such, docs/decisions.md
+    §3) whose answers no longer fit: the message says which twsolo made it and what to do,
+    instead of blaming changed rules; the save is left untouched."""
+    header = json.loads((folder(home) / "game.json").read_text())
+    header["schema_version"] = 1
+    (folder(home) / "game.json").write_text(json.dumps(header))
+    old = [e for e in lines(home)[1:] if e["kind"] != "deal"]  # no start mark, no deals
+    for seq, entry in enumerate(old):
+        entry["seq"] = seq
+    write_lines(home, old)
+    (folder(home) / "state.json").unlink()
+    before = {p.name: p.read_bytes() for p in folder(home).iterdir() if p.is_file()}
+    result = run(home, ["play", "d"])
+    assert result.exit_code == 2
+    assert "saved by an earlier twsolo" in result.output + result.stderr
+    assert "finish it with the twsolo that began it" in result.output + result.stderr
+    after = {p.name: p.read_bytes() for p in folder(home).iterdir() if p.is_file()}
+    assert after == before

@@ -49,6 +49,7 @@ def test_every_key_is_read(rules: Ruleset) -> None:
     assert st.piles["hand_us"].bottom == [40, 5, 12, 33]
     assert s.dice == [4, 2]
     assert st.where(50) == "draw"  # Mid War cards are in the draw deck from turn 4
+    assert sorted(st.piles["discard"].known()) == [13, 19, 31]  # and Red Scare's effect
 
 
 def test_every_card_in_one_place(rules: Ruleset) -> None:
@@ -89,6 +90,14 @@ def test_every_card_in_one_place(rules: Ruleset) -> None:
             "s.yaml:5:7: card: the China Card is the us's (china_card.holder)",
         ),
         ("ai_side: us\nturn: 1\naction_round: 1\nremoved: [6]\n", "cannot be placed here"),
+        (
+            "ai_side: us\nturn: 1\naction_round: 1\ndiscard: [2]\n",
+            "s.yaml:4:11: discard[0]: #2 Europe Scoring cannot be placed here",
+        ),
+        (
+            "ai_side: us\nturn: 1\naction_round: 1\nremoved: [16]\ndiscard: [16]\n",
+            "s.yaml:5:11: discard[0]: card 16 is named twice",
+        ),
     ],
 )
 def test_bad_scenarios_name_the_key(
@@ -126,6 +135,30 @@ def test_score_json_matches_the_worked_example() -> None:
             "vp": 6,
         }
     }
+
+
+def test_score_json_for_southeast_asia(tmp_path: Path) -> None:
+    """Base B4 in the `score` JSON (spec/scenario.md): Southeast Asia has no levels, a side that
+    controls a country there is "presence", one that controls none "none"; Thailand is worth 2
+    VP and is its battleground: the US (Thailand) 2 against the USSR (Burma) 1."""
+    text = "ai_side: ussr\nturn: 5\naction_round: 2\nboard: empty\n"
+    text += "influence:\n  thailand: {us: 2}\n  burma: {ussr: 2}\n"
+    result = CliRunner().invoke(
+        cli, ["score", str(write(tmp_path, text)), "--region", "southeast_asia", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == {
+        "southeast_asia": {
+            "us": {"level": "presence", "countries": 1, "battlegrounds": 1, "adjacent": 0},
+            "ussr": {"level": "presence", "countries": 1, "battlegrounds": 0, "adjacent": 0},
+            "vp": 1,
+        }
+    }
+    alone = text.replace("  burma: {ussr: 2}\n", "")
+    result = CliRunner().invoke(
+        cli, ["score", str(write(tmp_path, alone)), "--region", "southeast_asia", "--json"]
+    )
+    assert json.loads(result.stdout)["southeast_asia"]["ussr"]["level"] == "none"
 
 
 def test_score_text_lists_every_region() -> None:

@@ -1,10 +1,12 @@
 """Action rounds (spec §10, §12.1): the human's two cards, the penalty outside the regions,
-UN Intervention's limit, the AI's reveal, the moments lasting effects act at, extra rounds."""
+UN Intervention's limit, the AI's reveal, the moments lasting effects act at and their reminders
+beside the board (appendix G9), extra rounds."""
 
 from __future__ import annotations
 
 import pytest
 
+from twsolo.cli.render import instructions
 from twsolo.engine.game import GameOver
 from twsolo.engine.state import Effect, Result, area_of, hand_of
 from twsolo.ids import Side
@@ -18,6 +20,7 @@ from twsolo.solo.action_rounds import (
 )
 from twsolo.solo.context import Flow
 from twsolo.solo.regions import step_x
+from twsolo.solo.turn import end_of_turn
 
 from .test_solo_support import US, USSR, all_used, asked, give, make_flow, put
 
@@ -83,6 +86,19 @@ def test_off_region_penalty_once_per_round_spec_10_2(rules: Ruleset) -> None:
     action_round(inside, 1)
     assert inside.game.state.vp == 0
     assert not inside.rounds[-1].penalty
+
+
+def test_the_space_race_costs_no_penalty_spec_10_2_3(rules: Ruleset) -> None:
+    """Spec §10.2.3: the Space Race is always open to the human: a card played on it is not
+    ops spent outside the Primary and Secondary Regions."""
+    flow = make_flow(rules, USSR, turn=4, human=[25, "space_race"], dice=[2])
+    regions(flow)
+    give(flow, US, 25)
+    action_round(flow, 1)
+    assert flow.game.state.space[US.col] == 1  # the attempt was made (roll 2: success)
+    assert flow.game.state.vp == 2  # the box's VP to the US (first there), no penalty to the AI
+    assert not flow.rounds[-1].penalty
+    assert flow.counts["penalties"] == 0
 
 
 def test_the_options_that_cost_the_penalty_are_named_spec_10_2(rules: Ruleset) -> None:
@@ -164,8 +180,8 @@ def test_an_event_of_the_human_in_the_ais_action_costs_nothing_spec_10_2_4(
     assert own.rounds[-1].penalty
 
 
-def test_un_intervention_cancels_only_the_other_drawn_card_spec_10_4(rules: Ruleset) -> None:
-    """Spec §10.4: the human's UN Intervention may cancel only the event of the other card drawn
+def test_un_intervention_cancels_only_the_other_drawn_card_spec_10_1_4(rules: Ruleset) -> None:
+    """Spec §10.1.4: the human's UN Intervention may cancel only the event of the other card drawn
     this round; without such a card its event is not offered."""
     flow = make_flow(
         rules, USSR, human=[32, "event", 7, "influence", "uk", "uk", "uk"], draws=[32, 7]
@@ -174,7 +190,7 @@ def test_un_intervention_cancels_only_the_other_drawn_card_spec_10_4(rules: Rule
     human_action(phasing(flow, US))
     pick = next(c for c in asked(flow, US) if c.kind == "card")
     assert pick.options == (7,)
-    assert "§10.4" in pick.prompt
+    assert "§10.1.4" in pick.prompt
     state = flow.game.state
     assert 7 in state.piles["discard"]
     assert 32 in state.piles["discard"]
@@ -343,3 +359,22 @@ def test_the_seed_ai_plays_the_china_card_it_reveals(rules: Ruleset) -> None:
     give(flow, USSR, 4)
     ai_action(phasing(flow, USSR))
     assert 6 in flow.game.state.piles[area_of(US)]
+
+
+def test_lasting_effects_are_kept_beside_the_board_g9(rules: Ruleset) -> None:
+    """Appendix G9: the instructions for the board tell to keep a lasting effect's card or a
+    marker beside the board while it is in force, and to take it away when it ends (here
+    Containment, played by the human as its event, ends with the turn, spec §19)."""
+    flow = make_flow(rules, USSR, turn=4, human=[25, "event"])
+    regions(flow)
+    give(flow, US, 25)
+    action_round(flow, 1)
+    played = instructions(rules, flow.game.log, USSR)
+    lasts = "#25 Containment: its effect lasts; keep the card or a marker beside the board"
+    assert lasts in played
+    start = len(flow.game.log)
+    end_of_turn(flow)
+    ended = instructions(rules, flow.game.log[start:], USSR)
+    assert (
+        "#25 Containment: its effect ends; take its card or marker from beside the board" in ended
+    )

@@ -1,8 +1,9 @@
 """Solitaire procedures of the card appendix played through the turn flow: the China Card in a
 deck/hand (spec §3.4, §22.4, appendix G7), Quagmire and Bear Trap (appendix #42, #44), Missile
 Envy on top of a deck/hand (appendix #49), We Will Bury You against the AI (appendix #50), the
-Cuban Missile Crisis (spec §23.7, appendix #40), Nuclear Subs (spec §14.5, appendix #41), and
-the AI's answers to Flower Power and U2 Incident (appendix #59, #60)."""
+Cuban Missile Crisis (spec §23.7, appendix #40), Nuclear Subs (spec §14.5, appendix #41), the
+AI's answers to Flower Power and U2 Incident (appendix #59, #60), and the AI's search of the
+discard pile falling back on the draw deck (spec §22.3, appendix #43, #85)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ from twsolo.ai.bot import Bot
 from twsolo.engine.choices import CHANCE
 from twsolo.engine.effects import NUCLEAR_SUBS_DOUBLE
 from twsolo.engine.events import play_event, run_hooks
-from twsolo.engine.game import Policy
-from twsolo.engine.records import CoupDone
+from twsolo.engine.game import Game, Policy
+from twsolo.engine.records import CardMove, CoupDone, Shuffled
 from twsolo.engine.state import Effect, GameState, Pile, area_of, hand_of
 from twsolo.ids import CHINA_CARD, Side
 from twsolo.ruleset import Ruleset, load_ruleset
@@ -635,3 +636,54 @@ def test_the_ai_cancels_where_its_entry_lists_first_appendix_40(
         assert decision.answer == cancelled
         rules_of = [s.rule for s in decision.steps]
         assert "appendix #40 choices (cuban_missile_crisis.cancel)" in rules_of
+
+
+def salt_game(rules: Ruleset, chooser: Side, discard: list[int], *, human: list[Any]) -> Game:
+    """SALT Negotiations (#43) played by `chooser` in turn 4 of a solitaire game with the AI
+    as the USSR (a Bot), the discard pile holding `discard`."""
+    state = position(rules, turn=4, defcon=2)
+    state.ai_side = USSR
+    for card in state.piles["mid_war"].known():
+        state.put(card, "draw")
+    for card in discard:
+        state.put(card, "discard")
+    game = game_at(rules, state, us=human)
+    game.policy = SoloPolicy()
+    game.providers[USSR] = Bot(USSR)
+    to_table(game, 43)
+    play_event(game, 43, chooser)
+    return game
+
+
+def test_ai_discard_search_falls_back_to_the_draw_deck_spec_22_3(rules: Ruleset) -> None:
+    """Spec §22.3, appendix G7 and #43: with only the human's events in the discard pile, the
+    AI reveals from the top of the draw deck (chance names the cards: the lowest first) until
+    one qualifies (Socialist Governments, #7), takes it into its deck/hand, and shuffles the
+    others (Duck and Cover, #4) back into the draw deck — a shuffle the table is told of."""
+    game = salt_game(rules, USSR, [5, 26], human=[])
+    state = game.state
+    assert state.where(7) == hand_of(USSR)
+    assert state.where(4) == "draw"
+    assert [c for c in (5, 26) if state.where(c) == "discard"] == [5, 26]
+    moves = [(r.card, r.source, r.target) for r in game.log if isinstance(r, CardMove)]
+    assert (4, "draw", "table") in moves
+    assert (4, "table", "draw") in moves
+    assert Shuffled("draw") in game.log
+    assert game.log.index(Shuffled("draw")) > moves.index((4, "table", "draw"))
+
+
+def test_ai_discard_search_takes_from_the_pile_first_spec_22_3(rules: Ruleset) -> None:
+    """Appendix #43: a qualifying card in the discard pile is taken; the draw deck is not
+    touched."""
+    game = salt_game(rules, USSR, [5, 13], human=[])
+    assert game.state.where(13) == hand_of(USSR)
+    assert not any(isinstance(r, CardMove) and r.source == "draw" for r in game.log)
+    assert not any(isinstance(r, Shuffled) for r in game.log)
+
+
+def test_human_discard_search_has_no_fall_back_spec_22_3(rules: Ruleset) -> None:
+    """Spec §22.3 is the AI's rule: the human playing SALT may decline, and nothing is revealed
+    from the draw deck."""
+    game = salt_game(rules, US, [5, 26], human=["decline"])
+    assert not any(isinstance(r, CardMove) and r.source == "draw" for r in game.log)
+    assert all(game.state.where(c) == "discard" for c in (5, 26))

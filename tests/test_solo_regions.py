@@ -142,6 +142,21 @@ def test_shift_applies_the_early_war_exception_spec_7_3_3(rules: Ruleset) -> Non
     assert not len(state.piles["aside"])
 
 
+def test_cards_set_aside_go_back_above_the_scored_cards_spec_7_3_1(rules: Ruleset) -> None:
+    """Spec §7.2.4 with §7.3.1: the Early War card set aside is shuffled back into the Scoring
+    Card Deck, and the scored card at its bottom stays at the bottom."""
+    flow = make_flow(rules, USSR, turn=2, draws=[MIDDLE_EAST, SOUTH_AMERICA])
+    put(flow, "scoring_deck", EUROPE, bottom=True)
+    put(flow, "primary", CENTRAL_AMERICA)
+    put(flow, "secondary", ASIA)
+    shift(flow)
+    state = flow.game.state
+    assert secondary_region(state, rules) == "south_america"
+    assert MIDDLE_EAST in state.piles["scoring_deck"]
+    assert state.piles["scoring_deck"].bottom == [EUROPE]
+    assert cards_once(flow)
+
+
 def test_region_countries_spec_1_3(rules: Ruleset) -> None:
     """Spec §1.3, §10.2: the human's free regions are the Primary's and the Secondary's
     countries; Southeast Asia is its 7 countries, Asia includes them."""

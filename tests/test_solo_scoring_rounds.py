@@ -70,6 +70,25 @@ def test_ar6_takes_the_early_war_card_from_the_spent_row_spec_8_3(rules: Ruleset
     assert sorted(state.piles["scoring_deck"].known()) == [SOUTHEAST_ASIA, AFRICA]
 
 
+def test_ar6_picks_among_several_early_war_cards_in_the_spent_row_spec_8_3(
+    rules: Ruleset,
+) -> None:
+    """Spec §8.3: with several Early War cards in the spent row and none in the deck, chance
+    picks one of them (here the second of the row: Europe); the other stays spent."""
+    flow = make_flow(rules, USSR, turn=3)
+    put(flow, "removed", ASIA)
+    put(flow, "spent", MIDDLE_EAST, EUROPE)
+    put(flow, "primary", CENTRAL_AMERICA)
+    put(flow, "secondary", SOUTH_AMERICA)
+    assert is_scoring_round(flow, 6)
+    chance = flow.game.providers["chance"]
+    picks = [c for c in chance.asked if c.kind == "pick"]  # type: ignore[attr-defined]
+    assert [c.options for c in picks] == [(EUROPE, MIDDLE_EAST)]
+    state = flow.game.state
+    assert regions(flow) == ("europe", "south_america")
+    assert sorted(state.piles["spent"].known()) == [MIDDLE_EAST, CENTRAL_AMERICA]
+
+
 def test_ar6_forced_pair_keeps_the_early_war_exception_spec_8_3(rules: Ruleset) -> None:
     """Ruling (spec §8.3 with §7.2.4): when the forced Primary and the Secondary would both be
     Early War regions, the Secondary is set aside and replaced by a Mid War card."""

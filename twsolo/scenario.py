@@ -43,6 +43,7 @@ OPTIONAL = (
     "human_headline",
     "dice",
     "enhanced",
+    "discard",
 )
 SIDES = ("us", "ussr")
 # Effects whose side cannot be known from the card alone: a scenario names it ({card, side}).
@@ -107,6 +108,8 @@ def _read(root: Located, rules: Ruleset) -> Scenario | None:
     _effects(m.get("active_events"), rules, state, cards)
     for loc in _elements(m.get("removed")):
         cards.move(loc, "removed")
+    for loc in _elements(m.get("discard")):
+        cards.move(loc, "discard")
     ai_side = Side(ai)
     scenario = Scenario(str(root.problems.file), ai_side, state)
     regions = [r for r in SCORING_REGIONS if _scoring_available(rules, state, r)]

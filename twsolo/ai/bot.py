@@ -8,11 +8,11 @@ from typing import Any
 
 from twsolo.ai.decide import Judge, choose_headline, how_to_play
 from twsolo.ai.event_choices import best_by_rerun, place_own, remove_human, remove_own
-from twsolo.ai.military import best_coup, best_realign
+from twsolo.ai.military import best_coup, best_realign, realign_in_regions
 from twsolo.ai.plans import OpsPlan, plan_influence, plan_operations, regions_in_order
 from twsolo.ai.resolve import resolve
 from twsolo.ai.trace import Step
-from twsolo.ai.view import View
+from twsolo.ai.view import View, in_region
 from twsolo.engine.choices import Answer, Choice
 from twsolo.engine.game import Game
 from twsolo.engine.ops import OpsBudget
@@ -100,9 +100,7 @@ class Bot:
         if kind == "coup":
             return self.coup(view, choice)
         if kind == "realign":
-            targets = [game.rules.index[str(o)] for o in options if o != "done"]
-            chosen = best_realign(view, targets)
-            return game.rules.countries[chosen].id if chosen is not None else "done"
+            return self.realign(view, choice)
         if kind == "country":
             return self.country(game, view, choice)
         return self.by_rerun(game, view, choice)
@@ -163,19 +161,44 @@ class Bot:
         view.note(Step("spec §13", chosen="done", why="no target within the caps"))
         return "done"
 
+    def regions(self, view: View, kind: str) -> list[str]:
+        """Spec §11.2 with §12.3.2–3: where the AI makes a coup or realignment — the region its
+        plan chose, else the Primary, then the Secondary."""
+        plan = self.plan
+        if plan is not None and plan.kind == kind and plan.region is not None:
+            return [plan.region]
+        return [r for r in (view.primary, view.secondary) if r]
+
+    def realign(self, view: View, choice: Choice) -> Answer:
+        """Spec §15 in the region of §11.2, re-evaluated after each roll; an event's rolls go
+        to the countries the card allows when none is there (card text wins, appendix G5)."""
+        rules = view.rules
+        candidates = [rules.index[str(o)] for o in choice.options if o != "done"]
+        chosen = realign_in_regions(view, candidates, self.regions(view, "realign"))
+        if chosen is None and choice.event is not None and choice.key != "ops.realign":
+            chosen = best_realign(view, candidates)
+        return rules.countries[chosen].id if chosen is not None else "done"
+
     def coup(self, view: View, choice: Choice) -> Answer:
         rules = view.rules
         if self.plan and self.plan.target is not None:
             target = rules.countries[self.plan.target].id
-            self.plan = None
+            self.plan.target = None  # a second attempt (appendix #41) keeps to the plan's region
             if target in choice.options:
                 return target
         budget = choice.context.get("budget")
         candidates = [rules.index[str(o)] for o in choice.options if str(o) in rules.index]
-        ops = budget.remaining_if(rules, candidates[0]) if isinstance(budget, OpsBudget) else 1
-        chosen = best_coup(view, candidates, ops, "spec §14")
-        if chosen is not None:
-            return rules.countries[chosen].id
+        areas = [
+            [c for c in candidates if in_region(rules, c, r)] for r in self.regions(view, "coup")
+        ]
+        if "done" not in choice.options or (choice.event is not None and choice.key != "ops.coup"):
+            # A coup the AI must make, or an event's: where the card allows (appendix G5).
+            areas.append(candidates)
+        for area in filter(None, areas):
+            ops = budget.remaining_if(rules, area[0]) if isinstance(budget, OpsBudget) else 1
+            chosen = best_coup(view, area, ops, "spec §14")
+            if chosen is not None:
+                return rules.countries[chosen].id
         # No valid target by spec §14.1: decline where the question allows it (the second coup
         # of Nuclear Subs, appendix #41), else the first target.
         return "done" if "done" in choice.options else choice.options[0]

@@ -8,7 +8,7 @@ from functools import partial
 
 from twsolo.ai.criteria import CRITERIA, criterion
 from twsolo.ai.narrow import narrow
-from twsolo.ai.view import View
+from twsolo.ai.view import View, in_region
 from twsolo.engine.coup import coup_refusal, realign_modifiers, realign_refusal
 from twsolo.engine.effects import (
     coup_roll_modifier,
@@ -182,3 +182,12 @@ def best_realign(view: View, candidates: Sequence[int]) -> int | None:
         keys=[(n, partial(CRITERIA.get("realign_tiebreak", n), view)) for n in p.realign_tiebreak],
         name=lambda c: rules.countries[c].id,
     )
+
+
+def realign_in_regions(view: View, candidates: Sequence[int], regions: Sequence[str]) -> int | None:
+    """Spec §15 with §11.2: the best realignment in the first of `regions` that has one."""
+    for region in regions:
+        target = best_realign(view, [c for c in candidates if in_region(view.rules, c, region)])
+        if target is not None:
+            return target
+    return None

@@ -48,7 +48,7 @@ class OpsPlan:
     kind: str  # influence | coup | realign | space_race | none
     points: list[int] = field(default_factory=list)  # influence, in order
     target: int | None = None  # coup, or the first realignment
-    region: str | None = None  # where the realignments are rolled
+    region: str | None = None  # where the coups or realignments are made (spec §11.2)
     space_step: bool = False  # reached the Space Race step (§12.3.3): depends on its terms
 
 
@@ -132,16 +132,17 @@ def military_ops_due(view: View) -> bool:
     return milops_shortfall(view) > per_round * ai_rounds_left(view)
 
 
-def military_ops_coup(view: View, budget: OpsBudget) -> int | None:
+def military_ops_coup(view: View, budget: OpsBudget) -> tuple[int, str] | None:
     """Spec §14.4: a coup that does not lower DEFCON (a non-BG), in the Primary Region first,
-    then any allowed region by §18; §14.2 chooses among the targets of a region."""
+    then any allowed region by §18; §14.2 chooses among the targets of a region. The target
+    and its region (the follow-up coups stay there, spec §11.2)."""
     order = [r for r in (view.primary, *view.regions_by_table()) if r]
     for region in dict.fromkeys(order):
         candidates = [c for c in view.members(region) if not coup_lowers_defcon(view, c)]
         ops = budget.remaining_if(view.rules, candidates[0]) if candidates else 0
         target = best_coup(view, candidates, ops, "spec §14.4 military ops")
         if target is not None:
-            return target
+            return target, region
     return None
 
 
@@ -208,16 +209,16 @@ def _plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_o
     if sr and primary:
         target, stage = decisive_coup(view, budget)
         if target is not None:
-            return OpsPlan("coup", target=target)
+            return OpsPlan("coup", target=target, region=primary)
         stage = stage or influence_stage(view, budget, primary, option0=True)
         if SCORE in stage.options:  # §12.4.2: option 0 gains VP
             points = influence_from(view, budget, primary, option0=True, stage=stage)
             assert points is not None
             return influence_plan(view, points, "spec §12.4.2 option 0")
     if military_ops_due(view):
-        target = military_ops_coup(view, budget)
-        if target is not None:
-            return OpsPlan("coup", target=target)
+        coup = military_ops_coup(view, budget)
+        if coup is not None:
+            return OpsPlan("coup", target=coup[0], region=coup[1])
     if not sr and view.uses(PREPARE_NEXT_SCORING):
         points = prepare_next_scoring(view, budget)
         if points is not None:
@@ -233,7 +234,7 @@ def _plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_o
         ops = budget.remaining_if(view.rules, members[0]) if members else 0
         target = best_coup(view, members, ops, f"spec §14 coup in {region}")
         if target is not None:
-            return OpsPlan("coup", target=target)
+            return OpsPlan("coup", target=target, region=region)
         target = best_realign(view, members)
         if target is not None:
             return OpsPlan("realign", target=target, region=region)

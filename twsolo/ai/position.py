@@ -73,6 +73,9 @@ def decide(rules: Ruleset, scenario: Scenario) -> dict[str, Any]:
             if card is not None:
                 how = play_card(game, ai, card)
     records = game.log[start:]
+    if card is not None and how == "pass":  # the game ended while the card was played
+        plays = [r.answer for r in records if isinstance(r, Answered) and r.key == "play"]
+        how = str(plays[0]) if plays else how
     actions = describe(rules, records, ai)
     ops = 0
     if card is not None and how in ("ops", "space_race"):

@@ -33,7 +33,7 @@ from twsolo.ai.event_choices import (
     remove_own,
     rerun,
 )
-from twsolo.ai.military import best_coup, best_realign, coup_valid
+from twsolo.ai.military import best_coup, best_realign, coup_valid, realign_in_regions
 from twsolo.ai.narrow import narrow
 from twsolo.ai.placement import Planner
 from twsolo.ai.plans import plan_operations, regions_in_order
@@ -278,7 +278,7 @@ def planned(q: Question, plan: Plan) -> Answer | None:
         planner = Planner(sim, budget=budget.copy(), access=choice.context.get("access"))
         points = planner.run(regions, score_region=score)
         return view.rules.countries[points[0]].id if points else "done"
-    if choice.kind not in ("operation", "coup"):
+    if choice.kind not in ("operation", "coup", "realign"):
         return None
     ops_plan = plan_operations(
         plan_view,
@@ -287,6 +287,15 @@ def planned(q: Question, plan: Plan) -> Answer | None:
         card_ops=int(choice.context.get("card_ops", 0)),
     )
     answer: Answer | None = ops_plan.kind
+    if choice.kind == "realign":
+        # Spec §15 in the region of the plan (§11.2), re-evaluated after each roll.
+        if ops_plan.kind == "realign" and ops_plan.region is not None:
+            regions = [ops_plan.region]
+        else:
+            regions = [r for r in (plan_view.primary, plan_view.secondary) if r]
+        candidates = [view.rules.index[str(o)] for o in choice.options if o != "done"]
+        target = realign_in_regions(plan_view, candidates, regions)
+        return view.rules.countries[target].id if target is not None else "done"
     if choice.kind == "coup":
         target = ops_plan.target
         answer = view.rules.countries[target].id if target is not None else None

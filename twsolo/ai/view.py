@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from twsolo.ai.trace import Step
 from twsolo.engine.board import controls
-from twsolo.engine.scoring import pile_region
+from twsolo.engine.scoring import acting_secondary, pile_region
 from twsolo.engine.state import GameState
 from twsolo.ids import SOUTHEAST_ASIA, Side
 from twsolo.ruleset import Ruleset
@@ -32,7 +32,7 @@ class View:
 
     @property
     def secondary(self) -> str | None:
-        return pile_region(self.state, self.rules, "secondary")
+        return acting_secondary(self.state, self.rules)
 
     @property
     def scoring_round(self) -> bool:

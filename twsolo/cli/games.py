@@ -112,7 +112,9 @@ def create(
         f"New game {name!r}: you play the {human.label}, the AI the {human.other.label} "
         f"({options.describe()}; {header.mode}, dice {header.dice})."
     )
-    click.echo("Type `help` at any prompt for the commands, `?` for the legal answers.")
+    click.echo(
+        "Type `help` at any prompt for the commands, `?` for the legal answers, `hint` for advice."
+    )
     return save
 
 

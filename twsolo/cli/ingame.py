@@ -53,6 +53,7 @@ deck/hand): their list numbers or #N, e.g. `1 4 5`. `?` lists the legal answers 
 Commands at any prompt:
   show [REGION|all]    the tracks and the Primary and Secondary Regions (or one region, or all)
   why                  the reasons of the AI's last decision
+  hint                 what a strong player would answer here, and why (advice only)
   history [TURN|all] [--to FILE]   the answers given, this turn by default
   inspect TURN [REGION|all]   the board at the end of an earlier turn (nothing is changed)
   undo                 take back your last decision (a question with more than one legal

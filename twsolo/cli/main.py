@@ -106,8 +106,18 @@ def validate(rules_path: str | None, vocabulary: bool) -> None:
     for e in coded:
         click.echo(f"    #{e.card} {rules.card(e.card).name}: {', '.join(e.procedures)}")
     click.echo(f"  setup: difficulty levels {', '.join(rules.setup.difficulty)}")
+    click.echo("  switches:")
+    secondary = rules.regions.secondary_in_scoring_round
+    click.echo(
+        f"    secondary_in_scoring_round: {str(secondary).lower()} (spec §23.10: "
+        + (
+            "the Secondary keeps its role in a Scoring Round)"
+            if secondary
+            else "literal reading: in a Scoring Round the Primary alone)"
+        )
+    )
     used = ", ".join(rules.enhanced.on) or "none"
-    click.echo(f"  enhanced AI (spec §25, --enhanced): uses {used}")
+    click.echo(f"    enhanced AI (spec §25, only with --enhanced): {used}")
     click.echo(f"  digest: {rules.digest[:16]}")
     if vocabulary:
         from twsolo.cli.appendix import vocabulary_lines

@@ -35,6 +35,7 @@ from twsolo.engine.choices import Answer, Choice
 from twsolo.engine.coup import coup_refusal, realign_refusal
 from twsolo.engine.influence import placement_refusal
 from twsolo.ids import Side
+from twsolo.players.advice import hint_text
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -112,6 +113,9 @@ class Prompter:
             if raw == "?":
                 for line in short_list(rules, state, choice):
                     click.echo(line)
+                continue
+            if word.lower() == "hint":  # advice, never an answer (twsolo/players/advice.py)
+                click.echo(hint_text(game, choice))
                 continue
             if word.lower() in COMMANDS:
                 self.on_command(word.lower(), rest)

@@ -14,7 +14,7 @@ import click
 from twsolo.errors import TwsoloError
 from twsolo.ruleset import DIFFICULTY_LEVELS, load_ruleset
 from twsolo.sim.gamelog import write_log
-from twsolo.sim.games import HUMANS, GameSpec, GameSummary, play, play_logged
+from twsolo.sim.games import HUMANS, GameSpec, GameSummary, check_stand_in, play, play_logged
 from twsolo.sim.pool import Pool, interrupts_deferred, interrupts_ignored, make_pool
 from twsolo.sim.stats import compare, summarize
 
@@ -45,6 +45,13 @@ def specs(
         )
         for i in range(games)
     ]
+
+
+def human_option(name: str) -> str:
+    try:
+        return check_stand_in(name)
+    except TwsoloError as exc:
+        raise click.BadParameter(str(exc)) from None
 
 
 @dataclass
@@ -98,10 +105,10 @@ def run_batch(pool: Pool, batch: list[GameSpec], label: str, log_dir: Path | Non
 )
 @click.option(
     "--human",
-    type=click.Choice(HUMANS),
     default="greedy",
     show_default=True,
-    help="The human stand-in.",
+    callback=lambda _ctx, _param, name: human_option(name),
+    help="The human stand-in: " + ", ".join(HUMANS) + " (strong:N: N worlds per candidate).",
 )
 @click.option(
     "--ai-side", type=click.Choice(["us", "ussr", "both"]), default="both", show_default=True

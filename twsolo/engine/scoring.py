@@ -88,6 +88,15 @@ def pile_region(state: GameState, rules: Ruleset, pile: str) -> str | None:
     return None
 
 
+def acting_secondary(state: GameState, rules: Ruleset) -> str | None:
+    """The Secondary Region as a place to act (the human's penalty-free area, spec §10.2; the
+    AI's fall-back, §12.3.3, §12.5, §17.2): none in a Scoring Round under the literal reading
+    of spec §23.10 (rules/regions.yaml `secondary_in_scoring_round: false`)."""
+    if state.scoring_round and not rules.regions.secondary_in_scoring_round:
+        return None
+    return pile_region(state, rules, "secondary")
+
+
 def is_battleground(state: GameState, rules: Ruleset, country: int, us_controls: bool) -> bool:
     """A battleground for scoring: Taiwan counts while Formosan Resolution holds and the US
     controls it (B6)."""

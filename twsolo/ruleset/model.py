@@ -123,7 +123,7 @@ class SpaceBox:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RegionRules:
-    """Spec §7.3, §8.3–§8.5, §10.2, §20.2 ([designed]; rules/regions.yaml)."""
+    """Spec §7.3, §8.3–§8.5, §10.2, §20.2, §23.10 ([designed]; rules/regions.yaml)."""
 
     shift_first_round: int
     scored_to: str  # bottom | spent
@@ -133,6 +133,9 @@ class RegionRules:
     midlate_rounds: tuple[int, ...]
     max_scorings: int
     human_offregion_penalty_vp: int
+    # Spec §23.10: in a Scoring Round the Secondary keeps its role (the human's penalty-free
+    # area, the AI's fall-back region); false: the literal reading, the Primary alone.
+    secondary_in_scoring_round: bool
     victory_rating: tuple[tuple[int, str], ...]  # (minimum score, rating), best first
 
 

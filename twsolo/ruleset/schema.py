@@ -573,9 +573,12 @@ PILE_TARGETS = ("bottom", "spent")
 
 def read_regions(root: Located) -> RegionRules | None:
     keys = ["shift", "scoring_rounds", "human_offregion_penalty_vp", "victory_rating"]
-    top = root.mapping(keys)
-    if top is None or len(top) < len(keys):
+    top = root.mapping(keys, ["secondary_in_scoring_round"])
+    if top is None or any(k not in top for k in keys):
         return None
+    # Spec §23.10: true (the default) keeps the Secondary's role in a Scoring Round.
+    switch = top.get("secondary_in_scoring_round")
+    secondary_in_sr = switch.boolean() if switch is not None else True
     shift = top["shift"].mapping(["first_round", "scored_to", "unscored_to"]) or {}
     rounds = (
         top["scoring_rounds"].mapping(
@@ -614,6 +617,7 @@ def read_regions(root: Located) -> RegionRules | None:
         or midlate is None
         or max_scorings is None
         or penalty is None
+        or secondary_in_sr is None
         or not rating
     ):
         return None
@@ -626,6 +630,7 @@ def read_regions(root: Located) -> RegionRules | None:
         midlate_rounds=tuple(midlate),
         max_scorings=max_scorings,
         human_offregion_penalty_vp=penalty,
+        secondary_in_scoring_round=secondary_in_sr,
         victory_rating=tuple(rating),
     )
 

@@ -130,7 +130,7 @@ class GameSession:
             except Restart:
                 continue
             except ReplayMismatch as exc:
-                raise mismatch(self.save, exc) from None
+                raise mismatch(self.save, exc, self.header) from None
             self.save.write_snapshot(self.snapshot(record.state, record.summary()))
             return record
 

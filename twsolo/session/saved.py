@@ -45,8 +45,18 @@ def cached_snapshot(
     return snapshot
 
 
-def mismatch(save: SaveDir, exc: ReplayMismatch) -> SaveError:
+def mismatch(save: SaveDir, exc: ReplayMismatch, header: Header) -> SaveError:
     """A journal entry that does not fit the game, as the player reads it."""
+    if header.schema_version < 2:
+        # Save format 1 predates the face-down deals (docs/decisions.md §3) and the AI's
+        # questions by name: its answers were recorded for another sequence of questions.
+        return SaveError(
+            f"{save.path / JOURNAL}:{exc.index + 1}: {exc}. This game was saved by an earlier "
+            f"twsolo ({header.twsolo_version}, save format 1), which recorded the cards dealt "
+            "face down and some of the AI's questions differently: this twsolo cannot replay "
+            "it. The save was left untouched: finish it with the twsolo that began it, or "
+            "start a new game."
+        )
     return SaveError(
         f"{save.path / JOURNAL}:{exc.index + 1}: {exc}. The save was left untouched. If the "
         "rules changed since the game began, resume with those (--rules DIR); otherwise restore "
@@ -80,6 +90,6 @@ def read_saved(rules: Ruleset, save: SaveDir) -> SavedGame:
             rules, header.solo_options, header.start, entries, table=header.table
         )
     except ReplayMismatch as exc:
-        raise mismatch(save, exc) from None
+        raise mismatch(save, exc, header) from None
     result = position.record.summary() if position.record else None
     return SavedGame(header, position, result, notes, playing)

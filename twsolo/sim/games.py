@@ -15,8 +15,10 @@ from twsolo.engine.choices import CHANCE, Actor, ChoiceProvider, RandomPlayer, S
 from twsolo.engine.game import Game
 from twsolo.engine.records import Answered, CardMove
 from twsolo.engine.state import GameState
+from twsolo.errors import TwsoloError
 from twsolo.ids import Side
 from twsolo.players.greedy import GreedyPlayer
+from twsolo.players.strong import Budget, StrongPlayer
 from twsolo.ruleset import Ruleset, load_ruleset
 from twsolo.session.replay import replay
 from twsolo.sim.gamelog import GameLog, turn_of
@@ -28,8 +30,29 @@ from twsolo.solo.context import Observer
 STAND_INS: dict[str, Callable[[Side, int], ChoiceProvider]] = {
     "random": lambda side, seed: RandomPlayer(seed + 1),
     "greedy": lambda side, seed: GreedyPlayer(side),
+    "strong": lambda side, seed: StrongPlayer(side, seed=seed + 1),
 }
 HUMANS = tuple(STAND_INS)
+
+
+def stand_in(name: str, side: Side, seed: int) -> ChoiceProvider:
+    """The stand-in `name` of STAND_INS; `strong:N` is the strong one thinking with N worlds per
+    candidate (its budget, twsolo/players/strong.py)."""
+    if name.startswith("strong:"):
+        return StrongPlayer(side, seed=seed + 1, budget=Budget.parse(name))
+    return STAND_INS[name](side, seed)
+
+
+def check_stand_in(name: str) -> str:
+    """`name` if it names a stand-in, else an error naming the choices."""
+    if name.startswith("strong:"):
+        try:
+            Budget.parse(name)
+        except ValueError as exc:
+            raise TwsoloError(str(exc)) from None
+    elif name not in STAND_INS:
+        raise TwsoloError(f"unknown stand-in {name!r}: {', '.join(HUMANS)} or strong:N")
+    return name
 
 
 @dataclass(frozen=True)
@@ -81,7 +104,7 @@ def rules_for(directory: str | None) -> Ruleset:
 
 def providers(spec: GameSpec, ai: Side, *, keep: bool = False) -> dict[Actor, ChoiceProvider]:
     """The AI (keeping each decision's trace with `keep`), the stand-in, seeded chance."""
-    human = STAND_INS[spec.human](ai.other, spec.seed)
+    human = stand_in(spec.human, ai.other, spec.seed)
     return {ai: Bot(ai, keep=keep), ai.other: human, CHANCE: SeededChance(spec.seed)}
 
 

@@ -31,7 +31,7 @@ def extra_rounds(flow: Flow, side: Side) -> int:
 
 
 def human_ways(flow: Flow, card: int, others: list[int]) -> list[str]:
-    """The ways the human may play `card` (base A6), with spec §10.4: UN Intervention's event
+    """The ways the human may play `card` (base A6), with spec §10.1.4: UN Intervention's event
     only when the other card drawn this round carries the AI's event."""
     game = flow.game
     ways = ways_to_play(game, flow.human, card)
@@ -48,7 +48,7 @@ def human_action(flow: Flow) -> None:
     bottom of the deck/hand. Missile Envy due this round must be the card played, for ops
     (appendix #49; the engine offers only "ops"). A "round_start" hook returning True replaced
     the round (Quagmire, Bear Trap: appendix #42 and #44 say what is shuffled)."""
-    game, rules, human = flow.game, flow.game.rules, flow.human
+    game, human = flow.game, flow.human
     if any(run_hooks(game, "round_start", side=human)):
         round_replaced(flow, human)
         return
@@ -70,7 +70,13 @@ def human_action(flow: Flow) -> None:
         key="ar_card",
         drawn=tuple(sorted(drawn)),
     )
-    card = int(str(answer))
+    play_drawn(flow, int(str(answer)), drawn)
+
+
+def play_drawn(flow: Flow, card: int, drawn: list[int]) -> None:
+    """Spec §10.1 once the human chose `card` among the `drawn` ones: the others to the
+    bottom, the card played through the engine. (A look-ahead resumes the round here.)"""
+    game, rules, human = flow.game, flow.game.rules, flow.human
     others = [c for c in drawn if c != card]
     put_bottom(flow, others, "action round")
     ways = human_ways(flow, card, others)
@@ -201,12 +207,13 @@ def action_round(flow: Flow, number: int, only: tuple[Side, ...] | None = None) 
         flow.step("scoring")
 
 
-def action_rounds(flow: Flow) -> None:
+def action_rounds(flow: Flow, first: int = 1) -> None:
     """Spec §5.D: 6 or 7 action rounds, then the extra rounds of the sides that have them,
-    each an action round of its own (the region shift applies; never a Scoring Round)."""
+    each an action round of its own (the region shift applies; never a Scoring Round).
+    `first`: the round to begin with (a look-ahead goes on from the middle of a turn)."""
     game = flow.game
     regular = calendar.action_rounds(game.state.turn)
-    for number in range(1, regular + 1):
+    for number in range(first, regular + 1):
         action_round(flow, number)
     extras = {side: extra_rounds(flow, side) for side in PHASE_ORDER}
     for k in range(1, max(extras.values()) + 1):

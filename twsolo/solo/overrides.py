@@ -21,12 +21,13 @@ from twsolo.engine.events import EventContext, on
 from twsolo.engine.events.common import (
     choose_card,
     choose_country,
+    discard_search,
     meets_ops,
     spend_card,
     to_bottom,
 )
 from twsolo.engine.events.early import blockade_effect
-from twsolo.engine.events.late import double_in_south_america
+from twsolo.engine.events.late import DECLINE, double_in_south_america
 from twsolo.engine.events.mid import (
     MISSILE_CRISIS_CANCEL,
     cancel_cuban_missile_crisis,
@@ -277,6 +278,39 @@ def trapped_human_draws(game: Game, side: Side, card: int) -> int | None:
         discard = choose_card(game, side, eligible, prompt, key=key, event=card, need=need)
     to_bottom(game, side, [c for c in drawn if c != discard], name)
     return discard
+
+
+# ---------------------------------------------------------------- #43, #85 the discard pile
+@step("discard_fallback", "discard_search", [CardId.SALT_NEGOTIATIONS, CardId.STAR_WARS])
+def discard_or_draw_deck(
+    game: Game,
+    side: Side,
+    eligible: Callable[[int], bool],
+    prompt: str,
+    *,
+    key: str,
+    none: str | None,
+) -> int | None:
+    """Spec §22.3, appendix G7: the AI takes from the discard pile a card that qualifies (its
+    entry says which); if none does, or the pile holds none, it reveals cards from the top of
+    the draw deck until one qualifies and shuffles the others back into the draw deck. The
+    AI is asked the same question of each revealed card. The human searches as printed."""
+    if side is not _ai(game):
+        return discard_search(game, side, eligible, prompt, key=key, none=none)
+    found = discard_search(game, side, eligible, prompt, key=key, none=DECLINE)
+    passed: list[int] = []
+    reveal = "nothing in the discard pile qualifies: the AI reveals from the draw deck (spec §22.3)"
+    while found is None and (card := game.draw("draw", reveal, to="table")) is not None:
+        take = f"take {game.rules.card(card)}, revealed from the draw deck?"
+        if eligible(card) and choose_card(game, side, [card], take, key=key, none=DECLINE):
+            found = card
+        else:
+            passed.append(card)
+    for card in passed:
+        game.move_card(card, "draw")
+    if passed:
+        game.shuffle("draw")
+    return found
 
 
 # ---------------------------------------------------------------- #50 We Will Bury You

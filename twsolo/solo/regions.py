@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from twsolo.engine import calendar
 from twsolo.engine.game import Game
-from twsolo.engine.scoring import pile_region
+from twsolo.engine.scoring import acting_secondary, pile_region
 from twsolo.engine.state import GameState
 from twsolo.ruleset import Ruleset
 from twsolo.solo.context import Flow
@@ -32,11 +32,11 @@ def secondary_region(state: GameState, rules: Ruleset) -> str | None:
 
 
 def region_countries(state: GameState, rules: Ruleset) -> frozenset[int]:
-    """The countries of the Primary and Secondary Regions (spec §1.3: Southeast Asia is its 7
-    countries; Asia includes them)."""
+    """The human's penalty-free area (spec §10.2): the countries of the Primary and Secondary
+    Regions (§1.3: Southeast Asia is its 7 countries; Asia includes them); the Primary alone in
+    a Scoring Round under the literal reading of §23.10."""
     out: set[int] = set()
-    for pile in ("primary", "secondary"):
-        region = pile_region(state, rules, pile)
+    for region in (primary_region(state, rules), acting_secondary(state, rules)):
         if region:
             out.update(rules.members(region))
     return frozenset(out)

@@ -6,7 +6,7 @@ events' own; the seat narrows them without touching the events):
 
 - spec §9.3: while headline events resolve, influence the human places with ops an event grants,
   or "anywhere" by an event's own placement, may go only into the Primary and Secondary Regions;
-- spec §10.4: the human's UN Intervention may cancel only the other card drawn this round;
+- spec §10.1.4: the human's UN Intervention may cancel only the other card drawn this round;
 - spec §10.2: every answer is journalled with the log position it was given at, so the flow can
   tell afterwards, from the log records that follow, whether the human spent an op outside the
   two regions in an action round; and while a round lasts, each question whose answer would
@@ -83,7 +83,7 @@ class HumanSeat:
         self.inner = inner
         # Spec §9.3: the countries of the Primary and Secondary Regions while headlines resolve.
         self.headline_countries: frozenset[int] | None = None
-        # Spec §10.4: the other card of this round, while the human's UN Intervention resolves.
+        # Spec §10.1.4: the other card of this round, while the human's UN Intervention resolves.
         self.un_card: int | None = None
         self.journal: list[Entry] = []
         # Spec §10.2: set by the turn flow while an action round lasts.
@@ -110,7 +110,7 @@ class HumanSeat:
             return replace(
                 choice,
                 options=(card,),
-                prompt=f"{choice.prompt} (spec §10.4: only the other card you drew)",
+                prompt=f"{choice.prompt} (spec §10.1.4: only the other card you drew)",
             )
         allowed = self.headline_countries
         if allowed is None:

@@ -96,6 +96,25 @@ def choose_card(
     return None if answer == none else int(str(answer))
 
 
+def discard_search(
+    game: Game,
+    chooser: Side,
+    eligible: Callable[[int], bool],
+    prompt: str,
+    *,
+    key: str,
+    none: str | None,
+) -> int | None:
+    """A card the event lets `chooser` take from the discard pile (SALT Negotiations, Star
+    Wars): one of its `eligible` cards, or None when it holds none (or `none` is answered).
+    The named step "discard_search" (Policy.procedure): the solitaire AI falls back on the draw
+    deck (spec §22.3)."""
+    cards = [c for c in game.state.piles["discard"].known() if eligible(c)]
+    if not cards:
+        return None
+    return choose_card(game, chooser, cards, prompt, key=key, none=none)
+
+
 def yes_no(game: Game, chooser: Side, prompt: str, *, key: str, **figures: Any) -> bool:
     return game.ask("yes_no", chooser, ["yes", "no"], prompt, key=key, **figures) == "yes"
 

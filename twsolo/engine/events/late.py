@@ -18,6 +18,7 @@ from twsolo.engine.events.common import (
     add_by_choice,
     choose_card,
     choose_country,
+    discard_search,
     each_of,
     escape_by_revealing,
     event_area,
@@ -144,16 +145,19 @@ def star_wars(game: Game, ctx: EventContext) -> None:
     non-scoring card of the discard pile (not UN Intervention in the headline); its event happens
     as if the US had played it (a USSR event's owner makes its choices), then the card is
     removed if starred, else discarded. Nothing happens with no such card."""
-    cards = [
-        c
-        for c in game.state.piles["discard"].known()
-        if not game.rules.card(c).scoring and not (ctx.headline and c == CardId.UN_INTERVENTION)
-    ]
-    if not cards:
+    rules = game.rules
+    search = game.policy.procedure("discard_search", discard_search)
+    card = search(
+        game,
+        ctx.chooser,
+        lambda c: not rules.card(c).scoring and not (ctx.headline and c == CardId.UN_INTERVENTION),
+        "Star Wars: which discarded event?",
+        key=ctx.key("card"),
+        none=None,
+    )
+    if card is None:
         game.note("Star Wars: no card in the discard pile to take")
         return
-    prompt = "Star Wars: which discarded event?"
-    card = _take_card(game, ctx.chooser, cards, prompt, key=ctx.key("card"))
     game.move_card(card, "table")
     play_event(game, card, ctx.chooser, headline=ctx.headline)
 

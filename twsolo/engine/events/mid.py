@@ -29,6 +29,7 @@ from twsolo.engine.events.common import (
     china_card_came_up,
     choose_card,
     choose_country,
+    discard_search,
     each_of,
     event_area,
     free_coup,
@@ -200,11 +201,15 @@ def salt_negotiations(game: Game, ctx: EventContext) -> None:
     game.change_defcon(2, "SALT Negotiations")
     game.add_effect(Effect(CardId.SALT_NEGOTIATIONS))
     rules = game.rules
-    cards = [c for c in game.state.piles["discard"].known() if not rules.card(c).scoring]
-    if not cards:
-        return
-    prompt = "SALT: take a card from the discard pile?"
-    taken = choose_card(game, ctx.chooser, cards, prompt, key=ctx.key("take"), none="decline")
+    search = game.policy.procedure("discard_search", discard_search)
+    taken = search(
+        game,
+        ctx.chooser,
+        lambda c: not rules.card(c).scoring,
+        "SALT: take a card from the discard pile?",
+        key=ctx.key("take"),
+        none="decline",
+    )
     if taken is not None:
         game.move_card(taken, hand_of(ctx.chooser))
         game.note(f"{ctx.chooser.label} takes {rules.card(taken)} (shown to the opponent)")

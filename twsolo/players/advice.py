@@ -1,0 +1,64 @@
+"""`hint`: what the strong stand-in would answer to the person's pending question, and the
+expected value of each answer it weighed, computed from what the person may know only (the
+look-ahead plays on sampled worlds, never on the face-down cards). It is advice: the person
+decides, and nothing here changes the game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from twsolo.engine.choices import Choice
+from twsolo.engine.game import Game
+from twsolo.ids import Side
+from twsolo.players.ranking import Ranked
+from twsolo.players.strong import Budget, decide
+
+# A hint may think longer than a simulated game's stand-in; still well under a second.
+HINT_BUDGET = Budget(samples=6, keep=5)
+SHOWN = 5  # alternatives listed
+NOTE = (
+    "Advice only: what the strong stand-in would do, judged from what you can see (your cards, "
+    "the board, the discards, the schedule), never from a face-down card. You decide."
+)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The best answer first, then the alternatives weighed, each with its expected value in
+    VP for you (None: answered by a rule, not valued)."""
+
+    ranking: list[Ranked]
+    note: str = NOTE
+
+    @property
+    def best(self) -> Ranked:
+        return self.ranking[0]
+
+    def lines(self) -> list[str]:
+        """The best answer with its expected value (the VP in your favour and what the board
+        promises at the coming scorings), then each alternative by how much less it expects."""
+        best = self.best
+        worth = "" if best.value is None else f" (expected value {best.value:+.1f} VP for you)"
+        out = [f"Hint: {best.label}{worth}"]
+        for alt in self.ranking[1:SHOWN]:
+            if alt.value is not None and best.value is not None:
+                out.append(f"  or: {alt.label} ({best.value - alt.value:.1f} VP less)")
+            else:
+                out.append(f"  or: {alt.label}")
+        out.append(self.note)
+        return out
+
+
+def hint(game: Game, choice: Choice, *, seed: int = 0, budget: Budget = HINT_BUDGET) -> Advice:
+    """The strong stand-in's ranking of `choice`, a question put to the person's side."""
+    side = choice.actor
+    if not isinstance(side, Side):
+        raise ValueError("no advice on chance: the cards and dice decide")
+    return Advice(decide(game, choice, side, seed, budget).ranking)
+
+
+def hint_text(game: Game, choice: Choice) -> str:
+    """The hint as printed at a prompt (chance's questions get a short answer)."""
+    if not isinstance(choice.actor, Side):
+        return "No hint here: the cards and dice decide this one."
+    return "\n".join(hint(game, choice).lines())
