@@ -45,9 +45,14 @@ def test_a_table_game_asks_only_for_what_turns_face_up(
         json.loads(line)
         for line in (tmp_path / "games" / "t" / "journal.jsonl").read_text().splitlines()
     ]
-    assert not [e for e in entries if e["kind"] in ("deal", "pick")]
+    assert not [e for e in entries if e["kind"] == "deal"]
     chance = [p for p in person.prompts if p.choice.actor == CHANCE]
-    assert {p.choice.kind for p in chance} <= {"draw", "die", "reveal", "holds"}
+    # Chance asks only about what turns face up, a die, or the order of cards seen (a restack's
+    # equal-Ops cards, appendix #26): a `pick` among known cards.
+    assert {p.choice.kind for p in chance} <= {"draw", "die", "reveal", "holds", "pick"}
+    for p in chance:
+        if p.choice.kind == "pick":
+            assert "restack" in p.choice.prompt, p.choice.prompt
     for p in chance:
         if p.choice.kind == "die":
             assert p.choice.options == (1, 2, 3, 4, 5, 6)

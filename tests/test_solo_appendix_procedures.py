@@ -18,7 +18,14 @@ from twsolo.engine.choices import CHANCE
 from twsolo.engine.effects import NUCLEAR_SUBS_DOUBLE
 from twsolo.engine.events import play_event, run_hooks
 from twsolo.engine.game import Game, Policy
-from twsolo.engine.records import CardMove, CoupDone, Shuffled
+from twsolo.engine.records import (
+    CardMove,
+    CoupDone,
+    InfluenceChange,
+    RealignDone,
+    Restacked,
+    Shuffled,
+)
 from twsolo.engine.state import Effect, GameState, Pile, area_of, hand_of
 from twsolo.ids import CHINA_CARD, Side
 from twsolo.ruleset import Ruleset, load_ruleset
@@ -687,3 +694,50 @@ def test_human_discard_search_has_no_fall_back_spec_22_3(rules: Ruleset) -> None
     game = salt_game(rules, US, [5, 26], human=["decline"])
     assert not any(isinstance(r, CardMove) and r.source == "draw" for r in game.log)
     assert all(game.state.where(c) == "discard" for c in (5, 26))
+
+
+@pytest.mark.parametrize(("card", "ai"), [(26, US), (62, USSR)])
+def test_the_ais_cia_created_or_lone_gunman_restacks_the_human_deck_appendix_26_62(
+    rules: Ruleset, card: int, ai: Side
+) -> None:
+    """Appendix #26, #62: the AI's event makes the human look through their deck/hand (each
+    face-down card named, spec §4) and restack it: the cards carrying the AI's event on top,
+    highest Ops first, the others below, lowest Ops first, equal Ops in the order chance (the
+    person at the table) gives; the order is known from then on, and the AI conducts 1 Op."""
+    human = ai.other
+    flow = flow_at(rules, ai, phasing=ai)
+    game = flow.game
+    board(flow, uk=(2, 0), poland=(0, 2))
+    give(flow, human, 4, 8, 19, 31)  # one of each: a US event, a USSR event, both, a neutral
+    to_table(game, card)
+    game.deal("draw", hand_of(human), "deal")  # and two cards dealt face down
+    game.deal("draw", hand_of(human), "deal")
+    assert game.dealer is not None
+    held = sorted([4, 8, 19, 31, *game.dealer.unseen_in(hand_of(human))])
+    play_event(game, card, ai)
+    hand = game.state.piles[hand_of(human)]
+    assert (hand.unseen, hand.shuffled, hand.bottom) == (0, [], [])
+    assert sorted(hand.top) == held
+    ops = [rules.card(c).ops for c in hand.top]
+    theirs = sum(1 for c in hand.top if rules.card(c).owner is ai)
+    assert all(rules.card(c).owner is ai for c in hand.top[:theirs])
+    assert ops[:theirs] == sorted(ops[:theirs], reverse=True)
+    assert ops[theirs:] == sorted(ops[theirs:])
+    after = game.log[next(i for i, r in enumerate(game.log) if isinstance(r, Restacked)) :]
+    assert any(isinstance(r, (InfluenceChange, CoupDone, RealignDone)) for r in after)
+    assert not game.dealer.check(game.state)
+    assert game.state.candidates(hand_of(human)) == hand.top[:1]  # drawn in that order
+
+
+def test_the_humans_cia_created_only_shows_the_ais_deck_appendix_26(rules: Ruleset) -> None:
+    """Appendix #26 on_human_play: the human looks through the AI's deck/hand and does not
+    reorder it: nothing is restacked, nothing named, the deck is shuffled after the look (G7)."""
+    flow = flow_at(rules, USSR, phasing=US, human=["influence", "uk"])
+    board(flow, uk=(2, 0))
+    give(flow, USSR, 7, 8)
+    game = flow.game
+    to_table(game, 26)
+    play_event(game, 26, US)
+    assert not any(isinstance(r, Restacked) for r in game.log)
+    assert Shuffled(hand_of(USSR)) in game.log
+    assert game.state.inf(rules.index["uk"], US) == 3

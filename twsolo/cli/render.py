@@ -19,6 +19,7 @@ from twsolo.engine.records import (
     MarkerChange,
     Record,
     RegionScored,
+    Restacked,
     Shuffled,
     SpaceAttempt,
     VPChange,
@@ -161,6 +162,8 @@ def instructions(rules: Ruleset, records: Iterable[Record], ai: Side | None = No
             lines.append(_card_move(rules, r, shown[n + 1 : n + 2], ai))
         elif isinstance(r, Shuffled):
             lines.append(r.phrase(pile_label(r.pile, ai)))
+        elif isinstance(r, Restacked):
+            lines.append(r.phrase(pile_label(r.pile, ai), rules))
         elif isinstance(r, DieRoll):
             who = f"{r.roller} " if r.roller else ""
             lines.append(f"{who}die: {r.value} ({r.purpose})")

@@ -29,6 +29,7 @@ from twsolo.engine.records import (
     MilopsChange,
     Note,
     Record,
+    Restacked,
     Revealed,
     Shuffled,
     SpaceAttempt,
@@ -270,6 +271,15 @@ class Game:
             self._take(pile, card)
             p.shuffled.append(card)
             self.log.append(Revealed(card, pile))
+
+    def restack(self, pile: str, order: Sequence[int]) -> None:
+        """Put a pile whose every card is known into `order`, top first (a player restacks a
+        deck/hand by a rule: appendix #26, #62). The order is known from then on."""
+        p = self.state.piles[pile]
+        if p.unseen or sorted(order) != sorted(p.known()):
+            raise TwsoloError(f"internal: {list(order)} is not an order of {pile}'s cards")
+        p.top, p.shuffled, p.bottom = list(order), [], []
+        self.log.append(Restacked(pile, tuple(order)))
 
     def holds(self, pile: str, card: int, purpose: str) -> bool:
         """Whether `card` is in `pile`, for someone who looks through it for that one card. Known

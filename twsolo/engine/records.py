@@ -132,6 +132,22 @@ class Revealed(Record):
 
 
 @dataclass(slots=True)
+class Restacked(Record):
+    """A pile put in a known order by a rule, top first (appendix #26, #62)."""
+
+    pile: str
+    order: tuple[int, ...]
+
+    def text(self, rules: Ruleset) -> str:
+        return self.phrase(pile_name(self.pile), rules)
+
+    def phrase(self, where: str, rules: Ruleset) -> str:
+        """The instruction with the pile called `where`."""
+        cards = ", ".join(f"#{c} {rules.card(c).name}" for c in self.order)
+        return f"restack {where}, top to bottom: {cards}"
+
+
+@dataclass(slots=True)
 class Shuffled(Record):
     pile: str
     keep_top: bool = False

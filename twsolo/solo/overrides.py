@@ -22,6 +22,8 @@ from twsolo.engine.events.common import (
     choose_card,
     choose_country,
     discard_search,
+    grant_operations,
+    hand_cards,
     meets_ops,
     spend_card,
     to_bottom,
@@ -108,6 +110,43 @@ def hook(
 
 def _ai(game: Game) -> Side | None:
     return game.state.ai_side
+
+
+# ---------------------------------------------------------------- #26, #62: the human restacks
+@override("human_restacks", CardId.CIA_CREATED)
+@override("human_restacks", CardId.LONE_GUNMAN)
+def human_restacks(game: Game, ctx: EventContext, base: Handler) -> None:
+    """Appendix #26, #62: the AI's event makes the human restack their deck/hand — the cards
+    carrying the AI's event on top, highest Ops first, the others below, lowest Ops first,
+    equal Ops in random order — and the AI then conducts 1 Op (as its entry says); the human's
+    event shows the AI's deck/hand as printed (the base handler)."""
+    ai = _ai(game)
+    if ai is None or ctx.chooser is not ai:
+        base(game, ctx)
+        return
+    restack_for(game, ai.other, ai, game.rules.card(ctx.card).name)
+    grant_operations(game, ai, 1)
+
+
+def restack_for(game: Game, side: Side, ai: Side, name: str) -> None:
+    """`side` looks through its deck/hand (every face-down card is named, spec §4) and stacks
+    it by the rule of appendix #26/#62; the order of equal-Ops cards is chance's (at the table,
+    the person says which they put higher)."""
+    rules = game.rules
+    look = f"{name}: the {side.label} looks through its deck/hand to restack it"
+    cards = hand_cards(game, side, look)
+    theirs = [c for c in cards if rules.card(c).owner is ai]
+    others = [c for c in cards if c not in theirs]
+    order: list[int] = []
+    for group, highest_first in ((theirs, True), (others, False)):
+        for ops in sorted({rules.card(c).ops for c in group}, reverse=highest_first):
+            tied = [c for c in group if rules.card(c).ops == ops]
+            while len(tied) > 1:
+                higher = game.pick(tied, f"{name}: restack: which {ops}-Ops card goes higher?")
+                order.append(higher)
+                tied.remove(higher)
+            order.extend(tied)
+    game.restack(hand_of(side), order)
 
 
 # ---------------------------------------------------------------- #10, #95: the human's escape

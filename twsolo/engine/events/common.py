@@ -404,6 +404,14 @@ def hand_cards(game: Game, side: Side, purpose: str) -> list[int]:
     return sorted(game.state.piles[hand].known())
 
 
+def show_hand(game: Game, side: Side, name: str) -> None:
+    """`side` shows its deck/hand to the opponent (CIA Created, Lone Gunman). Nothing in the
+    game depends on what is seen, so nothing is named (a face-down deck/hand stays unknown to
+    the program, spec §4); whoever looked shuffles it afterwards (appendix G7)."""
+    game.note(f"{name}: the {side.label} shows its deck/hand to the {side.other.label}")
+    game.shuffle(hand_of(side))
+
+
 def ops_discards(game: Game, side: Side, need: int, purpose: str) -> list[int]:
     """The cards of `side`'s deck/hand that meet an Ops requirement of `need` (Blockade, Latin
     American Debt Crisis, Quagmire, Bear Trap)."""

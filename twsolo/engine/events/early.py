@@ -28,6 +28,7 @@ from twsolo.engine.events.common import (
     remove_all,
     remove_by_choice,
     reveal_until,
+    show_hand,
     spend_card,
     war,
     war_facts,
@@ -404,12 +405,9 @@ def containment(game: Game, ctx: EventContext) -> None:
 
 @event(CardId.CIA_CREATED, ops=True)
 def cia_created(game: Game, ctx: EventContext) -> None:
-    """Card-events #26: the USSR shows its hand to the US, then the US conducts operations with
-    1 op, modifiers applying (A14). The US chooses. Nothing in the game depends on what the US
-    sees, so nothing is named here (a face-down deck/hand stays unknown to the program, spec §4);
-    whoever looked shuffles it afterwards (appendix G7)."""
-    game.note("CIA Created: the USSR shows its deck/hand to the US")
-    game.shuffle(hand_of(Side.USSR))
+    """Card-events #26: the USSR shows its hand to the US (`show_hand`), then the US conducts
+    operations with 1 op, modifiers applying (A14). The US chooses."""
+    show_hand(game, Side.USSR, "CIA Created")
     grant_operations(game, ctx.chooser, 1)
 
 

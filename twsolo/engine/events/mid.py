@@ -46,6 +46,7 @@ from twsolo.engine.events.common import (
     remove_all,
     remove_by_choice,
     reveal_until,
+    show_hand,
     spend_card,
     war,
     war_facts,
@@ -610,7 +611,7 @@ def opec(game: Game, ctx: EventContext) -> None:
 def lone_gunman(game: Game, ctx: EventContext) -> None:
     """card-events #62: the US reveals its hand; the USSR conducts operations with 1 op
     (modified). The USSR chooses."""
-    game.note("Lone Gunman: the US reveals its hand")
+    show_hand(game, Side.US, "Lone Gunman")
     grant_operations(game, Side.USSR, 1)
 
 
