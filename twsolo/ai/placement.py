@@ -13,6 +13,7 @@ from functools import partial
 
 from twsolo.ai.criteria import CRITERIA, criterion
 from twsolo.ai.narrow import narrow
+from twsolo.ai.score_search import ScoreStep, cheapest_positions
 from twsolo.ai.trace import Step
 from twsolo.ai.value import gain_text, scoring_value
 from twsolo.ai.view import View, in_region
@@ -391,17 +392,7 @@ def goal_text(option: str) -> str:
 
 
 # ---------------------------------------------------------------------- option 0
-@dataclass(frozen=True, slots=True)
-class _Action:
-    country: int
-    target: int  # the AI influence to reach
-    cost: int
-    ai: Counts  # what the AI's counts gain
-    human: Counts  # what the human's counts lose
-    bgs: int  # change in the region's battleground count (Formosan Resolution)
-
-
-def _actions(p: Planner, region: str, c: int, limit: int) -> list[_Action]:
+def _actions(p: Planner, region: str, c: int, limit: int) -> list[ScoreStep]:
     """Per country, "take" or "break" at their cheapest cost under the caps (§13.2 option 0)."""
     v = p.view
     state, rules, side = v.state, v.rules, v.side
@@ -419,7 +410,7 @@ def _actions(p: Planner, region: str, c: int, limit: int) -> list[_Action]:
         # The country is the human's or nobody's now (the targets above), so what its present
         # controller loses is the human's.
         _, human, ai, bgs = control_change(state, rules, region, c, side if takes else None)
-        out.append(_Action(c, target, cost, ai, human, bgs))
+        out.append(ScoreStep(c, target, cost, ai, human, bgs))
     return out
 
 
@@ -445,25 +436,11 @@ def best_score_plan(p: Planner, region: str, members: list[int]) -> list[Goal]:
         score = score_counts(v.rules, region, {side: ai, side.other: human}, bgs, shuttle=shuttle)
         return scoring_value(v.state, side, score)
 
-    base = ai_vp(counts[side], counts[side.other], total_bgs)
-    # state: (ai counts, human counts, battlegrounds) -> (ops used, actions)
-    states: dict[tuple[Counts, Counts, int], tuple[int, tuple[_Action, ...]]] = {
-        (counts[side], counts[side.other], total_bgs): (0, ())
-    }
-    for c in members:
-        options = _actions(p, region, c, limit)
-        if not options:
-            continue
-        for (ai, human, bgs), (used, acts) in list(states.items()):
-            for act in options:
-                cost = used + act.cost
-                if cost > limit:
-                    continue
-                key = (ai + act.ai, human - act.human, bgs + act.bgs)
-                if key not in states or states[key][0] > cost:
-                    states[key] = (cost, (*acts, act))
+    start = (counts[side], counts[side.other], total_bgs)
+    base = ai_vp(*start)
+    states = cheapest_positions(start, (_actions(p, region, c, limit) for c in members), limit)
     best: tuple[int, int, tuple[object, ...]] | None = None
-    chosen: tuple[_Action, ...] = ()
+    chosen: tuple[ScoreStep, ...] = ()
     for (ai, human, bgs), (used, acts) in states.items():
         gain = ai_vp(ai, human, bgs) - base
         if gain <= 0:

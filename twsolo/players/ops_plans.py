@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
+from twsolo.ai.score_search import ScoreStep, cheapest_positions
 from twsolo.engine.board import controls, placement_access
 from twsolo.engine.coup import coup_refusal
 from twsolo.engine.influence import closed_region
@@ -38,16 +39,6 @@ class OpsPlan:
     points: tuple[int, ...] = ()
     target: int | None = None
     label: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class _Step:
-    country: int
-    target: int  # the human influence to reach
-    cost: int
-    mine: Counts  # what the human's counts gain
-    theirs: Counts  # what the AI's counts lose
-    bgs: int
 
 
 class Board:
@@ -106,7 +97,7 @@ class Board:
         return self.h(c) - self.a(c) - self.rules.stabilities[c]
 
 
-def score_steps(board: Board, region: str, c: int, limit: int) -> list[_Step]:
+def score_steps(board: Board, region: str, c: int, limit: int) -> list[ScoreStep]:
     """Per country, "take" (human control) or "break" (the AI loses control) at their cost."""
     s = board.rules.stabilities[c]
     state, rules, side = board.state, board.rules, board.side
@@ -122,11 +113,11 @@ def score_steps(board: Board, region: str, c: int, limit: int) -> list[_Step]:
             continue
         now, lost, gained, bgs = control_change(state, rules, region, c, holder)
         theirs = lost if now is side.other else Counts()
-        out.append(_Step(c, target, cost, gained, theirs, bgs))
+        out.append(ScoreStep(c, target, cost, gained, theirs, bgs))
     return out
 
 
-def best_score(board: Board, region: str) -> list[_Step]:
+def best_score(board: Board, region: str) -> list[ScoreStep]:
     """The take/break steps that raise the human's score of `region` the most within the ops
     (ties: fewer ops): an exact search over the region's counts, as scoring reads only them."""
     rules, side = board.rules, board.side
@@ -143,19 +134,10 @@ def best_score(board: Board, region: str) -> list[_Step]:
 
     start = (counts[side], counts[side.other], total_bgs)
     base = score(*start)
-    states: dict[tuple[Counts, Counts, int], tuple[int, tuple[_Step, ...]]] = {start: (0, ())}
-    for c in members:
-        steps = score_steps(board, region, c, limit)
-        for (mine, theirs, bgs), (used, chosen) in list(states.items()):
-            for step in steps:
-                cost = used + step.cost
-                if cost > limit:
-                    continue
-                key = (mine + step.mine, theirs - step.theirs, bgs + step.bgs)
-                if key not in states or states[key][0] > cost:
-                    states[key] = (cost, (*chosen, step))
+    steps = (score_steps(board, region, c, limit) for c in members)
+    states = cheapest_positions(start, steps, limit)
     best: tuple[int, int] | None = None
-    plan: tuple[_Step, ...] = ()
+    plan: tuple[ScoreStep, ...] = ()
     for key, (used, chosen) in states.items():
         gain = score(*key) - base
         if gain > 0 and (best is None or (-gain, used) < best):
