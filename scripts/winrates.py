@@ -3,6 +3,7 @@ the markdown tables the README publishes: the AI's win rate (both sides and per 
 Wilson intervals), its final margin, how the games ended and the median last turn.
 
     python scripts/winrates.py --games 200 --workers 2
+    python scripts/winrates.py --games 200 --workers 2 --enhanced   # the enhanced AI (spec §25)
     python scripts/winrates.py --games 40 --humans greedy,strong --difficulties normal
     python scripts/winrates.py --games 2000 --cluster tcp://HOST:8786   # on a Dask cluster
 """
@@ -49,13 +50,16 @@ def margin(games: list[GameSummary]) -> str:
 
 
 def play_cells(
-    pool: Pool, games: int, seed: int, humans: list[str], levels: list[str]
+    pool: Pool, games: int, seed: int, humans: list[str], levels: list[str], enhanced: bool
 ) -> dict[tuple[str, str], list[GameSummary]]:
     """Each (difficulty, stand-in) cell's games, seeds `seed`… with the AI's side alternating."""
     results: dict[tuple[str, str], list[GameSummary]] = {}
     for level in levels:
         for human in humans:
-            specs = [GameSpec(seed + i, ("us", "ussr")[i % 2], human, level) for i in range(games)]
+            specs = [
+                GameSpec(seed + i, ("us", "ussr")[i % 2], human, level, enhanced=enhanced)
+                for i in range(games)
+            ]
             results[level, human] = list(pool.map(play, specs))
     return results
 
@@ -72,14 +76,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--humans", default=",".join(HUMANS), help="stand-ins, comma-separated")
     parser.add_argument("--difficulties", default=",".join(DIFFICULTY_LEVELS))
+    parser.add_argument("--enhanced", action="store_true", help="the enhanced AI (spec §25)")
     args = parser.parse_args()
     humans = args.humans.split(",")
     levels = args.difficulties.split(",")
     start = time.perf_counter()
     with make_pool(args.workers, args.cluster) as pool:
-        results = play_cells(pool, args.games, args.seed, humans, levels)
+        results = play_cells(pool, args.games, args.seed, humans, levels, args.enhanced)
     last = args.seed + args.games - 1
-    print(f"{args.games} games per cell, seeds {args.seed}–{last}; the AI's side alternates")
+    ai = "the enhanced AI (spec §25)" if args.enhanced else "the seed's AI"
+    print(f"{ai}; {args.games} games per cell, seeds {args.seed}–{last}; the AI's side alternates")
     print("(even seeds: the AI plays the US); 95% Wilson intervals.")
     print()
     print("AI win rate:")
