@@ -242,8 +242,12 @@ def run(args: argparse.Namespace) -> None:
 
 
 def compare(args: argparse.Namespace) -> None:
-    runs = [json.loads(Path(p).read_text())["games"] for p in (args.before, args.after)]
-    before, after = runs
+    try:
+        before, after = [
+            json.loads(Path(p).read_text())["games"] for p in (args.before, args.after)
+        ]
+    except (OSError, ValueError, KeyError) as exc:
+        raise SystemExit(f"cannot read a run written by `measure.py run --out`: {exc}") from None
     if [g["seed"] for g in before] != [g["seed"] for g in after]:
         raise SystemExit("the two runs did not play the same seeds")
     print(HEADER)
