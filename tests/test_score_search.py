@@ -9,7 +9,7 @@ import pytest
 from tests.support import position
 from twsolo.ai.score_search import ScoreStep, cheapest_positions
 from twsolo.engine.board import controller
-from twsolo.engine.scoring import control_change, region_counts
+from twsolo.engine.scoring import Counts, control_change, region_counts
 from twsolo.engine.state import Effect, GameState
 from twsolo.ids import CardId, Side
 from twsolo.ruleset import Ruleset
@@ -54,3 +54,17 @@ def test_a_step_beyond_the_ops_is_not_taken(rules: Ruleset) -> None:
     start = (counts[Side.USSR], counts[Side.US], bgs)
     step = step_to(state, rules, "taiwan", 1, Side.USSR)
     assert cheapest_positions(start, [[step]], limit=0) == {start: (0, ())}
+
+
+def test_a_country_s_cheaper_step_is_tried_after_a_dear_one(rules: Ruleset) -> None:
+    """A country's take may not fit the ops left while its break does: both are tried, in any
+    order, from every position reached before (here: taking Japan costs 2, then South Korea's
+    take is too dear but its break fits the 3 ops)."""
+    japan, korea = rules.index["japan"], rules.index["south_korea"]
+    bg = Counts(countries=1, battlegrounds=1)
+    take_japan = ScoreStep(japan, 4, 2, Counts(countries=1), Counts(), 0)
+    take_korea = ScoreStep(korea, 6, 3, bg, bg, 0)
+    break_korea = ScoreStep(korea, 2, 1, Counts(), bg, 0)
+    start = (Counts(), Counts(countries=1, battlegrounds=1), 6)
+    reached = cheapest_positions(start, [[take_japan], [take_korea, break_korea]], limit=3)
+    assert reached[Counts(countries=1), Counts(), 6] == (3, (take_japan, break_korea))
