@@ -3,6 +3,8 @@ VP, a lost one below, read by option 0, the decisive coup and the dry runs."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.support import position
 from twsolo.ai.dryrun import primary_score
 from twsolo.ai.value import WIN, gain_text, scoring_value
@@ -60,3 +62,34 @@ def test_the_trace_names_the_game_not_the_sum() -> None:
     assert gain_text(4, 4 + WIN - 2) == "wins the game"
     assert gain_text(-WIN - 3, 5) == "avoids losing the game"
     assert gain_text(3, 5) == "+2 VP"
+
+
+def test_the_humans_control_of_europe_at_a_tied_track_is_no_win(rules: Ruleset) -> None:
+    """spec §20.1.5: VP at 0 after the scoring are in neither side's favour: play goes on."""
+    state = position(rules, empty=True, influence=US_EUROPE)
+    state.ai_side = Side.USSR
+    score = region_score(state, rules, "europe")
+    state.vp = -score.vp  # the track at 0 once Europe has scored
+    assert scoring_value(state, Side.USSR, score) == -score.vp
+    state.vp += 1
+    assert scoring_value(state, Side.USSR, score) == -score.vp - WIN
+
+
+@pytest.mark.parametrize("side", [Side.US, Side.USSR])
+def test_exactly_twenty_vp_ends_the_game_nineteen_does_not(rules: Ruleset, side: Side) -> None:
+    """spec §20.1.1: a side at 20 VP or more wins, for either side's value of the scoring."""
+    state = position(rules, empty=True, influence={"japan": (4, 0), "pakistan": (0, 4)})
+    state.ai_side = side
+    score = region_score(state, rules, "asia")
+    assert score.vp == 0  # one battleground each: presence, nothing more
+    for vp, won in ((20, True), (19, False)):
+        state.vp = vp * side.sign
+        assert scoring_value(state, side, score) == (WIN if won else 0)
+        assert scoring_value(state, side.other, score) == (-WIN if won else 0)
+
+
+def test_the_trace_names_a_lost_game_and_a_won_game_given_up() -> None:
+    assert gain_text(2, 1 - WIN) == "loses the game"
+    assert gain_text(WIN + 2, 4) == "gives up a won game"
+    assert gain_text(WIN + 3, WIN + 5) == "+2 VP"  # won either way: the VP compare
+    assert gain_text(-WIN - 1, -WIN - 4) == "-3 VP"
