@@ -176,3 +176,18 @@ def test_score_rejects_a_bad_scenario_with_exit_2(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "influence.narnia: unknown country id 'narnia'" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_decide_reads_a_decision_case_by_its_scenario(tmp_path: Path) -> None:
+    """A decision case (tests/cases) given to `decide` is read by its `scenario:`: the decision
+    is the one the case expects; a bad key inside it is named as scenario.KEY with its line."""
+    case = Path(__file__).parent / "cases" / "s25_2_china_card_in_asia.yaml"
+    result = CliRunner().invoke(cli, ["decide", str(case), "--json"])
+    assert result.exit_code == 0, result.output
+    decision = json.loads(result.stdout)
+    assert (decision["card"], decision["play"], decision["ops"]) == (6, "ops", 5)
+    bad = tmp_path / "case.yaml"
+    bad.write_text("about: x\nscenario:\n  ai_side: usa\n  turn: 1\n  action_round: 1\nexpect: {}")
+    result = CliRunner().invoke(cli, ["decide", str(bad)])
+    assert result.exit_code == 2
+    assert f"{bad}:3:12: scenario.ai_side: unknown value 'usa'" in result.output

@@ -70,12 +70,28 @@ class Scenario:
         return self.ai_side.other
 
 
+CASE_KEYS = ("about", "scenario", "expect")  # a decision case (tests/cases/*.yaml)
+
+
 def load_scenario(path: str | os.PathLike[str], rules: Ruleset) -> Scenario:
     root, problems = compose_file(Path(path), SCENARIO_LIMIT)
+    if root is not None:
+        root = _case_scenario(root)
     scenario = None if root is None else _read(root, rules)
     if problems.lines or scenario is None:
         raise ScenarioError(problems.lines or [f"{path}: not a scenario"])
     return scenario
+
+
+def _case_scenario(root: Located) -> Located | None:
+    """A decision case is read by its `scenario:` (its errors name `scenario.KEY`), so `decide`
+    takes a case file as it is; anything else is read as a scenario."""
+    node = root.node
+    keys = {k.value for k, _ in node.value} if isinstance(node, yaml.MappingNode) else set()
+    if "scenario" not in keys or not keys <= set(CASE_KEYS):
+        return root
+    m = root.mapping(("scenario",), CASE_KEYS[::2])
+    return None if m is None else m["scenario"]
 
 
 def _read(root: Located, rules: Ruleset) -> Scenario | None:
