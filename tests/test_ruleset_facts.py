@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from twsolo.ids import MAP_REGIONS, CardId, Side, card_slug
+import re
+
+from twsolo.ids import MAP_REGIONS, CardId, Side
 from twsolo.ruleset import Ruleset
 
 
@@ -101,6 +103,12 @@ def test_setup_tables(rules: Ruleset) -> None:
         for roll in range(1, 7):
             assert sum(table[side][roll].values()) == total
     assert dict(rules.setup.difficulty) == {"normal": 0, "experienced": 2, "hard": 4, "expert": 7}
+
+
+def card_slug(name: str) -> str:
+    """A card's name as an identifier: "Soviets Shoot Down KAL-007" -> "soviets_shoot_down_kal_007"
+    (CardId's attribute names, lowercased; the prefix of the card's question keys)."""
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
 
 
 def test_card_ids_name_every_card_of_cards_yaml(rules: Ruleset) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from enum import StrEnum
 from typing import Final
 
@@ -49,12 +48,6 @@ SCORING_REGIONS: tuple[str, ...] = (*MAP_REGIONS, SOUTHEAST_ASIA)
 CARD_SIDES: tuple[str, ...] = ("us", "ussr", "neutral")
 # The difficulty levels (spec §2.5); their VP are in rules/setup.yaml.
 DIFFICULTY_LEVELS: tuple[str, ...] = ("normal", "experienced", "hard", "expert")
-
-
-def card_slug(name: str) -> str:
-    """A card's name as an identifier: "Soviets Shoot Down KAL-007" -> "soviets_shoot_down_kal_007"
-    (CardId's attribute names, lowercased; the prefix of the card's question keys)."""
-    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
 
 
 class CardId:

@@ -10,7 +10,6 @@ control in a Scoring Round with the VP in the human's favour, spec §20.1.1, §2
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 from twsolo.engine import calendar
@@ -201,8 +200,3 @@ def milops(state: GameState, human: Side, w: Weights, pending: frozenset[Side]) 
     k_h = min(rounds_left(state, human, pending), len(w.milops_human) - 1)
     k_a = min(rounds_left(state, ai, pending), len(w.milops_ai) - 1)
     return short_a * w.milops_ai[k_a] - short_h * w.milops_human[k_h]
-
-
-def region_scores(state: GameState, rules: Ruleset, human: Side) -> Mapping[str, int]:
-    """Each region's score now, in the human's favour (for the hint's explanation)."""
-    return {r: region_score(state, rules, r).vp * human.sign for r in SCORING_REGIONS}

@@ -203,9 +203,3 @@ def coup_targets(
     """Countries `side` may coup now, among `allowed` (the Primary and Secondary Regions: no
     penalty)."""
     return [c for c in sorted(allowed) if coup_refusal(state, rules, side, c) is None]
-
-
-def coup_odds(rules: Ruleset, state: GameState, side: Side, c: int, ops: int) -> float:
-    """The chance a coup with `ops` removes anything (base §6.3: die + ops − 2 × stability)."""
-    need = 2 * rules.stabilities[c] - ops
-    return sum(1 for roll in range(1, 7) if roll > need) / 6
