@@ -70,7 +70,8 @@ class Scenario:
         return self.ai_side.other
 
 
-CASE_KEYS = ("about", "scenario", "expect")  # a decision case (tests/cases/*.yaml)
+# A decision case (tests/cases/*.yaml): its scenario, with what it is about and what it expects.
+CASE_REQUIRED, CASE_OPTIONAL = ("scenario",), ("about", "expect")
 
 
 def load_scenario(path: str | os.PathLike[str], rules: Ruleset) -> Scenario:
@@ -88,9 +89,9 @@ def _case_scenario(root: Located) -> Located | None:
     takes a case file as it is; anything else is read as a scenario."""
     node = root.node
     keys = {k.value for k, _ in node.value} if isinstance(node, yaml.MappingNode) else set()
-    if "scenario" not in keys or not keys <= set(CASE_KEYS):
+    if "scenario" not in keys or not keys <= {*CASE_REQUIRED, *CASE_OPTIONAL}:
         return root
-    m = root.mapping(("scenario",), CASE_KEYS[::2])
+    m = root.mapping(CASE_REQUIRED, CASE_OPTIONAL)
     return None if m is None else m["scenario"]
 
 
