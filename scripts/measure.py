@@ -30,7 +30,6 @@ import statistics
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -56,15 +55,6 @@ COUNTS = (
     "milops_penalty_vp",
     "china_held_turns",
 )
-
-
-@dataclass(frozen=True)
-class Job:
-    seed: int
-    human: str
-    difficulty: str
-    enhanced: bool
-    rules_dir: str | None
 
 
 class Recorder(Bot):
@@ -120,12 +110,9 @@ class Watcher:
             self.rounds.append((len(game.log), False, None))
 
 
-def play(job: Job) -> dict[str, Any]:
-    rules = rules_for(job.rules_dir)
-    ai = (Side.US, Side.USSR)[job.seed % 2]
-    spec = GameSpec(
-        job.seed, ai.value, job.human, job.difficulty, job.rules_dir, enhanced=job.enhanced
-    )
+def play(spec: GameSpec) -> dict[str, Any]:
+    rules = rules_for(spec.rules_dir)
+    ai = Side(spec.ai_side)
     seats = dict(providers(spec, ai))
     bot = Recorder(ai)
     seats[ai] = bot
@@ -138,7 +125,7 @@ def play(job: Job) -> dict[str, Any]:
     counts["china_held_turns"] = watcher.china_held
     winner = record.result.winner
     return {
-        "seed": job.seed,
+        "seed": spec.seed,
         "ai_side": ai.value,
         "ai_won": winner is ai,
         "draw": winner is None,
@@ -228,12 +215,26 @@ HEADER = (
 
 
 def run(args: argparse.Namespace) -> None:
-    jobs = [
-        Job(args.seed + i, args.human, args.difficulty, args.enhanced, args.rules)
+    # The AI's side alternates by seed (even: the US), as in `twsolo simulate`.
+    specs = [
+        GameSpec(
+            args.seed + i,
+            ("us", "ussr")[(args.seed + i) % 2],
+            args.human,
+            args.difficulty,
+            args.rules,
+            enhanced=args.enhanced,
+        )
         for i in range(args.games)
     ]
-    games = list(make_pool(args.workers).map(play, jobs))
-    settings = {f.name: getattr(jobs[0], f.name) for f in fields(Job) if f.name != "seed"}
+    with make_pool(args.workers) as pool:
+        games = list(pool.map(play, specs))
+    settings = {
+        "human": args.human,
+        "difficulty": args.difficulty,
+        "enhanced": args.enhanced,
+        "rules_dir": args.rules,
+    }
     data = {"settings": {**settings, "games": args.games, "seed": args.seed}, "games": games}
     if args.out:
         Path(args.out).write_text(json.dumps(data))
