@@ -26,6 +26,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from twsolo.ai.bot import Bot
+from twsolo.compose import load_ruleset
 from twsolo.engine.choices import CHANCE, Answer, Choice, RandomPlayer, SeededChance
 from twsolo.engine.game import Game, GameOver
 from twsolo.engine.operations import conduct_operations
@@ -37,9 +38,9 @@ from twsolo.errors import TwsoloError
 from twsolo.ids import CHINA_CARD, SCORING_REGIONS, Side
 from twsolo.players.advice import hint
 from twsolo.players.strong import StrongPlayer
-from twsolo.ruleset import Ruleset, load_ruleset
+from twsolo.ruleset import Ruleset
+from twsolo.sim.backends import make_pool
 from twsolo.sim.games import GameSpec, play, providers
-from twsolo.sim.pool import make_pool
 from twsolo.solo import SoloOptions, play_game
 from twsolo.solo.policy import SoloPolicy
 

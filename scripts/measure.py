@@ -42,8 +42,8 @@ from twsolo.engine.records import CoupDone, EventEnd, EventStart, InfluenceChang
 from twsolo.engine.setup import standard_state
 from twsolo.engine.state import hand_of
 from twsolo.ids import CHINA_CARD, Side
+from twsolo.sim.backends import make_pool
 from twsolo.sim.games import GameSpec, providers, rules_for
-from twsolo.sim.pool import make_pool
 from twsolo.sim.stats import mcnemar, wilson
 from twsolo.solo import play_game
 

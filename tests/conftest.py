@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from twsolo.ruleset import Ruleset, load_ruleset
+from twsolo.compose import load_ruleset
+from twsolo.ruleset import Ruleset
 from twsolo.ruleset.paths import rules_dir
 
 settings.register_profile("dev", max_examples=25, deadline=None)

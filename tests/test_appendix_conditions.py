@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from twsolo.compose import load_ruleset, standard_vocabulary
 from twsolo.errors import RulesDataError
-from twsolo.ruleset import Ruleset, load_ruleset
+from twsolo.ruleset import Ruleset
 from twsolo.ruleset.conditions import (
     All,
     Any_,
@@ -21,14 +22,14 @@ from twsolo.ruleset.conditions import (
 
 
 def test_precedence_not_then_and_then_or() -> None:
-    tree = parse_condition("not wins and vp >= 2 or custom:summit_favoured")
+    tree = parse_condition("not wins and vp >= 2 or custom:summit_favoured", standard_vocabulary())
     assert tree == Any_(
         (All((Not(Flag("wins")), Compare("vp", ">=", 2))), Flag("custom:summit_favoured"))
     )
 
 
 def test_parentheses_group() -> None:
-    tree = parse_condition("defcon >= 3 and (wins or beats_ops)")
+    tree = parse_condition("defcon >= 3 and (wins or beats_ops)", standard_vocabulary())
     assert tree == All((Compare("defcon", ">=", 3), Any_((Flag("wins"), Flag("beats_ops")))))
 
 
@@ -48,19 +49,22 @@ def test_parentheses_group() -> None:
 )
 def test_bad_conditions_are_refused(text: str, message: str) -> None:
     with pytest.raises(ConditionError, match=message.replace("(", r"\(")):
-        parse_condition(text)
+        parse_condition(text, standard_vocabulary())
 
 
 def test_windows() -> None:
-    assert parse_window("SR:asia,southeast_asia").regions == ("asia", "southeast_asia")
-    w = parse_window("midlate:AR:1-2 if: vp >= 1")
+    assert parse_window("SR:asia,southeast_asia", standard_vocabulary()).regions == (
+        "asia",
+        "southeast_asia",
+    )
+    w = parse_window("midlate:AR:1-2 if: vp >= 1", standard_vocabulary())
     assert (w.kind, w.rounds, w.era) == ("AR", (1, 2), "midlate")
     assert w.condition == Compare("vp", ">=", 1)
-    assert parse_window("early:AR:1").rounds == (1, 1)
+    assert parse_window("early:AR:1", standard_vocabulary()).rounds == (1, 1)
     with pytest.raises(ConditionError, match="unknown region 'mars'"):
-        parse_window("SR:mars")
+        parse_window("SR:mars", standard_vocabulary())
     with pytest.raises(ConditionError, match="unknown window"):
-        parse_window("ALWAYS")
+        parse_window("ALWAYS", standard_vocabulary())
 
 
 def test_the_appendix_loads_every_entry(rules: Ruleset) -> None:

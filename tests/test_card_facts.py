@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from twsolo.compose import load_ruleset
 from twsolo.engine.events import play_event
 from twsolo.ids import CardId, Side
-from twsolo.ruleset import Ruleset, load_ruleset
+from twsolo.ruleset import Ruleset
 
 from .support import finished, game_at, inf, position, to_table
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 import pytest
 
 from twsolo.ai.bot import Bot
+from twsolo.compose import standard_vocabulary
 from twsolo.engine.choices import (
     CHANCE,
     Actor,
@@ -26,7 +27,6 @@ from twsolo.engine.game import Game
 from twsolo.ids import Side
 from twsolo.players.greedy import GreedyPlayer
 from twsolo.ruleset import Ruleset
-from twsolo.ruleset.vocabulary import standard_vocabulary
 from twsolo.solo import SoloOptions, play_game
 
 # The turn flow's and chance's own questions, asked inside an event too (a card an event plays,

@@ -15,9 +15,9 @@ import pytest
 from click.testing import CliRunner
 
 from twsolo.cli.main import cli
+from twsolo.compose import load_ruleset
 from twsolo.engine.choices import CHANCE, Choice
 from twsolo.engine.game import Game
-from twsolo.ruleset import load_ruleset
 
 from .table_person import FIRST, Person, Prompt, first, run_typing, run_with
 

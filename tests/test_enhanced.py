@@ -12,8 +12,9 @@ import pytest
 from click.testing import CliRunner
 
 from twsolo.cli.main import cli
+from twsolo.compose import load_ruleset
 from twsolo.errors import ScenarioError
-from twsolo.ruleset import Ruleset, load_ruleset
+from twsolo.ruleset import Ruleset
 from twsolo.ruleset.model import ENHANCED_SWITCHES
 from twsolo.scenario import load_scenario
 from twsolo.sim.games import GameSpec, play

@@ -13,8 +13,9 @@ from click.testing import CliRunner
 
 from tests.test_ruleset_errors import break_file, where
 from twsolo.cli.main import cli
+from twsolo.compose import load_ruleset, standard_vocabulary
 from twsolo.errors import RulesDataError, ScenarioError
-from twsolo.ruleset import Ruleset, load_ruleset
+from twsolo.ruleset import Ruleset
 from twsolo.ruleset.conditions import ConditionError, parse_condition
 from twsolo.scenario import load_scenario
 
@@ -86,12 +87,12 @@ def test_conditions_nested_or_long_are_validation_errors(rules_copy: Path, condi
 
 def test_the_condition_parser_still_reads_moderate_nesting() -> None:
     text = "not (" * 8 + "wins" + ")" * 8
-    tree = parse_condition(text)
+    tree = parse_condition(text, standard_vocabulary())
     for _ in range(8):
         tree = tree.term  # type: ignore[union-attr]
-    assert tree == parse_condition("wins")
+    assert tree == parse_condition("wins", standard_vocabulary())
     with pytest.raises(ConditionError, match="nested more than 16 deep"):
-        parse_condition("not (" * 9 + "wins" + ")" * 9)
+        parse_condition("not (" * 9 + "wins" + ")" * 9, standard_vocabulary())
 
 
 def test_a_rules_file_linked_to_dev_zero_is_refused(rules_copy: Path) -> None:

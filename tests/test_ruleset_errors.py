@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from twsolo.ai.criteria import CRITERIA
+from twsolo.compose import load_ruleset, standard_vocabulary
 from twsolo.errors import RulesDataError
-from twsolo.ruleset import Ruleset, load_ruleset
+from twsolo.ruleset import Ruleset
 from twsolo.ruleset.nodes import display_path
-from twsolo.ruleset.vocabulary import standard_vocabulary
 
 
 def break_file(rules: Path, name: str, old: str, new: str) -> int:

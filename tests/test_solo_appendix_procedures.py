@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from twsolo.ai.bot import Bot
+from twsolo.compose import load_ruleset
 from twsolo.engine.choices import CHANCE
 from twsolo.engine.effects import NUCLEAR_SUBS_DOUBLE
 from twsolo.engine.events import play_event, run_hooks
@@ -28,7 +29,7 @@ from twsolo.engine.records import (
 )
 from twsolo.engine.state import Effect, GameState, Pile, area_of, hand_of
 from twsolo.ids import CHINA_CARD, Side
-from twsolo.ruleset import Ruleset, load_ruleset
+from twsolo.ruleset import Ruleset
 from twsolo.solo.action_rounds import ai_action, human_action
 from twsolo.solo.context import Flow
 from twsolo.solo.headline import resolve

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from twsolo.compose import standard_providers
 from twsolo.engine.game import GameOver
 from twsolo.engine.state import Effect, Result, area_of, hand_of
 from twsolo.ids import CHINA_CARD, Side
 from twsolo.ruleset import Ruleset
-from twsolo.solo import SoloOptions, play_game, standard_providers
+from twsolo.solo import SoloOptions, play_game
 from twsolo.solo.action_rounds import human_action
 from twsolo.solo.draft import draft
 from twsolo.solo.result import victory_rating
@@ -125,7 +126,7 @@ def test_turn_sequence_spec_5(rules: Ruleset) -> None:
     options = SoloOptions(ai_side=US)
     for seed in range(50):  # a game that gets past turn 1
         steps.clear()
-        record = play_game(rules, options, standard_providers(rules, US, seed), observer=observe)
+        record = play_game(rules, options, standard_providers(US, seed), observer=observe)
         if "turn_end" in steps:
             break
     first = steps[: steps.index("turn_end") + 1]

@@ -13,7 +13,8 @@ import yaml
 from click.testing import CliRunner
 
 from twsolo.cli.main import cli
-from twsolo.ruleset import Ruleset, load_ruleset
+from twsolo.compose import load_ruleset
+from twsolo.ruleset import Ruleset
 from twsolo.solo.action_rounds import action_round
 
 from .test_solo_support import US, USSR, give, make_flow, put

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from twsolo.compose import standard_providers
 from twsolo.engine.state import area_of
 from twsolo.errors import TwsoloError
 from twsolo.ids import CHINA_CARD, Side
 from twsolo.ruleset import Ruleset
-from twsolo.solo import SoloOptions, play_game, standard_providers
+from twsolo.solo import SoloOptions, play_game
 from twsolo.solo.setup import difficulty, extra_influence, setup
 
 from .test_solo_support import US, USSR, make_flow
@@ -139,7 +140,7 @@ def test_options_round_trip_and_report_spec_24_4(rules: Ruleset) -> None:
         ai_side=USSR, difficulty="hard", fast_deal=True, optional_cards=True, extra_influence_dice=2
     )
     assert SoloOptions.from_dict(options.to_dict()) == options
-    record = play_game(rules, options, standard_providers(rules, USSR, 3))
+    record = play_game(rules, options, standard_providers(USSR, 3))
     summary = record.summary()
     assert summary["options"] == options.to_dict()
     assert summary["difficulty"] == "hard"

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tests.support import Script
+from twsolo.compose import make_ai, standard_providers
 from twsolo.engine.choices import CHANCE, Actor, Answer, Choice, ChoiceProvider
 from twsolo.engine.game import Game
 from twsolo.engine.state import hand_of
@@ -19,11 +20,10 @@ from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
 from twsolo.solo.context import Flow
 from twsolo.solo.options import SoloOptions
-from twsolo.solo.providers import make_ai
 from twsolo.solo.setup import new_flow
 
 US, USSR = Side.US, Side.USSR
-# The AI side of the whole-game tests: switch to the Bot in `twsolo.solo.providers.make_ai`.
+# The AI side of the whole-game tests: the Bot of `twsolo.compose.make_ai`.
 AI_FACTORY = make_ai
 
 
@@ -112,11 +112,7 @@ def cards_once(flow: Flow) -> bool:
 
 
 def providers_for(rules: Ruleset, ai_side: Side, seed: int, human: ChoiceProvider) -> Any:
-    from twsolo.solo.providers import standard_providers
-
-    return standard_providers(
-        rules, ai_side, seed, human=human, ai=AI_FACTORY(rules, ai_side, seed)
-    )
+    return standard_providers(ai_side, seed, human=human, ai=AI_FACTORY(ai_side))
 
 
 def empty_hands(flow: Flow, sides: Sequence[Side] = (US, USSR)) -> None:

@@ -113,7 +113,7 @@ class Bot:
         spec = entry.resolve.get(choice.key) if entry is not None else None
         if spec is None:
             return None
-        answer = resolve(game, view, choice, spec)
+        answer = resolve(game, view, choice, spec, self.providers)
         if answer is not None:
             view.note(Step(f"appendix #{card} choices ({choice.key})", chosen=answer))
         return answer

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from twsolo.ruleset.vocabulary import FAMILIES, Vocabulary, frozen_vocabulary
+from twsolo.ruleset.vocabulary import FAMILIES, first_sentence
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -57,36 +57,5 @@ class Criteria:
         return {family: dict(docs) for family, docs in self._docs.items()}
 
 
-def first_sentence(doc: str) -> str:
-    """A docstring's first sentence on one line: a criterion's description."""
-    text = " ".join(doc.split())
-    end = text.find(". ")
-    return text if end < 0 else text[: end + 1]
-
-
 CRITERIA = Criteria()
 criterion = CRITERIA.register
-
-
-def vocabulary() -> Vocabulary:
-    """The names the rules data may use: every registered criterion, the solitaire procedures
-    (solo/overrides.py) and the engine's question keys (with the questions the solitaire
-    procedures ask). The AI's modules register their criteria when imported (the Bot imports
-    them all)."""
-    import twsolo.ai.bot  # noqa: F401 - registers every criterion
-    from twsolo.engine.events import EVENTS
-    from twsolo.solo.overrides import SOLITAIRE
-
-    specs = EVENTS.values()
-    keys = {s.card: s.keys + SOLITAIRE.asks.get(s.card, ()) for s in specs}
-    docs, bound = CRITERIA.docs(), {f: dict(b) for f, b in CRITERIA.bound.items()}
-    docs["procedures"].update(SOLITAIRE.docs)
-    bound["procedures"].update(SOLITAIRE.cards)
-    return frozen_vocabulary(
-        docs,
-        keys,
-        {s.card: s.figures for s in specs if s.figures},
-        {s.card: s.reads for s in specs if s.reads},
-        CRITERIA.arguments,
-        bound,
-    )

@@ -24,6 +24,7 @@ from typing import Any
 
 from twsolo.ai.appendix import evaluate, window_matches
 from twsolo.ai.criteria import CRITERIA, F, criterion
+from twsolo.ai.decide import Judge, ProviderFactory
 from twsolo.ai.dryrun import measure, primary_score
 from twsolo.ai.event_choices import (
     best_by_rerun,
@@ -40,7 +41,7 @@ from twsolo.ai.plans import plan_operations, regions_in_order
 from twsolo.ai.trace import Step
 from twsolo.ai.view import View, in_region
 from twsolo.engine.board import adjacent_controlled, controls
-from twsolo.engine.choices import Answer, Choice, ChoiceProvider
+from twsolo.engine.choices import Answer, Choice
 from twsolo.engine.game import VP_WIN, Game
 from twsolo.engine.ops import OpsBudget
 from twsolo.ids import SOUTHEAST_ASIA, Side
@@ -58,7 +59,8 @@ class Question:
     view: View
     choice: Choice
     spec: ChoiceSpec
-    _judge: Any = field(default=None, repr=False)
+    providers: ProviderFactory  # the dry-run players (the asking Bot's: spec §1.8)
+    _judge: Judge | None = field(default=None, repr=False)
 
     @property
     def card(self) -> int:
@@ -90,13 +92,13 @@ class Question:
         """The ops of the event's coup: the question's figure, else the card's printed ops."""
         return self.figure("ops", self.view.rules.card(self.card).ops)
 
-    def judge(self) -> Any:
+    def judge(self) -> Judge:
         """A Judge for the appendix windows and dry runs of other cards (Star Wars)."""
         if self._judge is None:
-            from twsolo.ai.decide import Judge  # decide.py imports the Bot, which imports this
-
             view = self.view
-            self._judge = Judge(View(view.rules, view.state, view.side, []), dry, self.game.policy)
+            self._judge = Judge(
+                View(view.rules, view.state, view.side, []), self.providers, self.game.policy
+            )
         return self._judge
 
     def name(self, candidate: object) -> Answer:
@@ -107,17 +109,13 @@ class Question:
         return candidate
 
 
-def dry(side: Side) -> ChoiceProvider:
-    """A dry-run provider: the AI's rules for `side` (spec §1.8)."""
-    from twsolo.ai.bot import Bot  # bot.py imports this module
-
-    return Bot(side, dry=True)
-
-
 # ====================================================================== the interpreter
-def resolve(game: Game, view: View, choice: Choice, spec: ChoiceSpec) -> Answer | None:
-    """The answer the card's entry gives to `choice`, or None: the general rules decide."""
-    q = Question(game, view, choice, spec)
+def resolve(
+    game: Game, view: View, choice: Choice, spec: ChoiceSpec, providers: ProviderFactory
+) -> Answer | None:
+    """The answer the card's entry gives to `choice`, or None: the general rules decide.
+    `providers` play the dry runs and re-runs it needs (the asking Bot's, spec §1.8)."""
+    q = Question(game, view, choice, spec, providers)
     if spec.side == "ai" and not q.is_ai():
         return None
     if spec.when and not any(window_matches(view, w) for w in spec.when):
@@ -307,14 +305,14 @@ def rerun_best(q: Question, candidates: list[Any], how: Rerun) -> Any:
     """Spec §17.6: re-run the event with each candidate; the best by the measures in turn
     (none: §17.6's own result); ties go to `prefer`'s order, then the question's order."""
     if how.measure is None:
-        answer = best_by_rerun(q.game, q.view, q.choice, dry)
+        answer = best_by_rerun(q.game, q.view, q.choice, q.providers)
         return next((c for c in candidates if q.name(c) == answer), None)
     frame = q.game.event_frame(q.card)
     if frame is None:
         return None
     scored = []
     for i, c in enumerate(candidates):
-        after = rerun(q.game, frame, q.name(c), dry)
+        after = rerun(q.game, frame, q.name(c), q.providers)
         values = tuple(
             CRITERIA.get("rerun_measures", m.name)(q, frame.start, after, m.arg)
             for m in how.measure

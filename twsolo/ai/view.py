@@ -11,6 +11,7 @@ from twsolo.engine.scoring import acting_secondary, pile_region
 from twsolo.engine.state import GameState
 from twsolo.ids import SOUTHEAST_ASIA, Side
 from twsolo.ruleset import Ruleset
+from twsolo.solo.scoring_rounds import next_round_scores
 
 
 @dataclass
@@ -46,9 +47,6 @@ class View:
     def next_scoring(self) -> str | None:
         """The region the next action round will score, when that is known now (the Secondary
         when the next round is a Scoring Round: spec §7.3, §8)."""
-        # The solitaire flow's package imports the AI (solo/providers.py): import it here.
-        from twsolo.solo.scoring_rounds import next_round_scores
-
         return next_round_scores(self.rules, self.state)
 
     def uses(self, switch: str) -> bool:

@@ -66,8 +66,8 @@ def create(
     enhanced: bool = False,
 ) -> SaveDir:
     from twsolo import __version__
+    from twsolo.compose import load_ruleset
     from twsolo.persist.savefile import Header
-    from twsolo.ruleset import load_ruleset
     from twsolo.scenario import load_scenario
     from twsolo.solo import SoloOptions
 
@@ -138,7 +138,7 @@ def start_position(scenario: Scenario) -> GameState:
 
 def run(save: SaveDir, rules_path: str | None, *, drop_torn_line: bool = False) -> None:
     from twsolo.cli.ingame import Terminal
-    from twsolo.ruleset import load_ruleset
+    from twsolo.compose import load_ruleset
     from twsolo.session.game import GameSession
 
     rules = load_ruleset(rules_path)
@@ -207,8 +207,8 @@ def play(
     name: str | None, drop_torn_line: bool, rules_path: str | None, home_dir: str | None
 ) -> None:
     """Resume the named game, or the latest; with none saved, start a new one."""
+    from twsolo.compose import load_ruleset
     from twsolo.persist.savefile import SaveError, list_games
-    from twsolo.ruleset import load_ruleset
 
     if name is None:
         rules = load_ruleset(rules_path)
@@ -254,8 +254,8 @@ def _finished(rules: Ruleset, save: SaveDir) -> bool:
 @home_option
 def list_cmd(rules_path: str | None, home_dir: str | None) -> None:
     """The saved games, oldest first. A damaged game is reported in its row."""
+    from twsolo.compose import load_ruleset
     from twsolo.persist.savefile import list_games
-    from twsolo.ruleset import load_ruleset
     from twsolo.session.saved import read_saved
 
     games = list_games(home(home_dir))
@@ -295,8 +295,8 @@ def show(name: str, svg_path: str | None, rules_path: str | None, home_dir: str 
     """The board of a saved game (and an SVG picture of it)."""
     from twsolo.cli.render import board, tracks
     from twsolo.cli.svg import board_svg
+    from twsolo.compose import load_ruleset
     from twsolo.persist.savefile import SaveError
-    from twsolo.ruleset import load_ruleset
     from twsolo.session.saved import read_saved
 
     rules = load_ruleset(rules_path)

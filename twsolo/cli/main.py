@@ -83,7 +83,7 @@ def cli() -> None:
 )
 def validate(rules_path: str | None, vocabulary: bool) -> None:
     """Check the rules data; print what was loaded, or every problem with file:line:column."""
-    from twsolo.ruleset import load_ruleset
+    from twsolo.compose import load_ruleset
 
     rules = load_ruleset(rules_path)
     bgs = int(rules.battleground.sum())
@@ -121,7 +121,7 @@ def validate(rules_path: str | None, vocabulary: bool) -> None:
     click.echo(f"  digest: {rules.digest[:16]}")
     if vocabulary:
         from twsolo.cli.appendix import vocabulary_lines
-        from twsolo.ruleset.vocabulary import standard_vocabulary
+        from twsolo.compose import standard_vocabulary
 
         for line in vocabulary_lines(standard_vocabulary()):
             click.echo(line)
@@ -168,7 +168,7 @@ def card_dict(card: Card) -> dict[str, Any]:
 @rules_option
 def cards_list(era: str | None, side: str | None, as_json: bool, rules_path: str | None) -> None:
     """List cards, optionally by era and side."""
-    from twsolo.ruleset import load_ruleset
+    from twsolo.compose import load_ruleset
 
     rules = load_ruleset(rules_path)
     chosen = [
@@ -208,7 +208,7 @@ def complete_cards(
 ) -> list[CompletionItem]:
     """Shell completion of card names (and numbers). It reads the rules data (numpy and all):
     the names live there."""
-    from twsolo.ruleset import load_ruleset
+    from twsolo.compose import load_ruleset
 
     rules = load_ruleset(ctx.params.get("rules_path"))
     names = [c.name for c in rules.cards.values()]
@@ -223,8 +223,7 @@ def complete_cards(
 def cards_show(card: str, as_json: bool, rules_path: str | None) -> None:
     """Show one card, by number or name (a unique prefix is enough), with its appendix entry."""
     from twsolo.cli.appendix import entry_dict, entry_lines, fact_lines
-    from twsolo.ruleset import load_ruleset
-    from twsolo.ruleset.vocabulary import standard_vocabulary
+    from twsolo.compose import load_ruleset, standard_vocabulary
 
     rules = load_ruleset(rules_path)
     c = find_card(rules, card)
@@ -251,8 +250,8 @@ def cards_show(card: str, as_json: bool, rules_path: str | None) -> None:
 @rules_option
 def score(scenario: str, region: str | None, as_json: bool, rules_path: str | None) -> None:
     """Score each region of a scenario's position as if its scoring card were played now."""
+    from twsolo.compose import load_ruleset
     from twsolo.engine.scoring import region_score
-    from twsolo.ruleset import load_ruleset
     from twsolo.scenario import load_scenario
 
     rules = load_ruleset(rules_path)
@@ -277,8 +276,8 @@ def score(scenario: str, region: str | None, as_json: bool, rules_path: str | No
 @rules_option
 def decide(scenario: str, as_json: bool, rules_path: str | None) -> None:
     """The AI's decision for a scenario position: what it does on the board, then why."""
-    from twsolo.ai.position import decide as decide_position
-    from twsolo.ruleset import load_ruleset
+    from twsolo.compose import load_ruleset
+    from twsolo.position import decide as decide_position
     from twsolo.scenario import load_scenario
 
     rules = load_ruleset(rules_path)

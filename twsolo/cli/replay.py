@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from twsolo.cli.reasons import log_lines
-from twsolo.ruleset import load_ruleset
+from twsolo.compose import load_ruleset
 from twsolo.sim.gamelog import read_log
 
 

@@ -11,11 +11,13 @@ from typing import Any
 
 import click
 
+from twsolo.compose import load_ruleset
 from twsolo.errors import TwsoloError
-from twsolo.ruleset import DIFFICULTY_LEVELS, load_ruleset
+from twsolo.ruleset import DIFFICULTY_LEVELS
+from twsolo.sim.backends import make_pool
 from twsolo.sim.gamelog import write_log
 from twsolo.sim.games import HUMANS, GameSpec, GameSummary, check_stand_in, play, play_logged
-from twsolo.sim.pool import Pool, interrupts_deferred, interrupts_ignored, make_pool
+from twsolo.sim.pool import Pool, interrupts_deferred, interrupts_ignored
 from twsolo.sim.stats import compare, summarize
 
 EXIT_INTERRUPTED = 130  # the shell's code for a program stopped by Ctrl-C

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from twsolo.engine.events import EVENTS, event_refusal, play_event, run_hooks
 from twsolo.engine.events.common import spend_card
 from twsolo.engine.events.mid import missile_envy_due
+from twsolo.engine.events.registry import CardPlayer, plays_cards
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget, card_ops
 from twsolo.engine.records import CardPlayed
@@ -97,3 +98,6 @@ def play_for_ops(game: Game, side: Side, card: int) -> None:
     conduct_operations(game, side, budget, allow_space=False)
     spend_card(game, side, card)
     game.check_vp_victory()
+
+
+plays_cards(CardPlayer(ways_to_play, play_card))  # Grain Sales plays a card (#67)

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from twsolo.ids import SCORING_REGIONS
-from twsolo.ruleset.vocabulary import Vocabulary, standard_vocabulary
+from twsolo.ruleset.vocabulary import Vocabulary
 
 CUSTOM_PREFIX = "custom:"
 OPERATORS = (">=", "<=", "==", "!=", ">", "<")
@@ -166,9 +166,9 @@ class _Parser:
 
 
 def parse_condition(
-    text: str, vocabulary: Vocabulary | None = None, terms: tuple[str, str, str] = WINDOW_TERMS
+    text: str, vocabulary: Vocabulary, terms: tuple[str, str, str] = WINDOW_TERMS
 ) -> Condition:
-    return _Parser(text, vocabulary or standard_vocabulary(), terms).parse()
+    return _Parser(text, vocabulary, terms).parse()
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +186,7 @@ class Window:
 _AR = re.compile(r"^(?:(early|midlate):)?AR:(\d)(?:-(\d))?$")
 
 
-def parse_window(text: str, vocabulary: Vocabulary | None = None) -> Window:
+def parse_window(text: str, vocabulary: Vocabulary) -> Window:
     head, sep, cond = text.partition(" if:")
     head = head.strip()
     condition = parse_condition(cond, vocabulary) if sep else None

@@ -24,7 +24,7 @@ from twsolo.ruleset.schema import (
     read_setup,
     read_space,
 )
-from twsolo.ruleset.vocabulary import Vocabulary, standard_vocabulary
+from twsolo.ruleset.vocabulary import Vocabulary
 
 FILES = (
     "map.yaml",
@@ -52,11 +52,11 @@ def rules_digest(directory: Path) -> str:
 
 
 def load_ruleset(
-    directory: str | os.PathLike[str] | None = None, *, vocabulary: Vocabulary | None = None
+    directory: str | os.PathLike[str] | None = None, *, vocabulary: Vocabulary
 ) -> Ruleset:
     """The rules of `directory` (rules_dir's search order), checked against `vocabulary`: the
-    names the AI and the engine implement (this twsolo's own by default)."""
-    vocabulary = vocabulary or standard_vocabulary()
+    names the AI and the engine implement (twsolo/compose.py `load_ruleset` hands this
+    twsolo's own)."""
     base = rules_dir(directory)
     problems: list[str] = []
     roots: dict[str, tuple[Located | None, Problems]] = {}

@@ -2,16 +2,16 @@
 
 The AI implements the criteria (spec §13 options, §14/§15 orders, the appendix's condition terms
 and choice vocabulary) and the engine the questions its events ask; the loader receives their
-names as a `Vocabulary` and refuses any other name with its file, line and column. By default it
-is this twsolo's own (`standard_vocabulary`), so a name an editor writes is checked against the
-code that will run it, not against a copy of the list.
+names as a `Vocabulary` and refuses any other name with its file, line and column. The rules
+sit below the AI and the engine, so they are handed it: this twsolo's own is built by the
+composition root (twsolo/compose.py `standard_vocabulary`) from the code that will run each name,
+not from a copy of the list.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -103,10 +103,8 @@ def frozen_vocabulary(
     )
 
 
-@cache
-def standard_vocabulary() -> Vocabulary:
-    """This twsolo's vocabulary: the AI's registered criteria and the engine's event keys. The
-    AI imports the ruleset, so it is imported here, when the first rules are loaded."""
-    from twsolo.ai.criteria import vocabulary
-
-    return vocabulary()
+def first_sentence(doc: str) -> str:
+    """A docstring's first sentence on one line: a criterion's or a procedure's description."""
+    text = " ".join(doc.split())
+    end = text.find(". ")
+    return text if end < 0 else text[: end + 1]

@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from twsolo.ai.bot import Bot
+from twsolo.compose import load_ruleset
 from twsolo.engine.choices import CHANCE, Actor, ChoiceProvider, RandomPlayer, SeededChance
 from twsolo.engine.game import Game
 from twsolo.engine.records import Answered, CardMove
@@ -19,7 +20,7 @@ from twsolo.errors import TwsoloError
 from twsolo.ids import Side
 from twsolo.players.greedy import GreedyPlayer
 from twsolo.players.strong import Budget, StrongPlayer
-from twsolo.ruleset import Ruleset, load_ruleset
+from twsolo.ruleset import Ruleset
 from twsolo.session.replay import replay
 from twsolo.sim.gamelog import GameLog, turn_of
 from twsolo.solo import GameRecord, SoloOptions, play_game

@@ -16,8 +16,6 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from types import TracebackType
 from typing import Any
 
-from twsolo.errors import TwsoloError
-
 Task = Callable[[Any], Any]  # a picklable module-level function of one item
 Results = Generator[tuple[int, Any], None, None]  # (index, result) as they finish
 
@@ -115,18 +113,3 @@ def interrupts_deferred() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
     if caught:
         raise KeyboardInterrupt
-
-
-def make_pool(workers: int = 1, cluster: str | None = None) -> Pool:
-    """`cluster`: a Dask scheduler's address (tcp://HOST:8786) or `local[:N]` (a LocalCluster
-    of N workers here); else `workers` local processes (1: this process)."""
-    if cluster is not None:
-        try:
-            from twsolo.sim.cluster import DaskPool
-        except ImportError as exc:
-            raise TwsoloError(
-                f"--cluster needs Dask's distributed package ({exc.name} is missing): "
-                "pip install 'twsolo[cluster]'"
-            ) from None
-        return DaskPool(cluster)
-    return SerialPool() if workers <= 1 else ProcessPool(workers)

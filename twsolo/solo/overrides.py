@@ -15,7 +15,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from twsolo.ai.criteria import first_sentence
 from twsolo.engine.effects import NUCLEAR_SUBS_DOUBLE
 from twsolo.engine.events import EventContext, on
 from twsolo.engine.events.common import (
@@ -39,6 +38,7 @@ from twsolo.engine.events.mid import (
 from twsolo.engine.game import Game
 from twsolo.engine.state import Effect, hand_of
 from twsolo.ids import CardId, Side, card_key
+from twsolo.ruleset.vocabulary import first_sentence
 
 F = TypeVar("F", bound=Callable[..., Any])
 Handler = Callable[[Game, EventContext], None]

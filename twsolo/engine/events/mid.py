@@ -52,7 +52,7 @@ from twsolo.engine.events.common import (
     war_facts,
 )
 from twsolo.engine.events.play import play_event
-from twsolo.engine.events.registry import EventContext, event, on
+from twsolo.engine.events.registry import EventContext, card_player, event, on
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget
 from twsolo.engine.scoring import region_score, score_region
@@ -680,9 +680,7 @@ def grain_sales(game: Game, ctx: EventContext) -> None:
     the USSR (the China Card only in the solitaire game, spec §3.4; played, it passes face down
     to the USSR, appendix G7) and plays it as this round's action, or returns it and conducts
     operations with 2 ops. The US chooses."""
-    # engine.play imports the event registry, so it is imported here, when a card is played.
-    from twsolo.engine.play import play_card, ways_to_play
-
+    plays = card_player()
     us, hand = ctx.chooser, hand_of(Side.USSR)
     taken = random_card(
         game, Side.USSR, "Grain Sales: a random USSR card", china=may_take(game, CHINA_CARD)
@@ -690,11 +688,11 @@ def grain_sales(game: Game, ctx: EventContext) -> None:
     if taken is not None:
         game.note(f"Grain Sales: the US takes {game.rules.card(taken)}")
         china_card_came_up(game, taken)
-        ways = [*ways_to_play(game, us, taken), "return"]
+        ways = [*plays.ways(game, us, taken), "return"]
         prompt = f"Grain Sales: play {game.rules.card(taken)}?"
         how = str(game.ask("play", us, ways, prompt, key=ctx.key("play"), card=taken))
         if how != "return":
-            play_card(game, us, taken, how)
+            plays.play(game, us, taken, how)
             return
         game.move_card(taken, hand)
         game.shuffle(hand)  # appendix #67: returned into the deck/hand, shuffled

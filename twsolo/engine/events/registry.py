@@ -44,6 +44,32 @@ class EventContext:
 
 
 Handler = Callable[["Game", EventContext], None]
+
+
+@dataclass(frozen=True)
+class CardPlayer:
+    """How a card is played as an action: engine/play.py `ways_to_play` and `play_card`. An
+    event that plays another card (Grain Sales, #67) plays it through this: playing a card plays
+    its event, so engine/play.py sits above the events and registers itself here when imported
+    (`plays_cards`), as the events register their handlers."""
+
+    ways: Callable[[Game, Side, int], list[str]]
+    play: Callable[[Game, Side, int, str | None], str]
+
+
+_CARD_PLAYER: list[CardPlayer] = []
+
+
+def plays_cards(player: CardPlayer) -> None:
+    _CARD_PLAYER[:] = [player]
+
+
+def card_player() -> CardPlayer:
+    if not _CARD_PLAYER:
+        raise RuntimeError("internal: an event plays a card, but twsolo.engine.play is not loaded")
+    return _CARD_PLAYER[0]
+
+
 Requirement = Callable[[GameState, Ruleset, EventContext], str | None]
 
 
