@@ -1,17 +1,29 @@
-"""Helpers for engine and event tests: positions, scripted games, card coverage bookkeeping."""
+"""Helpers for engine and event tests: card coverage bookkeeping and checks of scripted games.
+Positions and scripted games come from the testing kit (twsolo/testing.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable
 from typing import Any, TypeVar
 
-from twsolo.engine.choices import CHANCE, Answer, Choice, FixedDice
+from twsolo.engine.choices import CHANCE, FixedDice
 from twsolo.engine.game import Game
-from twsolo.engine.setup import standard_state
-from twsolo.engine.state import Effect, GameState
-from twsolo.errors import ChoiceError
+from twsolo.engine.state import GameState
 from twsolo.ids import Side
-from twsolo.ruleset import Ruleset
+from twsolo.scripted import Script, game_at, position
+
+__all__ = [
+    "COVERED",
+    "Script",
+    "all_cards_placed_once",
+    "asked",
+    "covers",
+    "finished",
+    "game_at",
+    "inf",
+    "position",
+    "to_table",
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -29,75 +41,6 @@ def covers(*cards: int) -> Callable[[F], F]:
         return fn
 
     return mark
-
-
-class Script:
-    """Answers from a list in order, each checked against the legal options; when the list is
-    empty, an error (strict) or the first legal option (lenient). Records what was asked."""
-
-    def __init__(self, answers: Iterable[Answer] = (), *, strict: bool = True) -> None:
-        self.answers = list(answers)
-        self.strict = strict
-        self.asked: list[Choice] = []
-
-    def choose(self, game: Game, choice: Choice) -> Answer:
-        self.asked.append(choice)
-        if not self.answers:
-            if self.strict:
-                raise ChoiceError(f"script ran out at {choice.kind}: {choice.prompt}")
-            return choice.options[0]
-        answer = self.answers.pop(0)
-        if answer not in choice.options:
-            raise ChoiceError(
-                f"scripted {answer!r} is not legal for {choice.kind} ({choice.prompt}); "
-                f"options: {choice.options}"
-            )
-        return answer
-
-
-def position(
-    rules: Ruleset,
-    *,
-    influence: Mapping[str, tuple[int, int]] | None = None,
-    empty: bool = False,
-    defcon: int = 5,
-    vp: int = 0,
-    turn: int = 1,
-    effects: Sequence[Effect] = (),
-    phasing: Side = Side.USSR,
-) -> GameState:
-    """A state from the standard setup (or an empty board) with influence overrides given as
-    country id -> (US, USSR)."""
-    state = standard_state(rules)
-    if empty:
-        state.influence[:] = 0
-    for cid, (us, ussr) in (influence or {}).items():
-        state.influence[rules.index[cid]] = (us, ussr)
-    state.defcon, state.vp, state.turn, state.phasing = defcon, vp, turn, phasing
-    state.effects.extend(effects)
-    return state
-
-
-def game_at(
-    rules: Ruleset,
-    state: GameState,
-    *,
-    us: Iterable[Answer] = (),
-    ussr: Iterable[Answer] = (),
-    dice: Sequence[int] = (),
-    strict: bool = True,
-) -> Game:
-    """A game at `state` whose sides answer from scripts and whose dice come from `dice`
-    (running out of dice is an error; other chance questions take the first option)."""
-    return Game(
-        rules,
-        state,
-        {
-            Side.US: Script(us, strict=strict),
-            Side.USSR: Script(ussr, strict=strict),
-            CHANCE: FixedDice(dice),
-        },
-    )
 
 
 def inf(game: Game, country: str) -> tuple[int, int]:

@@ -13,7 +13,6 @@ from typing import Literal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.test_events_coverage import reachable
 from twsolo.ai.bot import Bot
 from twsolo.ai.military import best_coup, best_realign
 from twsolo.ai.placement import Planner
@@ -28,6 +27,7 @@ from twsolo.engine.setup import empty_state
 from twsolo.engine.state import Effect, hand_of
 from twsolo.ids import CHINA_CARD, SCORING_REGIONS, CardId, Side
 from twsolo.ruleset import Ruleset
+from twsolo.scripted import reachable
 from twsolo.solo.policy import SoloPolicy
 
 

@@ -10,18 +10,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from twsolo.engine.board import controlled, placement_access
-from twsolo.engine.choices import CHANCE, FixedDice, RandomPlayer, SeededChance
+from twsolo.engine.choices import CHANCE, FixedDice
 from twsolo.engine.coup import coup, realign
 from twsolo.engine.game import Game, GameOver, Policy
 from twsolo.engine.influence import place_point
 from twsolo.engine.legal import Target, coup_targets, influence_targets, realign_targets
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget
-from twsolo.engine.setup import standard_state
 from twsolo.engine.state import GameState
 from twsolo.errors import IllegalActionError
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
+from twsolo.scripted import random_game
 
 
 def naive_control(state: GameState, rules: Ruleset, side: Side) -> list[bool]:
@@ -40,16 +40,6 @@ def check_invariants(state: GameState, rules: Ruleset) -> None:
     for side in Side:
         assert list(controlled(state, rules, side)) == naive_control(state, rules, side)
     assert not state.card_problems()
-
-
-def random_game(rules: Ruleset, seed: int) -> Game:
-    state = standard_state(rules, optional_cards=True)
-    providers = {
-        Side.US: RandomPlayer(seed),
-        Side.USSR: RandomPlayer(seed + 1),
-        CHANCE: SeededChance(seed + 2),
-    }
-    return Game(rules, state, providers)
 
 
 @given(

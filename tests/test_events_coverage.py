@@ -11,15 +11,12 @@ from hypothesis import strategies as st
 
 from tests import test_events_early, test_events_late, test_events_mid, test_events_optional
 from tests.support import COVERED
-from twsolo.engine.choices import CHANCE, RandomPlayer, SeededChance
 from twsolo.engine.events import EVENTS, play_event
-from twsolo.engine.game import Game, GameOver
-from twsolo.engine.operations import conduct_operations
-from twsolo.engine.ops import OpsBudget
-from twsolo.engine.setup import standard_state
-from twsolo.engine.state import GameState, hand_of
+from twsolo.engine.game import GameOver
+from twsolo.engine.state import GameState
 from twsolo.ids import CHINA_CARD, Side
 from twsolo.ruleset import Ruleset
+from twsolo.scripted import reachable
 
 TEST_MODULES = (test_events_early, test_events_mid, test_events_late, test_events_optional)
 
@@ -37,30 +34,6 @@ def check(state: GameState) -> None:
     assert 1 <= state.defcon <= 5
     assert all(0 <= m <= 5 for m in state.milops)
     assert not state.card_problems()
-
-
-def reachable(rules: Ruleset, seed: int, steps: int) -> Game:
-    """A position reached from the standard setup by random operations, with each side holding
-    a random deck/hand of 8 cards (events that take or discard cards need some)."""
-    state = standard_state(rules, optional_cards=True)
-    for pile in ("mid_war", "late_war", "unused"):
-        state.piles["draw"].shuffled.extend(state.piles[pile].shuffled)
-        state.piles[pile].shuffled.clear()
-    providers = {
-        Side.US: RandomPlayer(seed),
-        Side.USSR: RandomPlayer(seed + 1),
-        CHANCE: SeededChance(seed + 2),
-    }
-    game = Game(rules, state, providers)
-    for side in Side:
-        for _ in range(8):
-            game.draw("draw", "deal", to=hand_of(side))
-    for i in range(steps):
-        side = Side.USSR if i % 2 == 0 else Side.US
-        state.phasing = side
-        conduct_operations(game, side, OpsBudget(1 + i % 4), card_ops=1 + i % 4)
-        state.space_attempts = [0, 0]
-    return game
 
 
 EVENT_CARDS = sorted(set(range(1, 111)) - {CHINA_CARD})

@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from twsolo.checks import invariants
 from twsolo.cli.main import cli
 from twsolo.cli.simulate import specs
 from twsolo.engine.setup import standard_state
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
-from twsolo.sim.games import GameSpec, play, state_problems
+from twsolo.sim.games import GameSpec, play
 from twsolo.sim.pool import ProcessPool, SerialPool
 from twsolo.sim.stats import mcnemar, quartiles, wilson
 
@@ -104,19 +105,20 @@ def test_statistics_helpers() -> None:
     assert mcnemar([True] * 8, [False] * 8) == pytest.approx(2 / 256)
 
 
-def test_state_problems_finds_a_lost_card(rules: Ruleset) -> None:
+def test_invariants_name_a_lost_card(rules: Ruleset) -> None:
     state = standard_state(rules)
     state.piles["draw"].shuffled.remove(8)
-    assert state_problems(state, Side.USSR) == [
+    assert [p.name for p in invariants(state, Side.USSR)] == ["cards"]
+    assert [str(p) for p in invariants(state, Side.USSR)] == [
         "cards not conserved (each in exactly one place, or face down unseen)"
     ]
     state.piles["draw"].unseen = 1
-    assert state_problems(state, Side.USSR) == [
+    assert [str(p) for p in invariants(state, Side.USSR)] == [
         "cards not conserved (each in exactly one place, or face down unseen)",
         "the piles' unseen cards do not add up to the unseen cards",
     ]
     state.unseen = [8]
-    assert state_problems(state, Side.USSR) == []
+    assert [str(p) for p in invariants(state, Side.USSR)] == []
 
 
 def test_digest_script_tells_games_apart_and_repeats_itself() -> None:

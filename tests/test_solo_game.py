@@ -4,28 +4,21 @@ replayed from its recorded answers. The AI side comes from `AI_FACTORY` (test_so
 
 from __future__ import annotations
 
-import json
 import random
-from collections import defaultdict
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from twsolo.engine.choices import Answer, Choice, RandomPlayer
 from twsolo.engine.game import Game
-from twsolo.engine.state import GameState
 from twsolo.ids import Side
 from twsolo.players.greedy import GreedyPlayer
 from twsolo.ruleset import Ruleset
-from twsolo.session.replay import replay
 from twsolo.solo import GameRecord, SoloOptions, play_game
 from twsolo.solo.regions import region_countries
+from twsolo.testing import check_game
 
 from .test_solo_support import providers_for
-
-# Spec §20.1 and §19.I, plus the Cuban Missile Crisis's forbidden coup (card text, base A15).
-ENDS = {"vp20", "defcon1", "europe_control", "wargames", "final_scoring", "cuban_missile_crisis"}
-EARLY_TURNS = 3
 
 
 class CarefulHuman:
@@ -53,81 +46,13 @@ class CarefulHuman:
         return self.rng.choice(options)
 
 
-class Invariants:
-    """The observer: checks every step of the flow and notes what the record cannot show."""
-
-    def __init__(self, rules: Ruleset, ai: Side) -> None:
-        self.rules, self.ai = rules, ai
-        self.steps = 0
-
-    def __call__(self, game: Game, step: str) -> None:
-        self.steps += 1
-        state, rules = game.state, self.rules
-        # Each card in exactly one pile (state.Pile), nothing left on the table between steps.
-        assert not state.card_problems(), (step, state.card_problems())
-        if game.dealer is not None:
-            assert not game.dealer.check(state), (step, game.dealer.check(state))
-        if step != "end":
-            assert not len(state.piles["table"]), (step, list(state.piles["table"].known()))
-        assert not len(state.piles["aside"]), step
-        # Spec §11.1: the AI never brings DEFCON to 1.
-        assert not (state.defcon == 1 and state.phasing is self.ai), step
-        if step == "regions":
-            primary = list(state.piles["primary"].known())
-            secondary = list(state.piles["secondary"].known())
-            assert len(primary) == 1
-            assert len(secondary) <= 1
-            assert primary != secondary
-            if state.turn <= EARLY_TURNS and secondary:
-                eras = {rules.card(primary[0]).era, rules.card(secondary[0]).era}
-                assert eras != {"early"}, "spec §7.2.4: both regions Early War"
-            if state.scoring_round and state.turn <= EARLY_TURNS:
-                assert rules.card(primary[0]).era == "early", "spec §8.3"
-
-
-def check_record(record: GameRecord, ai: Side) -> None:
-    state, result = record.state, record.result
-    human = ai.other
-    assert result.reason in ENDS, result
-    if result.reason == "defcon1":
-        assert result.winner is ai
-        assert state.phasing is human
-    if result.reason == "final_scoring":
-        assert state.turn == 10
-    # Spec §8.3–§8.5: Scoring Rounds per turn, the human first, at most 17 scorings.
-    by_turn: dict[int, list[bool]] = defaultdict(list)
-    for info in record.rounds:
-        by_turn[info.turn].append(info.scoring)
-        if info.scoring and info.order:
-            assert info.order[0] is human, info
-        if info.scored:
-            assert info.scored == info.primary
-    last = state.turn
-    ended_in_turn = result.reason != "final_scoring"
-    for turn, flags in by_turn.items():
-        if turn == last and ended_in_turn:
-            assert sum(flags) <= (1 if turn <= EARLY_TURNS else 2)
-        else:
-            assert sum(flags) == (1 if turn <= EARLY_TURNS else 2), (turn, flags)
-    assert state.scorings == sum(1 for r in record.rounds if r.scored)
-    assert state.scorings <= 17
-    assert record.counts["scorings"] == state.scorings
-
-
 def play_and_check(rules: Ruleset, options: SoloOptions, seed: int, human: object) -> GameRecord:
-    ai = options.ai_side
-    observer = Invariants(rules, ai)
-    providers = providers_for(rules, ai, seed, human)  # type: ignore[arg-type]
-    record = play_game(rules, options, providers, observer=observer)
-    check_record(record, ai)
-    # The recorded answers, through JSON, rebuild the identical game.
-    answers = json.loads(json.dumps(record.to_dict()["answers"]))
-    again = replay(rules, options, answers)
-    assert again.state == record.state
-    assert again.answers == record.answers
-    assert [r.text(rules) for r in again.log] == [r.text(rules) for r in record.log]
-    assert GameState.from_dict(json.loads(json.dumps(record.state.to_dict()))) == record.state
-    return record
+    """The kit's conformance run (twsolo/checks.py: every step's invariants, the record's
+    ending and Scoring Rounds, the replay): no problem."""
+    providers = providers_for(rules, options.ai_side, seed, human)  # type: ignore[arg-type]
+    checked = check_game(rules, options, providers)
+    assert checked.problems == [], checked.problems
+    return checked.record
 
 
 @given(

@@ -11,17 +11,16 @@ from functools import lru_cache
 from typing import Any
 
 from twsolo.ai.bot import Bot
+from twsolo.checks import Invariants, record_problems
 from twsolo.compose import load_ruleset
 from twsolo.engine.choices import CHANCE, Actor, ChoiceProvider, RandomPlayer, SeededChance
 from twsolo.engine.game import Game
 from twsolo.engine.records import Answered, CardMove
-from twsolo.engine.state import GameState
 from twsolo.errors import TwsoloError
 from twsolo.ids import Side
 from twsolo.players.greedy import GreedyPlayer
 from twsolo.players.strong import Budget, StrongPlayer
 from twsolo.ruleset import Ruleset
-from twsolo.session.replay import replay
 from twsolo.sim.gamelog import GameLog, turn_of
 from twsolo.solo import GameRecord, SoloOptions, play_game
 from twsolo.solo.context import Observer
@@ -144,7 +143,7 @@ def played(spec: GameSpec, log: GameLog | None) -> GameSummary:
     record = play_game(rules, options, chosen, observer=observe)
     seconds = time.perf_counter() - start
     if spec.check:
-        check_record(rules, options, record, violations)
+        violations += record_problems(rules, options, record)
     result = record.result
     return GameSummary(
         seed=spec.seed,
@@ -191,38 +190,3 @@ def ai_plays(record: GameRecord, ai: Side) -> dict[str, list[int]]:
                 plays[str(r.answer)].append(revealed)
             revealed = None
     return plays
-
-
-class Invariants:
-    """Checked after every step of the turn flow (issue: simulate, whole-game properties)."""
-
-    def __init__(self, ai: Side, violations: list[str]) -> None:
-        self.ai = ai
-        self.violations = violations
-
-    def __call__(self, game: Game, step: str) -> None:
-        problems = state_problems(game.state, self.ai)
-        if game.dealer is not None:
-            problems += [f"dealer: {p}" for p in game.dealer.check(game.state)]
-        for problem in problems:
-            self.violations.append(f"turn {game.state.turn} {step}: {problem}")
-
-
-def state_problems(state: GameState, ai: Side) -> list[str]:
-    problems = state.card_problems()
-    if (state.influence < 0).any():
-        problems.append("negative influence")
-    if not 1 <= state.defcon <= 5:
-        problems.append(f"DEFCON {state.defcon} out of range")
-    result = state.result
-    if result is not None and result.reason == "defcon1" and result.winner is not ai:
-        problems.append("the AI brought DEFCON to 1")
-    return problems
-
-
-def check_record(
-    rules: Ruleset, options: SoloOptions, record: GameRecord, violations: list[str]
-) -> None:
-    again = replay(rules, options, record.answers)
-    if again.state != record.state:
-        violations.append("replaying the recorded answers does not reproduce the final state")
