@@ -9,10 +9,12 @@ from typing import Any
 from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 
+from twsolo.checks import record_problems
 from twsolo.compose import load_ruleset, standard_providers
 from twsolo.engine.records import DefconChange
 from twsolo.engine.state import GameState
 from twsolo.ids import Side
+from twsolo.position import decide
 from twsolo.ruleset import Ruleset
 from twsolo.solo import SoloOptions
 from twsolo.testing import (
@@ -52,6 +54,8 @@ def test_scenarios_are_legal_positions(data: dict[str, Any]) -> None:
     assert scenario.ai_side.value == data["ai_side"]
     assert scenario.card == data["card"]
     assert invariants(scenario.state, scenario.ai_side) == []
+    decision = decide(RULES, scenario)
+    assert decision["card"] == data["card"]
 
 
 @given(st.data())
@@ -92,3 +96,13 @@ def test_a_false_property_shrinks_to_a_short_story() -> None:
 
 def test_rules_fixture_is_the_kit_default(rules: Ruleset) -> None:
     assert [c.id for c in rules.countries] == [c.id for c in RULES.countries]
+
+
+def test_the_record_checks_find_a_game_that_does_not_replay() -> None:
+    options = SoloOptions(ai_side=Side.USSR)
+    record = check_game(RULES, options, standard_providers(Side.USSR, 4)).record
+    assert record_problems(RULES, options, record) == []
+    record.state.vp += 1  # a final state the answers do not lead to
+    assert record_problems(RULES, options, record) == [
+        "replaying the recorded answers does not reproduce the final state"
+    ]

@@ -191,8 +191,8 @@ def positions(
 
 def scenarios(rules: Ruleset | None = None) -> st.SearchStrategy[dict[str, Any]]:
     """Legal positions as scenario dicts (docs/scenario.md's YAML, as a dict): the AI's side,
-    turn and action round, DEFCON, VP, influence, military ops, the Primary Region and the AI's
-    top card. `read_scenario` reads one; `twsolo decide` takes one written as YAML."""
+    turn and action round, DEFCON, VP, influence, military ops, the Primary Region, the AI's top
+    card and the dice. `read_scenario` reads one; `twsolo decide` takes one written as YAML."""
     ruleset = _rules(rules)
     countries = [c.id for c in ruleset.countries]
     early = [
@@ -219,6 +219,8 @@ def scenarios(rules: Ruleset | None = None) -> st.SearchStrategy[dict[str, Any]]
             "primary": st.sampled_from(regions),
             "scoring_round": st.booleans(),
             "card": st.sampled_from(early),
+            # Chance's dice, in order (enough for four realignments' pairs and an event's die)
+            "dice": st.lists(st.integers(1, 6), min_size=10, max_size=10),
         }
     )
 

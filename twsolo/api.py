@@ -1,0 +1,204 @@
+"""twsolo's public Python interface (docs/api.md): the rules, scenarios and the AI's decision,
+whole games with named players, the checks every position and game must pass, and the engine's
+actions as check / explain / do trios that take country ids.
+
+Everything here is stable for rule testers; the modules behind it may move. The hypothesis
+strategies are in twsolo/testing.py (the `testing` extra)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from twsolo.checks import CheckedGame, Problem, check_game, invariants
+from twsolo.compose import load_ruleset, make_ai, standard_providers, standard_vocabulary
+from twsolo.engine.board import placement_access
+from twsolo.engine.choices import CHANCE, Actor, ChoiceProvider, SeededChance
+from twsolo.engine.coup import coup as _coup
+from twsolo.engine.coup import coup_refusal, realign_refusal
+from twsolo.engine.coup import realign as _realign
+from twsolo.engine.game import Game
+from twsolo.engine.influence import place_point
+from twsolo.engine.legal import influence_targets
+from twsolo.engine.ops import OpsBudget
+from twsolo.engine.records import Record
+from twsolo.engine.space import attempt, space_refusal
+from twsolo.engine.state import GameState
+from twsolo.errors import IllegalActionError, TwsoloError
+from twsolo.ids import Side
+from twsolo.position import decide
+from twsolo.ruleset import Ruleset
+from twsolo.scenario import Scenario, load_scenario
+from twsolo.scripted import Script, game_at, position
+from twsolo.sim.games import STAND_INS, check_stand_in, stand_in
+from twsolo.solo import GameRecord, SoloOptions
+from twsolo.solo import play_game as _play_game
+from twsolo.solo.context import Observer
+
+__all__ = [
+    "AIS",
+    "HUMANS",
+    "CheckedGame",
+    "Game",
+    "GameRecord",
+    "GameState",
+    "IllegalActionError",
+    "Problem",
+    "Ruleset",
+    "Scenario",
+    "Script",
+    "Side",
+    "SoloOptions",
+    "can_coup",
+    "can_place",
+    "can_realign",
+    "can_space",
+    "check_game",
+    "coup",
+    "decide",
+    "game_at",
+    "invariants",
+    "load_ruleset",
+    "load_scenario",
+    "place",
+    "play_game",
+    "position",
+    "providers",
+    "realign",
+    "space",
+    "standard_providers",
+    "standard_vocabulary",
+    "why_not_coup",
+    "why_not_place",
+    "why_not_realign",
+    "why_not_space",
+]
+
+# The AI's two sets of rules: the seed's (spec §9–§21) and the enhanced AI (spec §25, the
+# switches rules/enhanced.yaml uses).
+AIS = ("seed", "enhanced")
+# The human stand-ins (sim/games.py STAND_INS): a uniform random legal player, a one-ply greedy
+# one, the strong one that looks ahead (`strong:N`: N worlds per candidate).
+HUMANS = tuple(STAND_INS)
+
+
+def options_for(
+    rules: Ruleset, ai_side: Side | str, ai: str = "seed", **settings: Any
+) -> SoloOptions:
+    """The options of a game against the AI named `ai` (AIS); `settings` are SoloOptions'
+    (difficulty, fast_deal, optional_cards, extra_influence_dice)."""
+    if ai not in AIS:
+        raise TwsoloError(f"unknown AI {ai!r}: {', '.join(AIS)}")
+    enhanced = rules.enhanced.on if ai == "enhanced" else ()
+    return SoloOptions(ai_side=Side(ai_side), enhanced=enhanced, **settings)
+
+
+def providers(
+    ai_side: Side | str, human: str = "greedy", seed: int = 0
+) -> dict[Actor, ChoiceProvider]:
+    """The AI, the human stand-in named `human` (HUMANS, or strong:N) and chance seeded by
+    `seed`."""
+    side = Side(ai_side)
+    chosen = stand_in(check_stand_in(human), side.other, seed)
+    return {side: make_ai(side), side.other: chosen, CHANCE: SeededChance(seed)}
+
+
+def play_game(
+    rules: Ruleset,
+    ai_side: Side | str = Side.USSR,
+    *,
+    ai: str = "seed",
+    human: str = "greedy",
+    seed: int = 0,
+    observer: Observer | None = None,
+    **settings: Any,
+) -> GameRecord:
+    """A whole solitaire game: the AI named `ai` (AIS) on `ai_side` against the stand-in named
+    `human` (HUMANS), chance seeded by `seed`; `observer(game, step)` watches every step of the
+    turn flow; `settings` are SoloOptions' (difficulty, fast_deal, ...). The same arguments give
+    the same game (`twsolo simulate` plays these)."""
+    options = options_for(rules, ai_side, ai, **settings)
+    return _play_game(rules, options, providers(ai_side, human, seed), observer=observer)
+
+
+# ---------------------------------------------------------------------- check / explain / do
+# Each engine action a tester uses, three ways alike: `can_X` (bool), `why_not_X` (the rule's
+# reason, None when legal) and `X` (does it; refused with the same reason as IllegalActionError;
+# returns the records it appended to game.log). Countries are named by id ("france").
+
+
+def _country(game: Game, country: str) -> int:
+    if country not in game.rules.index:
+        raise TwsoloError(f"unknown country id {country!r}")
+    return game.rules.index[country]
+
+
+def _done(game: Game, act: Callable[[], object]) -> list[Record]:
+    start = len(game.log)
+    act()
+    return game.log[start:]
+
+
+def why_not_place(game: Game, side: Side, country: str, ops: int = 1) -> str | None:
+    """Why `side` may not place one influence point in `country` with `ops` available (base
+    §6.1: access, Chernobyl, the cost of a controlled country), or None."""
+    _country(game, country)
+    targets = influence_targets(game.state, game.rules, side, ops)
+    return next(t.refusal for t in targets if t.country == country)
+
+
+def can_place(game: Game, side: Side, country: str, ops: int = 1) -> bool:
+    return why_not_place(game, side, country, ops) is None
+
+
+def place(game: Game, side: Side, country: str, ops: int = 1) -> list[Record]:
+    """Place one influence point in `country`, paid from `ops`."""
+    c = _country(game, country)
+    access = placement_access(game.state, game.rules, side)
+    return _done(game, lambda: place_point(game, side, c, OpsBudget(ops), access))
+
+
+def why_not_coup(game: Game, side: Side, country: str, *, free: bool = False) -> str | None:
+    """Why `side` may not coup `country` (base §6.3: opponent influence, the DEFCON region ban
+    unless `free`, protecting cards), or None."""
+    return coup_refusal(game.state, game.rules, side, _country(game, country), free=free)
+
+
+def can_coup(game: Game, side: Side, country: str, *, free: bool = False) -> bool:
+    return why_not_coup(game, side, country, free=free) is None
+
+
+def coup(game: Game, side: Side, country: str, ops: int, *, free: bool = False) -> list[Record]:
+    """A coup in `country` with `ops` (its die is chance's question)."""
+    c = _country(game, country)
+    return _done(game, lambda: _coup(game, side, c, ops, free=free))
+
+
+def why_not_realign(game: Game, side: Side, country: str, *, free: bool = False) -> str | None:
+    """Why `side` may not roll a realignment in `country` (base §6.2), or None."""
+    return realign_refusal(game.state, game.rules, side, _country(game, country), free=free)
+
+
+def can_realign(game: Game, side: Side, country: str, *, free: bool = False) -> bool:
+    return why_not_realign(game, side, country, free=free) is None
+
+
+def realign(game: Game, side: Side, country: str, *, free: bool = False) -> list[Record]:
+    """One realignment roll in `country` (both dice are chance's questions)."""
+    c = _country(game, country)
+    return _done(game, lambda: _realign(game, side, c, free=free))
+
+
+def why_not_space(game: Game, side: Side, ops: int) -> str | None:
+    """Why `side` may not attempt the Space Race with a card of `ops` (base §6.4: the last box,
+    attempts this turn, the box's ops), or None."""
+    return space_refusal(game.state, game.rules, side, ops)
+
+
+def can_space(game: Game, side: Side, ops: int) -> bool:
+    return why_not_space(game, side, ops) is None
+
+
+def space(game: Game, side: Side, ops: int) -> list[Record]:
+    """One Space Race attempt with a card of `ops` (its die is chance's question)."""
+    return _done(game, lambda: attempt(game, side, ops))
