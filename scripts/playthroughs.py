@@ -38,9 +38,9 @@ def playthrough(spec: GameSpec) -> str:
     return "\n".join(log_lines(rules_for(None), entries, None)) + "\n"
 
 
-def changes(name: str) -> list[str]:
-    """The diff of the game `name` against its file (none: unchanged)."""
-    path = FOLDER / f"{name}.txt"
+def changes(name: str, folder: Path = FOLDER) -> list[str]:
+    """The diff of the game `name` against its file in `folder` (none: unchanged)."""
+    path = folder / f"{name}.txt"
     kept = path.read_text(encoding="utf-8") if path.exists() else ""
     now = playthrough(GAMES[name])
     return list(

@@ -1,4 +1,9 @@
-"""twsolo — the AI opponent for solitaire Twilight Struggle."""
+"""twsolo — the AI opponent for solitaire Twilight Struggle.
+
+Floors, each importing only its own and those below (tests/test_layers.py, docs/decisions.md
+§13): ids.py, errors.py, bounded.py → ruleset/ → engine/ → solo/ → ai/ → players/ → the
+applications: compose.py (the composition root), cli/, sim/, session/, persist/, scenario.py,
+position.py (`decide`), checks.py, api.py (the Python API), testing.py (the testing kit)."""
 
 from __future__ import annotations
 
