@@ -342,6 +342,22 @@ cli.add_command(
         "    position after each action.",
     )
 )
+cli.add_command(
+    LazyCommand(
+        "rulebook",
+        "twsolo.cli.rulebook:rulebook",
+        "Print the rulebook: the solitaire rules, the AI's tables and every card's entry in\n"
+        "    plain words, from the rules data this twsolo plays by.",
+    )
+)
+cli.add_command(
+    LazyCommand(
+        "countries",
+        "twsolo.cli.rulebook:countries",
+        "List every country: its id (as scenario files and `adjust` write it), name, region,\n"
+        "    stability and whether it is a battleground.",
+    )
+)
 
 
 def main() -> None:
