@@ -5,6 +5,7 @@ that a browser prints; an edit of rules/ shows in the book; data it cannot say i
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 import shutil
 import unicodedata
@@ -16,7 +17,7 @@ from click.testing import CliRunner
 
 from twsolo.cli.main import cli
 from twsolo.rulebook.book import render
-from twsolo.rulebook.sources import Prose, rulebook_dir
+from twsolo.rulebook.sources import Prose, cited_sections, rulebook_dir
 from twsolo.rulebook.tables import all_tables
 from twsolo.rulebook.words import RulebookError, choice_lines, window_words
 from twsolo.ruleset import load_ruleset
@@ -181,6 +182,41 @@ def test_data_the_book_cannot_say_is_an_error() -> None:
     window = rules.appendix[7].windows[0]
     with pytest.raises(RulebookError, match="no description"):
         window_words(window, silent)
+
+
+def test_cited_sections_are_named_with_their_titles() -> None:
+    cited = cited_sections(["spec §13.2 option 1", "spec §10.1.4 again, spec §18", "§99 none"])
+    assert cited == [
+        "§13.2 Options (after each completed option, restart at option 0) (in §13 AI Influence"
+        " Placement Priority)",
+        "§10.1.4 Procedure (in §10 The human's action round)",
+        "§18 Region / Country Priority Table",
+    ]
+
+
+def test_countries_lists_every_id_with_its_name_and_region() -> None:
+    runner = CliRunner()
+    result = runner.invoke(cli, ["countries"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[-1] == "84 countries"
+    assert any(
+        re.match(
+            r"west_germany +West Germany +europe \(west_europe\), stability 4  battleground", x
+        )
+        for x in lines
+    )
+    europe = runner.invoke(cli, ["countries", "--region", "southeast_asia", "--json"])
+    rows = json.loads(europe.output)
+    assert {r["id"] for r in rows} == {
+        "burma",
+        "laos_cambodia",
+        "thailand",
+        "vietnam",
+        "malaysia",
+        "indonesia",
+        "philippines",
+    }
 
 
 def test_the_shipped_prose_is_the_checkouts() -> None:

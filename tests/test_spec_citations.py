@@ -143,3 +143,28 @@ def test_the_patterns_find_the_ids_a_citation_lists() -> None:
         i for m in ENTRY.finditer(line) for i in (m.group(1), *MORE_ENTRIES.findall(m.group(2)))
     ]
     assert found == ["26", "62"]
+
+
+# What a clone does not hold: the sources the project was written from.
+OUTSIDE = re.compile(
+    r"\.\./shared|shared/spec|reference/README|countries\.csv|cards\.csv|adjacency\.csv"
+    r"|spec/(?:scenario|card-appendix|solo-rules)\.md|\bdesign\.md"
+)
+
+
+def test_the_project_points_only_inside_itself() -> None:
+    """Nothing in the repository sends its reader outside it (issue #24)."""
+    found = []
+    for top in (*SEARCHED, "pyproject.toml", ".ci"):
+        path = ROOT / top
+        for f in [path] if path.is_file() else sorted(path.rglob("*")):
+            if not f.is_file() or f.suffix == ".pyc" or f.name == Path(__file__).name:
+                continue
+            try:
+                text = f.read_text(encoding="utf-8")
+            except UnicodeDecodeError:
+                continue
+            for number, line in enumerate(text.splitlines(), 1):
+                if OUTSIDE.search(line):
+                    found.append(f"{f.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not found, "references outside the repository:\n" + "\n".join(found)

@@ -247,7 +247,7 @@ def cards_show(card: str, as_json: bool, rules_path: str | None) -> None:
 @cli.command()
 @click.argument("scenario", type=click.Path(dir_okay=False, exists=True))
 @click.option("--region", type=click.Choice(SCORING_REGIONS), help="Only this region.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (see spec/scenario.md).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (see docs/scenario.md).")
 @rules_option
 def score(scenario: str, region: str | None, as_json: bool, rules_path: str | None) -> None:
     """Score each region of a scenario's position as if its scoring card were played now."""
@@ -273,7 +273,7 @@ def score(scenario: str, region: str | None, as_json: bool, rules_path: str | No
 
 @cli.command()
 @click.argument("scenario", type=click.Path(dir_okay=False, exists=True))
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (see spec/scenario.md).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (see docs/scenario.md).")
 @rules_option
 def decide(scenario: str, as_json: bool, rules_path: str | None) -> None:
     """The AI's decision for a scenario position: what it does on the board, then why."""

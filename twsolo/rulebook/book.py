@@ -9,7 +9,7 @@ from html import escape
 
 import markdown
 
-from twsolo.rulebook.sources import ENTRY, Prose
+from twsolo.rulebook.sources import ENTRY, SECTION_FILE, Prose
 from twsolo.rulebook.tables import Table, all_tables
 from twsolo.rulebook.words import (
     SIDES,
@@ -81,7 +81,9 @@ def slug(text: str, separator: str = "-") -> str:
         return f"card-{m.group(1)}"
     if m := re.match(r"(G\d+)\b", text):
         return m.group(1).lower()
-    return re.sub(r"[^a-z0-9]+", separator, text.lower()).strip(separator) or "section"
+    # As GitHub anchors a heading, so the prose's own links between its pages still land.
+    words = re.sub(r"[^\w\s-]", "", text.lower()).strip()
+    return re.sub(r"\s", separator, words) or "section"
 
 
 def _markdown(text: str) -> str:
@@ -175,14 +177,19 @@ def _vocabulary_html(vocabulary: Vocabulary) -> str:
 
 
 def _general_appendix(prose: Prose) -> str:
-    """appendix.md without its per-card entries (the data's entries replace them)."""
+    """appendix.md without its per-card entries (the data's entries replace them), nor the
+    headings that only held entries."""
+    lines = prose.appendix.splitlines()
     kept, skipping = [], False
-    for line in prose.appendix.splitlines():
+    for i, line in enumerate(lines):
         if ENTRY.match(line):
             skipping = True
             continue
-        if skipping and re.match(r"^#{1,3} ", line):
+        if re.match(r"^#{1,3} ", line):
             skipping = False
+            following = next((x for x in lines[i + 1 :] if x.strip()), "")
+            if ENTRY.match(following):
+                continue
         if not skipping:
             kept.append(line)
     return _markdown("\n".join(kept))
@@ -202,6 +209,30 @@ def _table_html(table: Table) -> str:
         f'<section id="table-{table.anchor}"><h3>{escape(table.title)}'
         f" <small>(spec §{table.section})</small></h3>{table.html}</section>"
     )
+
+
+LINK = re.compile(r'<a href="([^"]*)">(.*?)</a>', re.S)
+PAGES = {"appendix.md": "cards", "appendix-language.md": "language"}
+
+
+def _links(html: str) -> str:
+    """The prose's links between its files, as links inside the page; a link out of the
+    book (another doc, an address) keeps its words and loses the link."""
+    ids = set(re.findall(r' id="([^"]+)"', html))
+
+    def target(m: re.Match[str]) -> str:
+        href, words = m.group(1), m.group(2)
+        page, _, anchor = href.partition("#")
+        if page in PAGES or SECTION_FILE.match(page) or not page:
+            if anchor in ids:
+                return f'<a href="#{anchor}">{words}</a>'
+            if section := SECTION_FILE.match(page):
+                return f'<a href="#s{int(section.group(1))}">{words}</a>'
+            if page in PAGES:
+                return f'<a href="#{PAGES[page]}">{words}</a>'
+        return words
+
+    return LINK.sub(target, html)
 
 
 def render(rules: Ruleset, vocabulary: Vocabulary, prose: Prose | None = None) -> str:
@@ -251,8 +282,9 @@ def render(rules: Ruleset, vocabulary: Vocabulary, prose: Prose | None = None) -
         _language(prose, vocabulary),
         "</section>",
     ]
+    page = _links("\n".join(body))
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         "<title>twsolo — the solitaire rulebook</title>"
-        f"<style>{CSS}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n"
+        f"<style>{CSS}</style></head><body>\n{page}\n</body></html>\n"
     )
