@@ -98,6 +98,9 @@ def test_the_book_holds_every_section_every_table_and_every_card(tmp_path: Path)
     assert all(link.startswith("#") for link in page.links), page.links
     assert all(link[1:] in page.ids for link in page.links)
     assert "@media print" in html
+    ids = re.findall(r' id="([^"]+)"', html)
+    assert len(ids) == len(set(ids)), "an anchor is defined twice"
+    assert "base-a9" in page.ids  # the base game's page: card-events A9
 
 
 def test_the_page_parses_as_html5_without_errors(tmp_path: Path) -> None:
@@ -244,8 +247,11 @@ def test_the_book_prints_to_pdf_with_no_card_entry_cut(tmp_path: Path) -> None:
     assert 40 <= len(pages) <= 250, len(pages)
     rules = load_ruleset(None)
     for number, entry in rules.appendix.items():
-        head = f"#{number} {rules.card(number).name}"
-        where = [i for i, page in enumerate(pages) if head in page]
+        card = rules.card(number)
+        head = f"#{number} {card.name}"
+        side = {"us": "US event", "ussr": "USSR event"}.get(card.side, "neutral")
+        # The entry's heading and its facts line (the base game's page names the card too).
+        where = [i for i, page in enumerate(pages) if f"{head} {side} · {card.ops} Ops" in page]
         assert where, f"{head} is on no page"
         last = " ".join((entry.note or entry.on_human_play or entry.choices).split())
         tail = unicodedata.normalize("NFKC", re.sub(r"[`*_]", "", last))[-24:]

@@ -23,6 +23,7 @@ MORE = re.compile(rf"§({ID})")
 ENTRY = re.compile(r"appendix #(\d+)((?:(?:, | and | or |/)#\d+)*)", re.IGNORECASE)
 MORE_ENTRIES = re.compile(r"#(\d+)")
 GENERAL = re.compile(r"(?<![A-Za-z0-9_])(G\d{1,2})(?![A-Za-z0-9_])")
+BASE = re.compile(r"card-events ([A-E]\d+)\b")
 APPENDIX_PART = re.compile(r"appendix §(\d+(?:\.\d+)*)", re.IGNORECASE)
 # Files whose text is the rulebook itself, or a test's made-up sample.
 NOT_CITING = {"docs/rules", "tests/test_spec_citations.py"}
@@ -80,6 +81,15 @@ def test_every_appendix_citation_is_an_entry_rule_or_part_of_the_appendix() -> N
     wrong += [f"{w}: {i}" for w, i in cited_general if i not in general]
     wrong += [f"{w}: appendix §{i}" for w, i in cited_parts if i not in parts]
     assert not wrong, "citations the card appendix does not have:\n" + "\n".join(wrong)
+
+
+def test_every_base_game_citation_is_a_heading_of_card_events() -> None:
+    labels = Prose.read().event_ids()
+    assert {"A1", "A15", "B6", "D14"} <= labels
+    cited = citations(BASE, None)
+    assert len(cited) > 100
+    wrong = [f"{w}: card-events {i}" for w, i in cited if i not in labels]
+    assert not wrong, "citations docs/rules/card-events.md does not have:\n" + "\n".join(wrong)
 
 
 def test_the_rulebook_has_every_section_of_the_ruleset() -> None:

@@ -5,6 +5,7 @@ the AI's tables and one entry per card in plain words — in print-friendly, sel
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from html import escape
 
 import markdown
@@ -34,6 +35,7 @@ PART_TITLES = {
     "tables": "Part II — The AI's tables",
     "cards": "Part III — The card appendix",
     "language": "Part IV — The appendix language",
+    "base": "Part V — The base game",
 }
 TABLE_GROUPS = {
     "priorities": "The AI's priorities (rules/priorities.yaml)",
@@ -86,11 +88,18 @@ def slug(text: str, separator: str = "-") -> str:
     return re.sub(r"\s", separator, words) or "section"
 
 
-def _markdown(text: str) -> str:
+def base_slug(text: str, separator: str = "-") -> str:
+    """The base game's page: its own anchors (`A9. Coups` -> base-a9), apart from the rules'."""
+    if m := re.match(r"([A-E]\d+)\.", text):
+        return "base-" + m.group(1).lower()
+    return "base-" + slug(text, separator)
+
+
+def _markdown(text: str, anchors: Callable[[str, str], str] = slug) -> str:
     return markdown.markdown(
         text,
         extensions=["tables", "fenced_code", "sane_lists", "toc"],
-        extension_configs={"toc": {"slugify": slug}},
+        extension_configs={"toc": {"slugify": anchors}},
         output_format="html",
     )
 
@@ -212,7 +221,13 @@ def _table_html(table: Table) -> str:
 
 
 LINK = re.compile(r'<a href="([^"]*)">(.*?)</a>', re.S)
-PAGES = {"appendix.md": "cards", "appendix-language.md": "language"}
+PAGES = {
+    "appendix.md": "cards",
+    "appendix-language.md": "language",
+    "card-events.md": "base",
+    "base-facts.md": "base-facts",
+    "README.md": "rules",
+}
 
 
 def _links(html: str) -> str:
@@ -242,7 +257,7 @@ def render(rules: Ruleset, vocabulary: Vocabulary, prose: Prose | None = None) -
     sections = [(n, titles.get(str(n), "")) for n, _ in prose.sections]
     entries = [rules.appendix[n] for n in sorted(rules.appendix)]
     groups = all_tables(rules, vocabulary)
-    toc = ['<nav id="contents"><h2>Contents</h2>', f"<h3>{PART_TITLES['rules']}</h3><ol>"]
+    toc = ['<nav id="toc"><h2>Contents</h2>', f"<h3>{PART_TITLES['rules']}</h3><ol>"]
     toc += [f'<li><a href="#s{n}">§{n} {escape(t)}</a></li>' for n, t in sections]
     toc.append(f"</ol><h3>{PART_TITLES['tables']}</h3><ol>")
     toc += [
@@ -255,7 +270,8 @@ def render(rules: Ruleset, vocabulary: Vocabulary, prose: Prose | None = None) -
         f'<li><a href="#card-{e.card}">#{e.card} {escape(rules.card(e.card).name)}</a></li>'
         for e in entries
     ]
-    toc.append(f'</ol><h3><a href="#language">{PART_TITLES["language"]}</a></h3></nav>')
+    toc.append(f'</ol><h3><a href="#language">{PART_TITLES["language"]}</a></h3>')
+    toc.append(f'<h3><a href="#base">{PART_TITLES["base"]}</a></h3></nav>')
     body = [
         '<section class="cover"><h1>twsolo — the solitaire rulebook</h1>',
         "<p>The “Human vs AI” solitaire ruleset for <i>Twilight Struggle</i>, and the AI's whole"
@@ -280,6 +296,10 @@ def render(rules: Ruleset, vocabulary: Vocabulary, prose: Prose | None = None) -
         "</section>",
         f'<section class="part" id="language"><h1>{PART_TITLES["language"]}</h1>',
         _language(prose, vocabulary),
+        "</section>",
+        f'<section class="part" id="base"><h1>{PART_TITLES["base"]}</h1>',
+        _markdown(prose.events, base_slug),
+        f'<section id="base-facts">{_markdown(prose.facts, base_slug)}</section>',
         "</section>",
     ]
     page = _links("\n".join(body))

@@ -2,8 +2,9 @@
 
 The prose is found like the rules data (ruleset/paths.py): the copy shipped inside the wheel
 (twsolo/_rulebook), then the checkout's docs/rules/. One file per top-level section,
-`NN-slug.md` (§1–§25), then `appendix.md` (the card appendix's general part) and
-`appendix-language.md` (the windows and conditions an editor writes).
+`NN-slug.md` (§1–§25), then `appendix.md` (the card appendix), `appendix-language.md` (the
+windows and conditions an editor writes), `card-events.md` (the base game's rules and events)
+and `base-facts.md` (the facts of the printed board and deck).
 
 An id is a heading (`## §12`, `### §12.2` -> 12, 12.2), a numbered item of a section (`4.` under
 §10.1 -> 10.1.4; also inline, `1. Lower cost. 2. Adjacent ...` under §13.3), a lettered sub-item
@@ -26,6 +27,8 @@ from twsolo.errors import TwsoloError
 SECTION_FILE = re.compile(r"^(\d\d)-[a-z0-9-]+\.md$")
 APPENDIX = "appendix.md"
 LANGUAGE = "appendix-language.md"
+EVENTS = "card-events.md"  # the base game's rules and events, cited as `card-events A9`
+FACTS = "base-facts.md"
 INDEX = "README.md"
 
 HEADING = re.compile(r"^(#{2,6}) §(\d+(?:\.\d+)*)\.?\s+(.*?)\s*$")
@@ -59,6 +62,8 @@ class Prose:
     sections: tuple[tuple[int, str], ...]  # (section number, its file's text), §1 first
     appendix: str
     language: str
+    events: str
+    facts: str
     index: str
 
     @classmethod
@@ -86,6 +91,8 @@ class Prose:
             tuple(sorted(found.items())),
             text(APPENDIX),
             text(LANGUAGE),
+            text(EVENTS),
+            text(FACTS),
             text(INDEX),
         )
 
@@ -116,6 +123,10 @@ class Prose:
             elif m := PART.match(line):
                 parts.add(m.group(1))
         return entries, general, parts
+
+    def event_ids(self) -> set[str]:
+        """The base game's labels card-events.md heads: A1–A15, B1–B6, D1–D14."""
+        return set(re.findall(r"(?m)^#{2,4} ([A-E]\d+)\.", self.events))
 
 
 def section_ids(text: str) -> list[str]:
