@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from twsolo.cli.main import cli
-from twsolo.rulebook.book import render
+from twsolo.rulebook.book import VOCABULARY_MARK, render
 from twsolo.rulebook.sources import Prose, cited_sections, rulebook_dir
 from twsolo.rulebook.tables import all_tables
 from twsolo.rulebook.words import RulebookError, choice_lines, window_words
@@ -258,3 +258,15 @@ def test_the_book_prints_to_pdf_with_no_card_entry_cut(tmp_path: Path) -> None:
         end = next(i for i in range(where[-1], len(pages)) if tail in pages[i])
         # An entry stays on one page; one longer than a page starts a page of its own.
         assert end == where[-1] or pages[where[-1]].startswith(head), f"{head} is cut"
+
+
+def test_the_appendix_language_lists_this_twsolos_vocabulary() -> None:
+    """The page's listing is what `twsolo validate --vocabulary` prints after its summary."""
+    from twsolo.cli.appendix import vocabulary_lines
+
+    text = Prose.read().language
+    listing = text.split(VOCABULARY_MARK, 1)[1].split("```")[1].strip("\n")
+    assert listing.splitlines() == vocabulary_lines(standard_vocabulary()), (
+        "stale: paste the vocabulary part of `twsolo validate --vocabulary` into"
+        " docs/rules/appendix-language.md"
+    )
