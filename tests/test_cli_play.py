@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -244,6 +245,9 @@ def test_why_explains_the_ai(tmp_path: Path) -> None:
     assert "AI decision (turn" in result.output
     reasons = result.output.split("AI decision (turn", 1)[1]
     assert "\n  - spec §" in reasons or "\n  - appendix #" in reasons
+    if "\n  - spec §" in reasons:  # each cited section named with its title (issue #24)
+        cited = reasons.split("Rules cited (docs/rules/, or `twsolo rulebook`):\n", 1)[1]
+        assert re.search(r"^  §\d+(\.\d+)* [A-Z]", cited, re.M), cited
 
 
 def test_shell_completion_of_saved_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

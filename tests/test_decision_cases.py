@@ -1,4 +1,4 @@
-"""Decision cases: each tests/cases/*.yaml holds a scenario (spec/scenario.md) and what the AI
+"""Decision cases: each tests/cases/*.yaml holds a scenario (docs/scenario.md) and what the AI
 must decide there, replayed through `twsolo decide --json`. An appendix editor adds a case by
 adding a file; no Python is needed.
 

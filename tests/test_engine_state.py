@@ -130,8 +130,8 @@ def test_every_card_in_exactly_one_pile(rules: Ruleset) -> None:
     state = standard_state(rules)
     assert all_cards_placed_once(state)
     sizes = {name: len(pile) for name, pile in state.piles.items() if len(pile)}
-    # cards.csv: Early 32 + Mid 42 + Late 21 non-scoring base cards, 7 scoring cards, the China
-    # Card, 7 optional cards (104–110): 32 + 42 + 21 + 7 + 1 + 7 = 110.
+    # rules/cards.yaml: Early 32 + Mid 42 + Late 21 non-scoring base cards, 7 scoring cards, the
+    # China Card, 7 optional cards (104–110): 32 + 42 + 21 + 7 + 1 + 7 = 110.
     assert sizes == {
         "draw": 32,
         "mid_war": 42,

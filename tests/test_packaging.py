@@ -27,6 +27,11 @@ def test_wheel_contains_rules(tmp_path: Path) -> None:
     for name in FILES:
         assert f"twsolo/_rules/{name}" in names
     assert "twsolo/ruleset/load.py" in names
+    # The rulebook's prose travels too: `twsolo rulebook` and `why`'s titles read it.
+    shipped = {
+        n.removeprefix("twsolo/_rulebook/") for n in names if n.startswith("twsolo/_rulebook/")
+    }
+    assert shipped == {p.name for p in (ROOT / "docs" / "rules").glob("*.md")}
 
 
 def test_checkout_rules_found() -> None:

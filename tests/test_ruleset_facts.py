@@ -1,4 +1,4 @@
-"""The rules data holds the facts of the printed game (reference/README.md)."""
+"""The rules data holds the facts of the printed game (docs/rules/base-facts.md)."""
 
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ def test_cards(rules: Ruleset) -> None:
         for e in ("early", "mid", "late")
     }
     # Deck sizes without optional cards, scoring cards included: Early 35 + the China Card,
-    # Mid 46, Late 21 (reference/README.md).
+    # Mid 46, Late 21 (docs/rules/base-facts.md).
     assert eras == {"early": 36, "mid": 46, "late": 21}
     assert rules.card(95).removed is False
     assert rules.card(102).removed is True

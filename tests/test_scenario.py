@@ -1,4 +1,4 @@
-"""Scenario files (spec/scenario.md) and `twsolo score` (issue: engine)."""
+"""Scenario files (docs/scenario.md) and `twsolo score` (issue: engine)."""
 
 from __future__ import annotations
 
@@ -138,7 +138,7 @@ def test_score_json_matches_the_worked_example() -> None:
 
 
 def test_score_json_for_southeast_asia(tmp_path: Path) -> None:
-    """Base B4 in the `score` JSON (spec/scenario.md): Southeast Asia has no levels, a side that
+    """Base B4 in the `score` JSON (docs/scenario.md): Southeast Asia has no levels, a side that
     controls a country there is "presence", one that controls none "none"; Thailand is worth 2
     VP and is its battleground: the US (Thailand) 2 against the USSR (Burma) 1."""
     text = "ai_side: ussr\nturn: 5\naction_round: 2\nboard: empty\n"

@@ -167,7 +167,7 @@ class CardId:
     AWACS_SALE_TO_SAUDIS: Final = 110
 
 
-CHINA_CARD: Final = CardId.THE_CHINA_CARD  # card ids are the Deluxe numbers (design.md)
+CHINA_CARD: Final = CardId.THE_CHINA_CARD  # card ids are the Deluxe numbers (docs/architecture.md)
 
 
 _CARD_NAMES = {number: name.lower() for name, number in vars(CardId).items() if name.isupper()}

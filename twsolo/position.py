@@ -1,5 +1,5 @@
 """`twsolo decide`: the AI's whole decision for one scenario position, as the JSON of
-spec/scenario.md. Pure: the CLI prints what this returns."""
+docs/scenario.md. Pure: the CLI prints what this returns."""
 
 from __future__ import annotations
 
@@ -105,7 +105,7 @@ def ops_used(rules: Ruleset, budget: OpsBudget, actions: list[dict[str, Any]]) -
 
 
 def describe(rules: Ruleset, records: list[Record], ai: Side) -> list[dict[str, Any]]:
-    """The actions of spec/scenario.md from the log, in the order they happened."""
+    """The actions of docs/scenario.md from the log, in the order they happened."""
     actions: list[dict[str, Any]] = []
     depth = 0
     event: dict[str, Any] | None = None

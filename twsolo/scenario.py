@@ -1,4 +1,4 @@
-"""Scenario files: one position of a solitaire game in YAML (../shared/spec/scenario.md).
+"""Scenario files: one position of a solitaire game in YAML (docs/scenario.md).
 
 `twsolo score`, `twsolo decide` and `twsolo new --from` read them. Unknown keys, bad values and
 unknown ids are errors naming the key and line; nothing is guessed.

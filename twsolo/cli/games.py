@@ -184,7 +184,7 @@ def run(save: SaveDir, rules_path: str | None, *, drop_torn_line: bool = False) 
     "from_path",
     type=click.Path(dir_okay=False, exists=True),
     default=None,
-    help="Start from a scenario's position (spec/scenario.md), at the start of its turn.",
+    help="Start from a scenario's position (docs/scenario.md), at the start of its turn.",
 )
 @click.option("--rules", "rules_path", type=click.Path(file_okay=False, exists=True), default=None)
 @home_option

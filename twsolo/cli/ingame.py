@@ -39,6 +39,7 @@ from twsolo.engine.records import Record, result_text
 from twsolo.engine.state import GameState
 from twsolo.ids import MAP_REGIONS, SCORING_REGIONS, Side
 from twsolo.persist.savefile import Entry
+from twsolo.rulebook.sources import cited_sections
 from twsolo.ruleset import Ruleset
 from twsolo.session.game import GameSession, Restart, TakeBack
 from twsolo.session.replay import decoded
@@ -363,6 +364,11 @@ class Terminal:
             )
             for step in decision.steps:
                 self.echo(f"  - {step.text()}")
+        texts = [step.text() for decision in decisions[start:] for step in decision.steps]
+        if sections := cited_sections(texts):
+            self.echo("Rules cited (docs/rules/, or `twsolo rulebook`):")
+            for section in sections:
+                self.echo(f"  {section}")
 
     def played_turns(self) -> int:
         """The last turn begun (the turn of the game's end, once it is over)."""

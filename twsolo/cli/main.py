@@ -246,7 +246,7 @@ def cards_show(card: str, as_json: bool, rules_path: str | None) -> None:
 @cli.command()
 @click.argument("scenario", type=click.Path(dir_okay=False, exists=True))
 @click.option("--region", type=click.Choice(SCORING_REGIONS), help="Only this region.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (see spec/scenario.md).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (see docs/scenario.md).")
 @rules_option
 def score(scenario: str, region: str | None, as_json: bool, rules_path: str | None) -> None:
     """Score each region of a scenario's position as if its scoring card were played now."""
@@ -272,7 +272,7 @@ def score(scenario: str, region: str | None, as_json: bool, rules_path: str | No
 
 @cli.command()
 @click.argument("scenario", type=click.Path(dir_okay=False, exists=True))
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (see spec/scenario.md).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (see docs/scenario.md).")
 @rules_option
 def decide(scenario: str, as_json: bool, rules_path: str | None) -> None:
     """The AI's decision for a scenario position: what it does on the board, then why."""
@@ -339,6 +339,22 @@ cli.add_command(
         "twsolo.cli.replay:replay",
         "Print a simulated game's log: every answer, the AI's reasons beside its moves, the\n"
         "    position after each action.",
+    )
+)
+cli.add_command(
+    LazyCommand(
+        "rulebook",
+        "twsolo.cli.rulebook:rulebook",
+        "Print the rulebook: the solitaire rules, the AI's tables and every card's entry in\n"
+        "    plain words, from the rules data this twsolo plays by.",
+    )
+)
+cli.add_command(
+    LazyCommand(
+        "countries",
+        "twsolo.cli.rulebook:countries",
+        "List every country: its id (as scenario files and `adjust` write it), name, region,\n"
+        "    stability and whether it is a battleground.",
     )
 )
 

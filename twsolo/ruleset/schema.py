@@ -34,7 +34,8 @@ from twsolo.ruleset.vocabulary import Vocabulary
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 SUBREGIONS = {"east_europe": "europe", "west_europe": "europe", "southeast_asia": "asia"}
-# Facts of the printed board and deck (reference/README.md); a map or deck that differs is an error.
+# Facts of the printed board and deck (docs/rules/base-facts.md); a map or deck that differs
+# is an error.
 EXPECTED_COUNTRIES = 84
 EXPECTED_BATTLEGROUNDS = 29
 EXPECTED_PAIRS = 112

@@ -1,0 +1,79 @@
+"""`twsolo rulebook` (the paper bot printed from the rules data) and `twsolo countries` (the
+country ids scenario files and `adjust` use)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from twsolo.cli.main import rules_option
+from twsolo.ids import SCORING_REGIONS
+
+
+@click.command()
+@rules_option
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, writable=True),
+    default="rulebook.html",
+    show_default=True,
+    help="The HTML page to write (one self-contained file; print it from any browser).",
+)
+@click.option(
+    "--pdf",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Also print it to this PDF with headless Chromium.",
+)
+def rulebook(rules_path: str | None, out: str, pdf: str | None) -> None:
+    """Print the rulebook: the solitaire rules, the AI's tables and every card's entry in
+    plain words, from the rules data this twsolo plays by."""
+    from twsolo.persist.atomic import atomic_write_text
+    from twsolo.rulebook.book import render
+    from twsolo.compose import load_ruleset, standard_vocabulary
+
+    rules = load_ruleset(rules_path)
+    html = render(rules, standard_vocabulary())
+    atomic_write_text(Path(out), html)
+    click.echo(f"wrote {out}: the rulebook for rules {rules.digest[:16]} ({rules.source})")
+    if pdf:
+        from twsolo.rulebook.pdf import print_pdf
+
+        print_pdf(html, Path(pdf))
+        click.echo(f"wrote {pdf}")
+
+
+@click.command()
+@rules_option
+@click.option(
+    "--region", type=click.Choice(SCORING_REGIONS), default=None, help="Only this region."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def countries(rules_path: str | None, region: str | None, as_json: bool) -> None:
+    """List every country: its id (as scenario files and `adjust` write it), name, region,
+    stability and whether it is a battleground."""
+    from twsolo.compose import load_ruleset
+
+    rules = load_ruleset(rules_path)
+    chosen = [c for c in rules.countries if region is None or rules.in_region(c.index, region)]
+    if as_json:
+        rows = [
+            {
+                "id": c.id,
+                "name": c.name,
+                "region": c.region,
+                "subregions": sorted(c.subregions),
+                "stability": c.stability,
+                "battleground": c.battleground,
+            }
+            for c in chosen
+        ]
+        click.echo(json.dumps(rows, indent=2))
+        return
+    for c in chosen:
+        sub = f" ({', '.join(sorted(c.subregions))})" if c.subregions else ""
+        bg = "  battleground" if c.battleground else ""
+        click.echo(f"{c.id:<20} {c.name:<20} {c.region}{sub}, stability {c.stability}{bg}")
+    click.echo(f"{len(chosen)} countries")
