@@ -16,11 +16,11 @@ import pytest
 from click.testing import CliRunner
 
 from twsolo.cli.main import cli
+from twsolo.compose import load_ruleset, standard_vocabulary
 from twsolo.rulebook.book import VOCABULARY_MARK, render
 from twsolo.rulebook.sources import Prose, cited_sections, rulebook_dir
 from twsolo.rulebook.tables import all_tables
 from twsolo.rulebook.words import RulebookError, choice_lines, window_words
-from twsolo.compose import load_ruleset, standard_vocabulary
 from twsolo.ruleset.model import RegionRules
 from twsolo.ruleset.vocabulary import frozen_vocabulary
 

@@ -30,9 +30,9 @@ from twsolo.ids import SCORING_REGIONS
 def rulebook(rules_path: str | None, out: str, pdf: str | None) -> None:
     """Print the rulebook: the solitaire rules, the AI's tables and every card's entry in
     plain words, from the rules data this twsolo plays by."""
+    from twsolo.compose import load_ruleset, standard_vocabulary
     from twsolo.persist.atomic import atomic_write_text
     from twsolo.rulebook.book import render
-    from twsolo.compose import load_ruleset, standard_vocabulary
 
     rules = load_ruleset(rules_path)
     html = render(rules, standard_vocabulary())
