@@ -2,14 +2,20 @@
 
     python scripts/bench.py            # all sections
     python scripts/bench.py decision   # one section
+    python scripts/bench.py compare ../other-checkout [--rounds 5 --games 20]
 
-Prints a table: median, p10-p90 spread, and the number of samples.
+Prints a table: median, p10-p90 spread, and the number of samples. `compare` measures this
+checkout against another one (a worktree of main, say) in one run, the two taking turns in
+each round (each side a fresh process, scripts/bench_worker.py), and prints each side's median
+and the median of the rounds' ratios: a speed claim is that ratio, never an absolute time on
+this shared, drifting machine.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import random
 import resource
@@ -338,7 +344,81 @@ SECTIONS: dict[str, Callable[[Ruleset, int], None]] = {
 }
 
 
+def child_cpu(args: list[str], env: dict[str, str] | None = None) -> tuple[float, str]:
+    """The CPU time (user + system) a child process used, in ms, and its output."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(
+        args, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, check=True
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    used = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return used * 1000, done.stdout
+
+
+def compare(other: Path, rounds: int, games: int, commands: int) -> None:
+    """This checkout (A) against `other` (B), interleaved: in each round both play the same
+    `games` seeded games (AI vs greedy; new seeds each round) and run each command a few
+    times, in an order that alternates by round. Each side's figure is its median over the
+    rounds; the ratio is the median of the rounds' ratios A/B (below 1: A is cheaper)."""
+    here = Path(__file__).resolve().parents[1]
+    worker = str(Path(__file__).resolve().with_name("bench_worker.py"))
+    sides = {"A": here, "B": other.resolve()}
+    homes = {name: tempfile.mkdtemp(prefix=f"twsolo-bench-{name}-") for name in sides}
+    envs: dict[str, dict[str, str]] = {}
+    for name, checkout in sides.items():
+        envs[name] = {**os.environ, "PYTHONPATH": str(checkout), "TWSOLO_HOME": homes[name]}
+        made = subprocess.run(
+            [sys.executable, worker, str(checkout), "save", homes[name]],
+            env=envs[name],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        print(f"{name}: {checkout}  (saved game: {made.stdout.splitlines()[-1]})")
+    twsolo = [sys.executable, "-m", "twsolo"]
+    measures: dict[str, list[str]] = {
+        "twsolo --help (CPU)": [*twsolo, "--help"],
+        "twsolo show, finished 10-turn game (CPU)": [*twsolo, "show", "bench"],
+        "twsolo play, finished 10-turn game (CPU)": [*twsolo, "play", "bench"],
+    }
+    figures: dict[str, dict[str, list[float]]] = {}
+    for r in range(rounds):
+        order = list(sides) if r % 2 == 0 else list(sides)[::-1]
+        for name in order:
+            args = [sys.executable, worker, str(sides[name]), "play", str(r * games), str(games)]
+            _, out = child_cpu(args, envs[name])
+            played = json.loads(out.splitlines()[-1])
+            per_play = played["cpu"] * 1000 / played["plays"]
+            figures.setdefault("CPU per card play, AI vs greedy", {}).setdefault(name, []).append(
+                per_play
+            )
+            for label, command in list(measures.items())[:commands]:
+                runs = [child_cpu(command, envs[name])[0] for _ in range(3)]
+                figures.setdefault(label, {}).setdefault(name, []).append(statistics.median(runs))
+    print(f"{rounds} rounds of {games} games and 3 runs of each command per side")
+    print(f"{'':<44} {'A (ms)':>9} {'B (ms)':>9} {'A/B':>7}   rounds' ratios")
+    for label, by_side in figures.items():
+        a, b = by_side["A"], by_side["B"]
+        ratios = [x / y for x, y in zip(a, b, strict=True)]
+        shown = ", ".join(f"{x:.2f}" for x in ratios)
+        print(
+            f"{label:<44} {statistics.median(a):>9.3f} {statistics.median(b):>9.3f} "
+            f"{statistics.median(ratios):>7.3f}   {shown}"
+        )
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["compare"]:
+        parser = argparse.ArgumentParser(description=__doc__, prog="bench.py compare")
+        parser.add_argument("other", type=Path, help="the other checkout (B)")
+        parser.add_argument("--rounds", type=int, default=5)
+        parser.add_argument("--games", type=int, default=20, help="games per side per round")
+        parser.add_argument(
+            "--commands", type=int, default=3, help="how many of the CLI commands to time"
+        )
+        opts = parser.parse_args(sys.argv[2:])
+        compare(opts.other, opts.rounds, opts.games, opts.commands)
+        return
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("sections", nargs="*", help=f"some of: {', '.join(SECTIONS)}")
     parser.add_argument("-n", type=int, default=300, help="samples per section")
