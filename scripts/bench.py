@@ -2,12 +2,12 @@
 
     python scripts/bench.py            # all sections
     python scripts/bench.py decision   # one section
-    python scripts/bench.py compare ../other-checkout [--rounds 5 --games 20]
+    python scripts/bench.py compare ../other-checkout [--games 100 --commands 3 --runs 10]
 
 Prints a table: median, p10-p90 spread, and the number of samples. `compare` measures this
-checkout against another one (a worktree of main, say) in one run, the two taking turns in
-each round (each side a fresh process, scripts/bench_worker.py), and prints each side's median
-and the median of the rounds' ratios: a speed claim is that ratio, never an absolute time on
+checkout against another one (a worktree of main, say) in one run, the two taking turns game
+by game (each side in its own process, scripts/bench_worker.py), and prints each side's median
+and the median of the pairs' ratios: a speed claim is that ratio, never an absolute time on
 this shared, drifting machine.
 """
 
@@ -355,55 +355,81 @@ def child_cpu(args: list[str], env: dict[str, str] | None = None) -> tuple[float
     return used * 1000, done.stdout
 
 
-def compare(other: Path, rounds: int, games: int, commands: int) -> None:
-    """This checkout (A) against `other` (B), interleaved: in each round both play the same
-    `games` seeded games (AI vs greedy; new seeds each round) and run each command a few
-    times, in an order that alternates by round. Each side's figure is its median over the
-    rounds; the ratio is the median of the rounds' ratios A/B (below 1: A is cheaper)."""
+def compare(other: Path, games: int, commands: int, runs: int) -> None:
+    """This checkout (A) against `other` (B) in one run: the two play the same seeded games
+    (AI vs greedy) taking turns game by game, each in its own process kept for the run (the
+    order alternating by game), then each command is run `runs` times by each in turn. Each
+    side's figure is its median; the ratio is the median of the pairs' ratios A/B (below 1:
+    A is cheaper) — a pair is run seconds apart, and the machine's drift cancels out."""
     here = Path(__file__).resolve().parents[1]
     worker = str(Path(__file__).resolve().with_name("bench_worker.py"))
     sides = {"A": here, "B": other.resolve()}
-    homes = {name: tempfile.mkdtemp(prefix=f"twsolo-bench-{name}-") for name in sides}
     envs: dict[str, dict[str, str]] = {}
     for name, checkout in sides.items():
-        envs[name] = {**os.environ, "PYTHONPATH": str(checkout), "TWSOLO_HOME": homes[name]}
-        made = subprocess.run(
-            [sys.executable, worker, str(checkout), "save", homes[name]],
+        home = tempfile.mkdtemp(prefix=f"twsolo-bench-{name}-")
+        envs[name] = {**os.environ, "PYTHONPATH": str(checkout), "TWSOLO_HOME": home}
+        if commands:
+            made = subprocess.run(
+                [sys.executable, worker, str(checkout), "save", home],
+                env=envs[name],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            print(f"{name}: {checkout}  (saved game: {made.stdout.splitlines()[-1]})")
+        else:
+            print(f"{name}: {checkout}")
+    servers = {
+        name: subprocess.Popen(
+            [sys.executable, worker, str(checkout), "serve"],
             env=envs[name],
-            capture_output=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
             text=True,
-            check=True,
         )
-        print(f"{name}: {checkout}  (saved game: {made.stdout.splitlines()[-1]})")
+        for name, checkout in sides.items()
+    }
+    figures: dict[str, dict[str, list[float]]] = {}
+    try:
+        for server in servers.values():
+            assert server.stdout is not None
+            json.loads(server.stdout.readline())  # ready: the rules loaded
+        for seed in range(games):
+            for name in list(sides) if seed % 2 == 0 else list(sides)[::-1]:
+                server = servers[name]
+                assert server.stdin is not None
+                assert server.stdout is not None
+                server.stdin.write(f"{seed}\n")
+                server.stdin.flush()
+                played = json.loads(server.stdout.readline())
+                per_play = played["cpu"] * 1000 / played["plays"]
+                by_side = figures.setdefault("CPU per card play, AI vs greedy", {})
+                by_side.setdefault(name, []).append(per_play)
+    finally:
+        for server in servers.values():
+            assert server.stdin is not None
+            server.stdin.close()
+            server.wait()
     twsolo = [sys.executable, "-m", "twsolo"]
     measures: dict[str, list[str]] = {
         "twsolo --help (CPU)": [*twsolo, "--help"],
         "twsolo show, finished 10-turn game (CPU)": [*twsolo, "show", "bench"],
         "twsolo play, finished 10-turn game (CPU)": [*twsolo, "play", "bench"],
     }
-    figures: dict[str, dict[str, list[float]]] = {}
-    for r in range(rounds):
-        order = list(sides) if r % 2 == 0 else list(sides)[::-1]
-        for name in order:
-            args = [sys.executable, worker, str(sides[name]), "play", str(r * games), str(games)]
-            _, out = child_cpu(args, envs[name])
-            played = json.loads(out.splitlines()[-1])
-            per_play = played["cpu"] * 1000 / played["plays"]
-            figures.setdefault("CPU per card play, AI vs greedy", {}).setdefault(name, []).append(
-                per_play
-            )
-            for label, command in list(measures.items())[:commands]:
-                runs = [child_cpu(command, envs[name])[0] for _ in range(3)]
-                figures.setdefault(label, {}).setdefault(name, []).append(statistics.median(runs))
-    print(f"{rounds} rounds of {games} games and 3 runs of each command per side")
-    print(f"{'':<44} {'A (ms)':>9} {'B (ms)':>9} {'A/B':>7}   rounds' ratios")
+    for label, command in list(measures.items())[:commands]:
+        for n in range(runs):
+            for name in list(sides) if n % 2 == 0 else list(sides)[::-1]:
+                used = child_cpu(command, envs[name])[0]
+                figures.setdefault(label, {}).setdefault(name, []).append(used)
+    print(f"{games} games and {runs} runs of each command per side, in turn")
+    print(f"{'':<44} {'A (ms)':>9} {'B (ms)':>9} {'A/B':>7}   (medians; A/B: of the pairs)")
     for label, by_side in figures.items():
         a, b = by_side["A"], by_side["B"]
         ratios = [x / y for x, y in zip(a, b, strict=True)]
-        shown = ", ".join(f"{x:.2f}" for x in ratios)
+        low, high = quantiles(ratios)[1:] if len(ratios) > 1 else (ratios[0], ratios[0])
         print(
             f"{label:<44} {statistics.median(a):>9.3f} {statistics.median(b):>9.3f} "
-            f"{statistics.median(ratios):>7.3f}   {shown}"
+            f"{statistics.median(ratios):>7.3f}   p10-p90 {low:.2f}-{high:.2f}, n={len(ratios)}"
         )
 
 
@@ -411,13 +437,13 @@ def main() -> None:
     if sys.argv[1:2] == ["compare"]:
         parser = argparse.ArgumentParser(description=__doc__, prog="bench.py compare")
         parser.add_argument("other", type=Path, help="the other checkout (B)")
-        parser.add_argument("--rounds", type=int, default=5)
-        parser.add_argument("--games", type=int, default=20, help="games per side per round")
+        parser.add_argument("--games", type=int, default=100, help="seeded games per side")
         parser.add_argument(
             "--commands", type=int, default=3, help="how many of the CLI commands to time"
         )
+        parser.add_argument("--runs", type=int, default=10, help="runs of each command")
         opts = parser.parse_args(sys.argv[2:])
-        compare(opts.other, opts.rounds, opts.games, opts.commands)
+        compare(opts.other, opts.games, opts.commands, opts.runs)
         return
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("sections", nargs="*", help=f"some of: {', '.join(SECTIONS)}")

@@ -3,6 +3,7 @@ twsolo of CHECKOUT (put first on sys.path, so the same script measures any versi
 the public pieces used here). Prints one JSON object.
 
     python scripts/bench_worker.py CHECKOUT play FIRST_SEED GAMES
+    python scripts/bench_worker.py CHECKOUT serve         # a seed per line in, a JSON line out
     python scripts/bench_worker.py CHECKOUT save HOME     # a finished saved game, for `resume`
 
 `play`: the CPU time of whole games of the AI against the greedy stand-in (the AI's side by
@@ -20,23 +21,42 @@ from pathlib import Path
 SAVE_NAME = "bench"
 
 
-def play(first: int, games: int) -> dict[str, float]:
+def play_one(seed: int) -> tuple[float, int]:
+    """One game's CPU time (s) and cards played."""
     from twsolo.engine.records import CardMove
     from twsolo.ids import Side
     from twsolo.sim.games import GameSpec, providers, rules_for
     from twsolo.solo import SoloOptions, play_game
 
     rules = rules_for(None)
+    ai = (Side.US, Side.USSR)[seed % 2]
+    chosen = providers(GameSpec(seed, ai.value, "greedy"), ai)
+    start = time.process_time()
+    record = play_game(rules, SoloOptions(ai_side=ai), chosen)
+    cpu = time.process_time() - start
+    return cpu, sum(1 for r in record.log if isinstance(r, CardMove) and r.target == "table")
+
+
+def play(first: int, games: int) -> dict[str, float]:
     cpu = 0.0
     plays = 0
     for seed in range(first, first + games):
-        ai = (Side.US, Side.USSR)[seed % 2]
-        chosen = providers(GameSpec(seed, ai.value, "greedy"), ai)
-        start = time.process_time()
-        record = play_game(rules, SoloOptions(ai_side=ai), chosen)
-        cpu += time.process_time() - start
-        plays += sum(1 for r in record.log if isinstance(r, CardMove) and r.target == "table")
+        used, played = play_one(seed)
+        cpu += used
+        plays += played
     return {"cpu": cpu, "plays": plays, "games": games}
+
+
+def serve() -> None:
+    """Games on request, so that two versions can take turns game by game: the machine's
+    speed drifts by the second, and a ratio of neighbours carries little of it."""
+    from twsolo.sim.games import rules_for
+
+    rules_for(None)
+    print(json.dumps({"ready": True}), flush=True)
+    for line in sys.stdin:
+        cpu, plays = play_one(int(line))
+        print(json.dumps({"cpu": cpu, "plays": plays}), flush=True)
 
 
 def save(home: str) -> dict[str, float]:
@@ -77,6 +97,9 @@ def save(home: str) -> dict[str, float]:
 def main() -> None:
     checkout, job, *args = sys.argv[1:]
     sys.path.insert(0, str(Path(checkout).resolve()))
+    if job == "serve":
+        serve()
+        return
     if job == "play":
         out = play(int(args[0]), int(args[1]))
     elif job == "save":
