@@ -96,7 +96,7 @@ class Question:
             from twsolo.ai.decide import Judge  # decide.py imports the Bot, which imports this
 
             view = self.view
-            self._judge = Judge(View(view.rules, view.state, view.side, []), dry, self.game.policy)
+            self._judge = Judge(view.probe(), dry, self.game.policy)
         return self._judge
 
     def name(self, candidate: object) -> Answer:
@@ -393,7 +393,7 @@ def _coup_target(q: Question, area: list[int]) -> bool:
 @criterion("choice_tests", "realign_target")
 def _realign_target(q: Question, area: list[int]) -> bool:
     """A realignment has a valid target there (spec §15)."""
-    view = View(q.view.rules, q.view.state, q.view.side, [])
+    view = q.view.probe()
     return best_realign(view, area) is not None
 
 

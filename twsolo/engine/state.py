@@ -92,7 +92,13 @@ class Pile:
         return card in self.top or card in self.shuffled or card in self.bottom
 
     def copy(self) -> Pile:
-        return Pile(self.shuffled.copy(), self.bottom.copy(), self.top.copy(), self.unseen)
+        # Slot by slot past __init__: a state copy copies all 17 piles.
+        clone = object.__new__(Pile)
+        clone.shuffled = self.shuffled.copy()
+        clone.bottom = self.bottom.copy()
+        clone.top = self.top.copy()
+        clone.unseen = self.unseen
+        return clone
 
     def remove(self, card: int) -> None:
         for part in (self.top, self.shuffled, self.bottom):
@@ -297,7 +303,9 @@ class GameState:
         # Field by field past __init__: the AI's look-aheads copy states thousands of times.
         clone = object.__new__(GameState)
         for name in STATE_FIELDS:
-            setattr(clone, name, changes[name] if name in changes else getattr(self, name))
+            setattr(clone, name, getattr(self, name))
+        for name, value in changes.items():
+            setattr(clone, name, value)
         clone.cells = clone.influence.data
         return clone
 

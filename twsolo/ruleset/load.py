@@ -10,20 +10,9 @@ from types import MappingProxyType
 
 from twsolo.bounded import UnreadableFile, read_bytes
 from twsolo.errors import RulesDataError
+from twsolo.ruleset.cache import read_cached, write_cached
 from twsolo.ruleset.model import Card, Country, Ruleset, ScoringRules, SetupRules
-from twsolo.ruleset.nodes import RULES_FILE_LIMIT, Located, Problems, compose_file, display_path
-from twsolo.ruleset.paths import rules_dir
-from twsolo.ruleset.schema import (
-    read_appendix,
-    read_cards,
-    read_enhanced,
-    read_map,
-    read_priorities,
-    read_regions,
-    read_scoring,
-    read_setup,
-    read_space,
-)
+from twsolo.ruleset.paths import RULES_FILE_LIMIT, display_path, rules_dir
 from twsolo.ruleset.vocabulary import Vocabulary, standard_vocabulary
 
 FILES = (
@@ -55,9 +44,35 @@ def load_ruleset(
     directory: str | os.PathLike[str] | None = None, *, vocabulary: Vocabulary | None = None
 ) -> Ruleset:
     """The rules of `directory` (rules_dir's search order), checked against `vocabulary`: the
-    names the AI and the engine implement (this twsolo's own by default)."""
-    vocabulary = vocabulary or standard_vocabulary()
+    names the AI and the engine implement (this twsolo's own by default, and then read from
+    the cache of rules loaded before when it holds these rules, ruleset/cache.py)."""
     base = rules_dir(directory)
+    digest = rules_digest(base)
+    if vocabulary is None:
+        cached = read_cached(base, digest)
+        if cached is not None:
+            return cached
+        rules = _load(base, digest, standard_vocabulary())
+        write_cached(rules)
+        return rules
+    return _load(base, digest, vocabulary)
+
+
+def _load(base: Path, digest: str, vocabulary: Vocabulary) -> Ruleset:
+    # The YAML and its schema: loaded only when the cache does not hold these rules.
+    from twsolo.ruleset.nodes import Located, Problems, compose_file
+    from twsolo.ruleset.schema import (
+        read_appendix,
+        read_cards,
+        read_enhanced,
+        read_map,
+        read_priorities,
+        read_regions,
+        read_scoring,
+        read_setup,
+        read_space,
+    )
+
     problems: list[str] = []
     roots: dict[str, tuple[Located | None, Problems]] = {}
     for name in FILES:
@@ -99,7 +114,7 @@ def load_ruleset(
         raise RulesDataError(problems or ["rules data incomplete"])
     return Ruleset(
         source=base,
-        digest=rules_digest(base),
+        digest=digest,
         countries=countries,
         cards=MappingProxyType(dict(sorted(cards.items()))),
         scoring=scoring,

@@ -6,10 +6,20 @@ import os
 from importlib import resources
 from pathlib import Path
 
+from twsolo.bounded import MIB
 from twsolo.errors import TwsoloError
 
 MARKER = "cards.yaml"
 ENV_VAR = "TWSOLO_RULES"
+RULES_FILE_LIMIT = 1 * MIB  # the largest rules file is about 50 KiB
+
+
+def display_path(path: Path) -> str:
+    """The path as a user typed it: relative to the working directory when under it."""
+    try:
+        return os.path.relpath(path) if not os.path.relpath(path).startswith("..") else str(path)
+    except ValueError:  # another drive on Windows
+        return str(path)
 
 
 def rules_dir(explicit: str | os.PathLike[str] | None = None) -> Path:

@@ -23,7 +23,8 @@ from twsolo.errors import ChoiceError
 from twsolo.ids import Side
 from twsolo.persist.savefile import Entry
 from twsolo.ruleset import Ruleset
-from twsolo.solo import GameRecord, SoloOptions, play_game
+from twsolo.solo.options import SoloOptions
+from twsolo.solo.record import GameRecord
 from twsolo.solo.regions import primary_region, secondary_region
 
 
@@ -157,6 +158,8 @@ def replay(
     asked); every answer must be used. `table`: a game played at the table (no dealer)."""
     entries = [Entry("answer", actor=a, kind=k, answer=x) for a, k, x in answers]
     source = Replay(entries)
+    from twsolo.solo.runner import play_game  # the turn flow and the AI: not for `show`
+
     try:
         record = play_game(rules, options, providers_of(source), start=start, table=table)
     except End as end:
@@ -191,6 +194,8 @@ def position_after(
     """The position after the given entries, asking no one (inspect, a damaged state.json).
     `table`: the game is played at the table (no dealer: its journal has no `deal` answers)."""
     source = Replay(entries)
+    from twsolo.solo.runner import play_game  # the turn flow and the AI: not for `show`
+
     try:
         record = play_game(rules, options, providers_of(source), start=start, table=table)
     except End:

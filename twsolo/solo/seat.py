@@ -16,6 +16,7 @@ events' own; the seat narrows them without touching the events):
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -181,7 +182,9 @@ class HumanSeat:
         it costs nothing."""
         rules = game.rules
         human = self.human(game)
-        entries = [e for e in self.journal if e.log_index >= since]
+        # The journal is in log order (each entry takes the log's length when given): the
+        # entries since `since` are its tail, found by bisection, not by reading it all.
+        entries = self.journal[bisect_left(self.journal, since, key=lambda e: e.log_index) :]
         found: list[int] = []
         for n, entry in enumerate(entries):
             country = rules.index.get(str(entry.answer))
