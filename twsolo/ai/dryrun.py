@@ -61,7 +61,7 @@ def _face_down(game: Game, choice: Choice) -> bool:
     return choice.kind == "draw" and pile is not None and bool(pile.unseen) and not pile.top
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # a value: not frozen, for speed (docs/decisions.md §10)
 class Metrics:
     """The appendix §1.2 vocabulary measured from the AI's point of view."""
 

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from twsolo.engine.game import Game
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # a value: not frozen, for speed (docs/decisions.md §10)
 class SideScore:
     level: str  # none | presence | domination | control
     countries: int
@@ -35,7 +35,7 @@ class SideScore:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # a value: not frozen, for speed (docs/decisions.md §10)
 class RegionScore:
     region: str
     sides: dict[Side, SideScore]
@@ -50,7 +50,7 @@ class RegionScore:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # a value: not frozen, for speed (docs/decisions.md §10)
 class Counts:
     """What a side controls in a region: what scoring reads (base §10.1)."""
 

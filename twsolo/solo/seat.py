@@ -38,7 +38,7 @@ ANYWHERE_REGIONS = 3
 CHOSEN_REGIONS = 2
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # a value: not frozen, for speed (docs/decisions.md §10)
 class Entry:
     """One answer of the human: the question's kind, the answer, where the log stood when it was
     given, how many map regions the options of a "country" question touched (else 0), and
