@@ -110,7 +110,7 @@ class Judge:
         return hurt
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # a value: not frozen, for speed (docs/decisions.md §10)
 class Harm:
     """What the space-dump measures read: the decision's view, the human event's dry run
     (`Judge.human_event`) and the state it ends in."""
