@@ -367,7 +367,12 @@ def compare(other: Path, games: int, commands: int, runs: int) -> None:
     envs: dict[str, dict[str, str]] = {}
     for name, checkout in sides.items():
         home = tempfile.mkdtemp(prefix=f"twsolo-bench-{name}-")
-        envs[name] = {**os.environ, "PYTHONPATH": str(checkout), "TWSOLO_HOME": home}
+        envs[name] = {
+            **os.environ,
+            "PYTHONPATH": str(checkout),
+            "TWSOLO_HOME": home,
+            "XDG_CACHE_HOME": f"{home}/cache",  # each side's rules cache (if it has one)
+        }
         if commands:
             made = subprocess.run(
                 [sys.executable, worker, str(checkout), "save", home],
@@ -410,7 +415,8 @@ def compare(other: Path, games: int, commands: int, runs: int) -> None:
             assert server.stdin is not None
             server.stdin.close()
             server.wait()
-    twsolo = [sys.executable, "-m", "twsolo"]
+    # -P: no working directory on sys.path (it would put this checkout before PYTHONPATH's).
+    twsolo = [sys.executable, "-P", "-m", "twsolo"]
     measures: dict[str, list[str]] = {
         "twsolo --help (CPU)": [*twsolo, "--help"],
         "twsolo show, finished 10-turn game (CPU)": [*twsolo, "show", "bench"],
