@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from importlib import resources
 from pathlib import Path
 
 from twsolo.bounded import MIB
@@ -33,7 +32,9 @@ def rules_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
             return path
         source = "--rules" if explicit is not None else ENV_VAR
         raise TwsoloError(f"{source} points to {path}, which has no {MARKER}")
-    packaged = Path(str(resources.files("twsolo") / "_rules"))
+    # The package's folder, as importlib.resources would give it for an installed package
+    # (importing that module costs a start of the command line about 10 ms).
+    packaged = Path(__file__).resolve().parents[1] / "_rules"
     tried.append(str(packaged))
     if (packaged / MARKER).is_file():
         return packaged

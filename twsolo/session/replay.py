@@ -13,19 +13,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from twsolo.engine.adjust import AdjustmentRefused
 from twsolo.engine.choices import CHANCE, Actor, Answer, Choice, ChoiceProvider
-from twsolo.engine.game import Game
 from twsolo.engine.state import GameState
 from twsolo.errors import ChoiceError
 from twsolo.ids import Side
 from twsolo.persist.savefile import Entry
 from twsolo.ruleset import Ruleset
 from twsolo.solo.options import SoloOptions
-from twsolo.solo.record import GameRecord
-from twsolo.solo.regions import primary_region, secondary_region
+
+if TYPE_CHECKING:  # the turn flow is imported by the replays, not by `show` of a cached position
+    from twsolo.engine.game import Game
+    from twsolo.solo.record import GameRecord
 
 
 class ReplayMismatch(ChoiceError):
@@ -194,6 +195,7 @@ def position_after(
     """The position after the given entries, asking no one (inspect, a damaged state.json).
     `table`: the game is played at the table (no dealer: its journal has no `deal` answers)."""
     source = Replay(entries)
+    from twsolo.solo.regions import primary_region, secondary_region
     from twsolo.solo.runner import play_game  # the turn flow and the AI: not for `show`
 
     try:
