@@ -211,10 +211,14 @@ def dry_run_event(
         {Side.US: providers(Side.US), Side.USSR: providers(Side.USSR), CHANCE: chance},
         policy=policy,
     )
-    if state.where(card) != "table":
+    moved = state.where(card) != "table"
+    if moved:
         game.move_card(card, "table")
     with contextlib.suppress(GameOver):
-        play_event(game, card, player, headline=headline, triggered=as_ops)
+        # Unmoved, the copy is still `before`, which nothing changes during the dry run: the
+        # event's start (for re-runs) need not be copied again.
+        start = None if moved else before
+        play_event(game, card, player, headline=headline, triggered=as_ops, start=start)
         if as_ops:
             run_hooks(game, "card_played", side=player, card=card, how="ops")
     metrics = measure(rules, before, state, view.side, view.primary, card)

@@ -284,15 +284,16 @@ class GameState:
     # ---- copying and comparing
     def copy(self) -> GameState:
         """A copy sharing nothing mutable (the other fields hold immutable values)."""
-        return self._clone(
-            influence=self.influence.copy(),
-            milops=self.milops.copy(),
-            space=self.space.copy(),
-            space_attempts=self.space_attempts.copy(),
-            piles={name: pile.copy() for name, pile in self.piles.items()},
-            unseen=self.unseen.copy(),
-            effects=self.effects.copy(),
-        )
+        clone = self._clone()
+        clone.influence = influence = self.influence.copy()
+        clone.cells = influence.data
+        clone.milops = self.milops.copy()
+        clone.space = self.space.copy()
+        clone.space_attempts = self.space_attempts.copy()
+        clone.piles = {name: pile.copy() for name, pile in self.piles.items()}
+        clone.unseen = self.unseen.copy()
+        clone.effects = self.effects.copy()
+        return clone
 
     def board_copy(self) -> GameState:
         """A copy whose influence may change, sharing everything else: for planners that try
