@@ -2,14 +2,20 @@
 
     python scripts/bench.py            # all sections
     python scripts/bench.py decision   # one section
+    python scripts/bench.py compare ../other-checkout [--games 100 --commands 3 --runs 10]
 
-Prints a table: median, p10-p90 spread, and the number of samples.
+Prints a table: median, p10-p90 spread, and the number of samples. `compare` measures this
+checkout against another one (a worktree of main, say) in one run, the two taking turns game
+by game (each side in its own process, scripts/bench_worker.py), and prints each side's median
+and the median of the pairs' ratios: a speed claim is that ratio, never an absolute time on
+this shared, drifting machine.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import random
 import resource
@@ -339,7 +345,113 @@ SECTIONS: dict[str, Callable[[Ruleset, int], None]] = {
 }
 
 
+def child_cpu(args: list[str], env: dict[str, str] | None = None) -> tuple[float, str]:
+    """The CPU time (user + system) a child process used, in ms, and its output."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(
+        args, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, check=True
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    used = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return used * 1000, done.stdout
+
+
+def compare(other: Path, games: int, commands: int, runs: int) -> None:
+    """This checkout (A) against `other` (B) in one run: the two play the same seeded games
+    (AI vs greedy) taking turns game by game, each in its own process kept for the run (the
+    order alternating by game), then each command is run `runs` times by each in turn. Each
+    side's figure is its median; the ratio is the median of the pairs' ratios A/B (below 1:
+    A is cheaper) — a pair is run seconds apart, and the machine's drift cancels out."""
+    here = Path(__file__).resolve().parents[1]
+    worker = str(Path(__file__).resolve().with_name("bench_worker.py"))
+    sides = {"A": here, "B": other.resolve()}
+    envs: dict[str, dict[str, str]] = {}
+    for name, checkout in sides.items():
+        home = tempfile.mkdtemp(prefix=f"twsolo-bench-{name}-")
+        envs[name] = {
+            **os.environ,
+            "PYTHONPATH": str(checkout),
+            "TWSOLO_HOME": home,
+            "XDG_CACHE_HOME": f"{home}/cache",  # each side's rules cache (if it has one)
+        }
+        if commands:
+            made = subprocess.run(
+                [sys.executable, worker, str(checkout), "save", home],
+                env=envs[name],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            print(f"{name}: {checkout}  (saved game: {made.stdout.splitlines()[-1]})")
+        else:
+            print(f"{name}: {checkout}")
+    servers = {
+        name: subprocess.Popen(
+            [sys.executable, worker, str(checkout), "serve"],
+            env=envs[name],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for name, checkout in sides.items()
+    }
+    figures: dict[str, dict[str, list[float]]] = {}
+    try:
+        for server in servers.values():
+            assert server.stdout is not None
+            json.loads(server.stdout.readline())  # ready: the rules loaded
+        for seed in range(games):
+            for name in list(sides) if seed % 2 == 0 else list(sides)[::-1]:
+                server = servers[name]
+                assert server.stdin is not None
+                assert server.stdout is not None
+                server.stdin.write(f"{seed}\n")
+                server.stdin.flush()
+                played = json.loads(server.stdout.readline())
+                per_play = played["cpu"] * 1000 / played["plays"]
+                by_side = figures.setdefault("CPU per card play, AI vs greedy", {})
+                by_side.setdefault(name, []).append(per_play)
+    finally:
+        for server in servers.values():
+            assert server.stdin is not None
+            server.stdin.close()
+            server.wait()
+    # -P: no working directory on sys.path (it would put this checkout before PYTHONPATH's).
+    twsolo = [sys.executable, "-P", "-m", "twsolo"]
+    measures: dict[str, list[str]] = {
+        "twsolo --help (CPU)": [*twsolo, "--help"],
+        "twsolo show, finished 10-turn game (CPU)": [*twsolo, "show", "bench"],
+        "twsolo play, finished 10-turn game (CPU)": [*twsolo, "play", "bench"],
+    }
+    for label, command in list(measures.items())[:commands]:
+        for n in range(runs):
+            for name in list(sides) if n % 2 == 0 else list(sides)[::-1]:
+                used = child_cpu(command, envs[name])[0]
+                figures.setdefault(label, {}).setdefault(name, []).append(used)
+    print(f"{games} games and {runs} runs of each command per side, in turn")
+    print(f"{'':<44} {'A (ms)':>9} {'B (ms)':>9} {'A/B':>7}   (medians; A/B: of the pairs)")
+    for label, by_side in figures.items():
+        a, b = by_side["A"], by_side["B"]
+        ratios = [x / y for x, y in zip(a, b, strict=True)]
+        low, high = quantiles(ratios)[1:] if len(ratios) > 1 else (ratios[0], ratios[0])
+        print(
+            f"{label:<44} {statistics.median(a):>9.3f} {statistics.median(b):>9.3f} "
+            f"{statistics.median(ratios):>7.3f}   p10-p90 {low:.2f}-{high:.2f}, n={len(ratios)}"
+        )
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["compare"]:
+        parser = argparse.ArgumentParser(description=__doc__, prog="bench.py compare")
+        parser.add_argument("other", type=Path, help="the other checkout (B)")
+        parser.add_argument("--games", type=int, default=100, help="seeded games per side")
+        parser.add_argument(
+            "--commands", type=int, default=3, help="how many of the CLI commands to time"
+        )
+        parser.add_argument("--runs", type=int, default=10, help="runs of each command")
+        opts = parser.parse_args(sys.argv[2:])
+        compare(opts.other, opts.games, opts.commands, opts.runs)
+        return
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("sections", nargs="*", help=f"some of: {', '.join(SECTIONS)}")
     parser.add_argument("-n", type=int, default=300, help="samples per section")

@@ -27,6 +27,13 @@ settings.register_profile("nightly", max_examples=1000, deadline=None)
 settings.load_profile(os.getenv("HYPOTHESIS_PROFILE", "dev"))
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _rules_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """This session's rules cache (ruleset/cache.py): a new one, not the user's (the CLI run in
+    a subprocess inherits it)."""
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("xdg-cache"))
+
+
 @pytest.fixture(scope="session")
 def rules() -> Ruleset:
     return load_ruleset()

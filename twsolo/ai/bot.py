@@ -58,7 +58,7 @@ class Bot:
         return Bot(side, dry=True)
 
     def choose(self, game: Game, choice: Choice) -> Answer:
-        view = View(game.rules, game.state, self.side, [])
+        view = View(game.rules, game.state, self.side, [], self.keep)
         answer = self.answer(game, view, choice)
         if answer not in choice.options:  # never answer illegally: fall back and say so
             view.note(Step("fallback", chosen=choice.options[0], why=f"{answer!r} not legal"))

@@ -110,7 +110,7 @@ class Judge:
         return hurt
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # a value: not frozen, for speed (docs/decisions.md §10)
 class Harm:
     """What the space-dump measures read: the decision's view, the human event's dry run
     (`Judge.human_event`) and the state it ends in."""
@@ -215,7 +215,7 @@ def how_to_play(judge: Judge, card: int, ways: list[str]) -> str:
     # Spec §12.3.3/§16.2: the Space Race when nothing is to be done in the two regions. The
     # plan is probed on its own trace; the "operation" question plans again on the board as the
     # event (if any) leaves it.
-    probe = View(rules, state, side, [])
+    probe = view.probe()
     budget = OpsBudget.for_card(state, rules, side, card)
     plan = plan_operations(probe, budget, allow_space="space_race" in ways, card_ops=ops)
     if plan.kind == "space_race":
@@ -234,7 +234,7 @@ def military_ops_first(judge: Judge, card: int) -> bool:
     shortfall = milops_shortfall(view)
     cost = max(0, -judge.human_event(card)[1].vp)
     budget = OpsBudget.for_card(view.state, view.rules, view.side, card)
-    probe = View(view.rules, view.state, view.side, [])
+    probe = view.probe()
     if shortfall <= cost or military_ops_coup(probe, budget) is None:
         return False
     view.note(

@@ -61,7 +61,7 @@ def _face_down(game: Game, choice: Choice) -> bool:
     return choice.kind == "draw" and pile is not None and bool(pile.unseen) and not pile.top
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # a value: not frozen, for speed (docs/decisions.md §10)
 class Metrics:
     """The appendix §1.2 vocabulary measured from the AI's point of view."""
 
@@ -211,10 +211,14 @@ def dry_run_event(
         {Side.US: providers(Side.US), Side.USSR: providers(Side.USSR), CHANCE: chance},
         policy=policy,
     )
-    if state.where(card) != "table":
+    moved = state.where(card) != "table"
+    if moved:
         game.move_card(card, "table")
     with contextlib.suppress(GameOver):
-        play_event(game, card, player, headline=headline, triggered=as_ops)
+        # Unmoved, the copy is still `before`, which nothing changes during the dry run: the
+        # event's start (for re-runs) need not be copied again.
+        start = None if moved else before
+        play_event(game, card, player, headline=headline, triggered=as_ops, start=start)
         if as_ops:
             run_hooks(game, "card_played", side=player, card=card, how="ops")
     metrics = measure(rules, before, state, view.side, view.primary, card)

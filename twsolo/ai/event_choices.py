@@ -52,8 +52,15 @@ def place_own(
     counting the points it `placed` already) both reach its goal. Option 0 aims at the Primary
     Region when it scores at the end of this round (§13.2). The caps of §11.4 apply if any
     target allows them. The first point of that plan."""
-    order = list(regions) if regions is not None else event_regions(view)
+    order = tuple(regions) if regions is not None else tuple(event_regions(view))
     score = view.primary if view.scoring_round and not view.headline else None
+    state = view.state
+    moment = (state.turn, state.action_round, tuple(state.effects), state.enhanced)
+    asked = (view.side, moment, order, score, per_country, left, tuple(placed))
+    planned = _planned.next_point(view, asked, options)
+    if planned is not None:
+        view.note(Step("spec §17.2 [r2] the event's plan", chosen=view.rules.countries[planned].id))
+        return planned
     for caps in (True, False):
         planner = Planner(
             view.sandbox(),
@@ -65,8 +72,56 @@ def place_own(
         )
         points = planner.run(order, score_region=score)
         if points:
+            if caps:
+                _planned.keep(view, asked, options, points)
             return points[0]
     return min(options, key=view.rank)
+
+
+class _PlannedEvent:
+    """Spec §17.2 [r2]: the plan of an event's whole budget, made at its first point and handed
+    out point by point. It is kept for the one question it predicts: the same event asking
+    for the next point (one point fewer left, the first point among those placed), on the board
+    the first point left, the countries allowed among the planned ones — anything else (another
+    event, a dry run's board, a change in between) plans again."""
+
+    def __init__(self) -> None:
+        self.expected: tuple[object, ...] | None = None
+        self.board = b""
+        self.allowed: frozenset[int] = frozenset()
+        self.rest: list[int] = []
+
+    def keep(
+        self, view: View, asked: tuple[object, ...], options: Sequence[int], points: list[int]
+    ) -> None:
+        *same, left, placed = asked
+        assert isinstance(left, int)
+        assert isinstance(placed, tuple)
+        if len(points) < 2:
+            self.expected = None
+            return
+        first = points[0]
+        board = view.state.influence.copy()
+        board[first, view.side.col] += 1
+        self.expected = (*same, left - 1, (*placed, first))
+        self.board = board.tobytes()
+        self.allowed = frozenset(options)
+        self.rest = points[1:]
+
+    def next_point(
+        self, view: View, asked: tuple[object, ...], options: Sequence[int]
+    ) -> int | None:
+        if self.expected != asked or view.state.influence.tobytes() != self.board:
+            return None
+        point = self.rest[0]
+        if point not in options or not self.allowed.issuperset(options):
+            self.expected = None
+            return None
+        self.keep(view, asked, options, self.rest)
+        return point
+
+
+_planned = _PlannedEvent()
 
 
 def remove_human(view: View, options: Sequence[int]) -> int:

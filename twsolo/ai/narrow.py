@@ -46,6 +46,8 @@ def narrow(
         return None
     scored = [(tuple(k(c) for _, k in keys), i) for i, c in enumerate(pool)]
     scored.sort()  # by the keys, then the candidates' order
+    if not view.keep:  # nobody reads the step: only the winner
+        return pool[scored[0][1]]
     ranked = [pool[i] for _, i in scored]
     chosen = ranked[0]
     facts = dict(figures(chosen)) if figures else {}

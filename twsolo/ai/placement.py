@@ -31,7 +31,7 @@ from twsolo.ids import SOUTHEAST_ASIA, Side
 SCORE = "score"  # option 0: only when the region scores this round (spec §12.4.2)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # a value: not frozen, for speed (docs/decisions.md §10)
 class Goal:
     option: str
     country: int

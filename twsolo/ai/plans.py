@@ -187,7 +187,7 @@ def plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_op
             return OpsPlan(plan.kind, list(plan.points), plan.target, plan.region, plan.space_step)
     new_steps: list[Step] = []
     plan = _plan_operations(
-        View(view.rules, view.state, view.side, new_steps),
+        view.probe(new_steps),
         budget,
         allow_space=allow_space,
         card_ops=card_ops,

@@ -79,7 +79,7 @@ def destalinization(
     placed = list(choice.context.get("placed", ()))
     options = {str(o) for o in choice.options}
     plan = destalinization_plan(
-        View(view.rules, start, view.side, []), battlegrounds, most, per_country
+        View(view.rules, start, view.side, [], view.keep), battlegrounds, most, per_country
     )
     for c, points in plan:
         name = view.rules.countries[c].id

@@ -96,9 +96,7 @@ class Question:
         """A Judge for the appendix windows and dry runs of other cards (Star Wars)."""
         if self._judge is None:
             view = self.view
-            self._judge = Judge(
-                View(view.rules, view.state, view.side, []), self.providers, self.game.policy
-            )
+            self._judge = Judge(view.probe(), self.providers, self.game.policy)
         return self._judge
 
     def name(self, candidate: object) -> Answer:
@@ -138,7 +136,8 @@ def resolve(
         if answer is not None:
             return answer
     if candidates:
-        candidates = [c for c in candidates if all(_test(q, f, c) for f in spec.where)]
+        where = compiled(spec).where
+        candidates = [c for c in candidates if passes(q, c, where)]
         chosen = by_regions(q, candidates)
         if chosen is not None:
             return q.name(chosen)
@@ -219,18 +218,16 @@ def by_regions(q: Question, candidates: list[Any]) -> Any:
 def pick(q: Question, candidates: list[Any], regions: list[str]) -> Any:
     """The first tier that keeps a candidate, by its keys; without tiers the keys alone; else
     the `then` rule over all the candidates."""
-    spec = q.spec
+    spec, bound = q.spec, compiled(q.spec)
     rule = f"appendix #{q.card} {q.choice.key}"
-    for n, tier in enumerate(spec.tiers, start=1):
-        pool = [c for c in candidates if all(_test(q, f, c) for f in tier.where)]
+    for n, (where, keys, label) in enumerate(bound.tiers, start=1):
+        pool = [c for c in candidates if passes(q, c, where)]
         if pool:
-            keys = tier.keys if tier.keys is not None else spec.keys
-            label = ", ".join(f.text() for f in tier.where)
             return narrow(
                 q.view, f"{rule} tier {n} ({label})", pool, keys=_keys(q, keys), name=q.name
             )
     if not spec.tiers and spec.keys and candidates:
-        return narrow(q.view, rule, candidates, keys=_keys(q, spec.keys), name=q.name)
+        return narrow(q.view, rule, candidates, keys=_keys(q, bound.keys), name=q.name)
     if spec.then is None or not candidates:
         return None
     if isinstance(spec.then, Rerun):
@@ -238,12 +235,60 @@ def pick(q: Question, candidates: list[Any], regions: list[str]) -> Any:
     return CRITERIA.get("choice_orders", spec.then.name)(q, candidates, regions, spec.then.arg)
 
 
-def _test(q: Question, f: Named, c: Any) -> bool:
-    return bool(CRITERIA.get("choice_filters", f.name)(q, c, f.arg))
+# ---------------------------------------------------------------------- compiled specs
+Criterion = Callable[[Question, Any, Any], Any]
+Filter = tuple[Criterion, Any]  # a filter's function and its argument
+BoundKey = tuple[str, Criterion, Any]  # a key's name (for the trace), function and argument
 
 
-def _keys(q: Question, keys: Sequence[Named]) -> list[tuple[str, Callable[[Any], Any]]]:
-    return [(k.text(), _bound(CRITERIA.get("choice_keys", k.name), q, k.arg)) for k in keys]
+@dataclass(frozen=True)
+class Compiled:
+    """A spec's filters, tiers and keys with their functions looked up once (a spec is read
+    at every pick of every dry run): `tiers` holds each tier's filters, keys and label."""
+
+    where: tuple[Filter, ...]
+    tiers: tuple[tuple[tuple[Filter, ...], tuple[BoundKey, ...], str], ...]
+    keys: tuple[BoundKey, ...]
+
+
+_COMPILED: dict[int, tuple[ChoiceSpec, Compiled]] = {}
+
+
+def compiled(spec: ChoiceSpec) -> Compiled:
+    """`spec` compiled, once per spec of a loaded Ruleset (kept by identity, with the spec)."""
+    hit = _COMPILED.get(id(spec))
+    if hit is not None and hit[0] is spec:
+        return hit[1]
+
+    def filters(names: Sequence[Named]) -> tuple[Filter, ...]:
+        return tuple((CRITERIA.get("choice_filters", f.name), f.arg) for f in names)
+
+    def keys(names: Sequence[Named]) -> tuple[BoundKey, ...]:
+        return tuple((k.text(), CRITERIA.get("choice_keys", k.name), k.arg) for k in names)
+
+    tiers = tuple(
+        (
+            filters(t.where),
+            keys(t.keys if t.keys is not None else spec.keys),
+            ", ".join(f.text() for f in t.where),
+        )
+        for t in spec.tiers
+    )
+    result = Compiled(filters(spec.where), tiers, keys(spec.keys))
+    _COMPILED[id(spec)] = (spec, result)
+    return result
+
+
+def passes(q: Question, c: Any, where: tuple[Filter, ...]) -> bool:
+    """Whether candidate `c` passes every filter (a plain loop: it runs for every candidate)."""
+    for fn, arg in where:  # noqa: SIM110 (speed, above)
+        if not fn(q, c, arg):
+            return False
+    return True
+
+
+def _keys(q: Question, keys: tuple[BoundKey, ...]) -> list[tuple[str, Callable[[Any], Any]]]:
+    return [(text, _bound(fn, q, arg)) for text, fn, arg in keys]
 
 
 def _bound(fn: Callable[..., Any], q: Question, arg: Any) -> Callable[[Any], Any]:
@@ -391,7 +436,7 @@ def _coup_target(q: Question, area: list[int]) -> bool:
 @criterion("choice_tests", "realign_target")
 def _realign_target(q: Question, area: list[int]) -> bool:
     """A realignment has a valid target there (spec §15)."""
-    view = View(q.view.rules, q.view.state, q.view.side, [])
+    view = q.view.probe()
     return best_realign(view, area) is not None
 
 

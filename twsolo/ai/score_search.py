@@ -13,7 +13,7 @@ from twsolo.engine.scoring import Counts
 Position = tuple[Counts, Counts, int]  # (the mover's counts, the opponent's, battlegrounds)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # a value: not frozen, for speed (docs/decisions.md §10)
 class ScoreStep:
     """One country's take or break: the mover's influence to reach there and its cost."""
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # a value: not frozen, for speed (docs/decisions.md §10)
 class Step:
     rule: str  # "spec §13.2 option 1", "appendix #8 HL", ...
     chosen: Any = None

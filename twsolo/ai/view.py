@@ -23,6 +23,9 @@ class View:
     state: GameState
     side: Side
     trace: list[Step] = field(default_factory=list)
+    # Whether anyone reads the trace (`why`, a game log): without, the narrowing steps are not
+    # written (a dry run's or a simulation's decisions, issue #26).
+    keep: bool = True
 
     def __post_init__(self) -> None:
         self.human: Side = self.side.other  # read in every cost and cap: an attribute
@@ -57,9 +60,8 @@ class View:
 
     def sandbox(self, trace: list[Step] | None = None) -> View:
         """The same decision on a board copy the planners may place influence on."""
-        return View(
-            self.rules, self.state.board_copy(), self.side, self.trace if trace is None else trace
-        )
+        trace = self.trace if trace is None else trace
+        return View(self.rules, self.state.board_copy(), self.side, trace, self.keep)
 
     def recast(self, *, primary: str | None = None, scoring_round: bool | None = None) -> View:
         """The view on a copy of the state where `primary` is the Primary Region (an event, or
@@ -74,10 +76,15 @@ class View:
             state.put(self.rules.scoring_card_for(primary).number, "primary")
         if scoring_round is not None:
             state.scoring_round = scoring_round
-        return View(self.rules, state, self.side, self.trace)
+        return View(self.rules, state, self.side, self.trace, self.keep)
 
     def note(self, step: Step) -> None:
-        self.trace.append(step)
+        if self.keep:
+            self.trace.append(step)
+
+    def probe(self, trace: list[Step] | None = None) -> View:
+        """The same decision on the same board with its own trace (`trace`, else a new one)."""
+        return View(self.rules, self.state, self.side, [] if trace is None else trace, self.keep)
 
     # ---- board facts (spec §13.1)
     def a(self, c: int) -> int:

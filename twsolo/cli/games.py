@@ -294,7 +294,6 @@ def list_cmd(rules_path: str | None, home_dir: str | None) -> None:
 def show(name: str, svg_path: str | None, rules_path: str | None, home_dir: str | None) -> None:
     """The board of a saved game (and an SVG picture of it)."""
     from twsolo.cli.render import board, tracks
-    from twsolo.cli.svg import board_svg
     from twsolo.compose import load_ruleset
     from twsolo.persist.savefile import SaveError
     from twsolo.session.saved import read_saved
@@ -311,6 +310,8 @@ def show(name: str, svg_path: str | None, rules_path: str | None, home_dir: str 
     click.echo(tracks(rules, state, primary=primary, secondary=secondary))
     click.echo(board(rules, state))
     if svg_path:
+        from twsolo.cli.svg import board_svg  # its XML escaping loads urllib: only with --svg
+
         try:
             with open(svg_path, "w", encoding="utf-8") as f:
                 f.write(board_svg(rules, state, primary=primary, secondary=secondary))

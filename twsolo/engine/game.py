@@ -62,7 +62,7 @@ class GameOver(Exception):
         self.result = result
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # a value: not frozen, for speed (docs/decisions.md §10)
 class EventFrame:
     """An event being resolved: what a provider needs to re-run it from its start (the AI's
     "best dry-run result" for a choice inside an event, spec §17.6)."""

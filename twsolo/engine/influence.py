@@ -56,6 +56,9 @@ def placement_options(
     every point."""
     closed = closed_region(state, side)
     dear = controlled(state, rules, side.other).tolist()
+    if not budget.areas and not closed:  # one figure for every country: no bonus, no ban
+        left = budget.remaining_if(rules, None)
+        return [c for c in sorted(access) if (2 if dear[c] else 1) <= left]
     return [
         c
         for c in sorted(access)

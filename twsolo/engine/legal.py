@@ -15,7 +15,7 @@ from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # a value: not frozen, for speed (docs/decisions.md §10)
 class Target:
     country: str
     refusal: str | None  # None: legal

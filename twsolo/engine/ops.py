@@ -39,6 +39,8 @@ class OpsBudget:
 
     def remaining_if(self, rules: Ruleset, country: int | None) -> int:
         """What would remain available if the next op went to `country` (None: anywhere)."""
+        if not self.areas:  # most cards: no bonus to earn (this runs for every country)
+            return self.base - self.spent
         bonus = 0
         for area in self.areas:
             if area in self.outside:

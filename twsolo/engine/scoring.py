@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from twsolo.engine.game import Game
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # a value: not frozen, for speed (docs/decisions.md §10)
 class SideScore:
     level: str  # none | presence | domination | control
     countries: int
@@ -35,7 +35,7 @@ class SideScore:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # a value: not frozen, for speed (docs/decisions.md §10)
 class RegionScore:
     region: str
     sides: dict[Side, SideScore]
@@ -50,7 +50,7 @@ class RegionScore:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # a value: not frozen, for speed (docs/decisions.md §10)
 class Counts:
     """What a side controls in a region: what scoring reads (base §10.1)."""
 
@@ -128,21 +128,32 @@ def region_counts(state: GameState, rules: Ruleset, region: str) -> tuple[dict[S
     cells = state.cells
     taiwan = rules.index.get("taiwan") if state.has_effect(CardId.FORMOSAN_RESOLUTION) else None
     sea = region == SOUTHEAST_ASIA
-    tally = [[0] * 5, [0] * 5]  # per side: countries, BGs, adjacent, weighted, adjacent BGs
+    # Per side: countries, BGs, adjacent, weighted, adjacent BGs (one branch per country: a
+    # country is controlled by one side at most).
+    us = [0, 0, 0, 0, 0]
+    ussr = [0, 0, 0, 0, 0]
     total_bgs = 0
     for i, stability, bg, next_to_us, next_to_ussr, weight in rules.scoring_facts(region):
         margin = cells[i, 0] - cells[i, 1]
-        us, ussr = margin >= stability, -margin >= stability
-        bg = bg or (i == taiwan and us)
+        if margin >= stability:
+            t, adjacent = us, next_to_ussr
+            bg = bg or i == taiwan
+        elif -margin >= stability:
+            t, adjacent = ussr, next_to_us
+        else:
+            total_bgs += bg
+            continue
         total_bgs += bg
-        for t, mine, adjacent in ((tally[0], us, next_to_ussr), (tally[1], ussr, next_to_us)):
-            if mine:
-                t[0] += 1
-                t[1] += bg
-                t[2] += adjacent
-                t[3] += weight if sea else 0
-                t[4] += bg and adjacent
-    counts = {Side.US: Counts(*tally[0]), Side.USSR: Counts(*tally[1])}
+        t[0] += 1
+        if bg:
+            t[1] += 1
+            if adjacent:
+                t[4] += 1
+        if adjacent:
+            t[2] += 1
+        if sea:
+            t[3] += weight
+    counts = {Side.US: Counts(*us), Side.USSR: Counts(*ussr)}
     return counts, total_bgs
 
 

@@ -92,7 +92,13 @@ class Pile:
         return card in self.top or card in self.shuffled or card in self.bottom
 
     def copy(self) -> Pile:
-        return Pile(self.shuffled.copy(), self.bottom.copy(), self.top.copy(), self.unseen)
+        # Slot by slot past __init__: a state copy copies all 17 piles.
+        clone = object.__new__(Pile)
+        clone.shuffled = self.shuffled.copy()
+        clone.bottom = self.bottom.copy()
+        clone.top = self.top.copy()
+        clone.unseen = self.unseen
+        return clone
 
     def remove(self, card: int) -> None:
         for part in (self.top, self.shuffled, self.bottom):
@@ -278,15 +284,16 @@ class GameState:
     # ---- copying and comparing
     def copy(self) -> GameState:
         """A copy sharing nothing mutable (the other fields hold immutable values)."""
-        return self._clone(
-            influence=self.influence.copy(),
-            milops=self.milops.copy(),
-            space=self.space.copy(),
-            space_attempts=self.space_attempts.copy(),
-            piles={name: pile.copy() for name, pile in self.piles.items()},
-            unseen=self.unseen.copy(),
-            effects=self.effects.copy(),
-        )
+        clone = self._clone()
+        clone.influence = influence = self.influence.copy()
+        clone.cells = influence.data
+        clone.milops = self.milops.copy()
+        clone.space = self.space.copy()
+        clone.space_attempts = self.space_attempts.copy()
+        clone.piles = {name: pile.copy() for name, pile in self.piles.items()}
+        clone.unseen = self.unseen.copy()
+        clone.effects = self.effects.copy()
+        return clone
 
     def board_copy(self) -> GameState:
         """A copy whose influence may change, sharing everything else: for planners that try
@@ -297,7 +304,9 @@ class GameState:
         # Field by field past __init__: the AI's look-aheads copy states thousands of times.
         clone = object.__new__(GameState)
         for name in STATE_FIELDS:
-            setattr(clone, name, changes[name] if name in changes else getattr(self, name))
+            setattr(clone, name, getattr(self, name))
+        for name, value in changes.items():
+            setattr(clone, name, value)
         clone.cells = clone.influence.data
         return clone
 

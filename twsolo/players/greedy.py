@@ -73,7 +73,7 @@ class GreedyPlayer:
     def event_gains(self, game: Game, card: int) -> bool:
         if event_refusal(game.state, game.rules, card, self.side) is not None:
             return False
-        view = View(game.rules, game.state, self.side)
+        view = View(game.rules, game.state, self.side, keep=False)
         _, m = dry_run_event(view, card, self.side, self.bot.providers, game.policy)
         ops = game.rules.card(card).ops
         return m.wins or m.vp > 0 or m.score_gain > 0 or m.controls > 0 or m.infl_changed >= ops

@@ -5,25 +5,15 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Callable
 from pathlib import Path
 from types import MappingProxyType
 
 from twsolo.bounded import UnreadableFile, read_bytes
 from twsolo.errors import RulesDataError
+from twsolo.ruleset.cache import read_cached, write_cached
 from twsolo.ruleset.model import Card, Country, Ruleset, ScoringRules, SetupRules
-from twsolo.ruleset.nodes import RULES_FILE_LIMIT, Located, Problems, compose_file, display_path
-from twsolo.ruleset.paths import rules_dir
-from twsolo.ruleset.schema import (
-    read_appendix,
-    read_cards,
-    read_enhanced,
-    read_map,
-    read_priorities,
-    read_regions,
-    read_scoring,
-    read_setup,
-    read_space,
-)
+from twsolo.ruleset.paths import RULES_FILE_LIMIT, display_path, rules_dir
 from twsolo.ruleset.vocabulary import Vocabulary
 
 FILES = (
@@ -52,12 +42,42 @@ def rules_digest(directory: Path) -> str:
 
 
 def load_ruleset(
-    directory: str | os.PathLike[str] | None = None, *, vocabulary: Vocabulary
+    directory: str | os.PathLike[str] | None = None,
+    *,
+    vocabulary: Vocabulary | Callable[[], Vocabulary],
 ) -> Ruleset:
     """The rules of `directory` (rules_dir's search order), checked against `vocabulary`: the
     names the AI and the engine implement (twsolo/compose.py `load_ruleset` hands this
-    twsolo's own)."""
+    twsolo's own). Given as a function (the standard vocabulary, which imports the AI to
+    build), the rules come from the cache of rules loaded before when it holds these rules
+    (ruleset/cache.py), and the vocabulary is built only on a miss."""
     base = rules_dir(directory)
+    digest = rules_digest(base)
+    if not callable(vocabulary):
+        return _load(base, digest, vocabulary)
+    cached = read_cached(base, digest)
+    if cached is not None:
+        return cached
+    rules = _load(base, digest, vocabulary())
+    write_cached(rules)
+    return rules
+
+
+def _load(base: Path, digest: str, vocabulary: Vocabulary) -> Ruleset:
+    # The YAML and its schema: loaded only when the cache does not hold these rules.
+    from twsolo.ruleset.nodes import Located, Problems, compose_file
+    from twsolo.ruleset.schema import (
+        read_appendix,
+        read_cards,
+        read_enhanced,
+        read_map,
+        read_priorities,
+        read_regions,
+        read_scoring,
+        read_setup,
+        read_space,
+    )
+
     problems: list[str] = []
     roots: dict[str, tuple[Located | None, Problems]] = {}
     for name in FILES:
@@ -99,7 +119,7 @@ def load_ruleset(
         raise RulesDataError(problems or ["rules data incomplete"])
     return Ruleset(
         source=base,
-        digest=rules_digest(base),
+        digest=digest,
         countries=countries,
         cards=MappingProxyType(dict(sorted(cards.items()))),
         scoring=scoring,

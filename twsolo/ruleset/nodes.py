@@ -10,7 +10,6 @@ with a nesting limit and without aliases, so no input ends in a RecursionError o
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
@@ -19,25 +18,17 @@ from typing import Any
 
 import yaml
 
-from twsolo.bounded import MIB, UnreadableFile, read_text
+from twsolo.bounded import UnreadableFile, read_text
+from twsolo.ruleset.paths import RULES_FILE_LIMIT, display_path
 
 STR = "tag:yaml.org,2002:str"
 INT = "tag:yaml.org,2002:int"
 BOOL = "tag:yaml.org,2002:bool"
 NULL = "tag:yaml.org,2002:null"
 _KIND = {INT: "an integer", BOOL: "a boolean", NULL: "null", "tag:yaml.org,2002:float": "a number"}
-RULES_FILE_LIMIT = 1 * MIB  # the largest rules file is about 50 KiB
 MAX_DEPTH = 32  # nesting of lists and mappings; the rules and scenarios use at most 5
 # The integers a rules or scenario file may write: plain decimal digits, at most 18 of them.
 _PLAIN_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]{0,17})")
-
-
-def display_path(path: Path) -> str:
-    """The path as a user typed it: relative to the working directory when under it."""
-    try:
-        return os.path.relpath(path) if not os.path.relpath(path).startswith("..") else str(path)
-    except ValueError:  # another drive on Windows
-        return str(path)
 
 
 @dataclass

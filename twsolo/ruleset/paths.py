@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import os
-from importlib import resources
 from pathlib import Path
 
+from twsolo.bounded import MIB
 from twsolo.errors import TwsoloError
 
 MARKER = "cards.yaml"
 ENV_VAR = "TWSOLO_RULES"
+RULES_FILE_LIMIT = 1 * MIB  # the largest rules file is about 50 KiB
+
+
+def display_path(path: Path) -> str:
+    """The path as a user typed it: relative to the working directory when under it."""
+    try:
+        return os.path.relpath(path) if not os.path.relpath(path).startswith("..") else str(path)
+    except ValueError:  # another drive on Windows
+        return str(path)
 
 
 def rules_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
@@ -23,7 +32,9 @@ def rules_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
             return path
         source = "--rules" if explicit is not None else ENV_VAR
         raise TwsoloError(f"{source} points to {path}, which has no {MARKER}")
-    packaged = Path(str(resources.files("twsolo") / "_rules"))
+    # The package's folder, as importlib.resources would give it for an installed package
+    # (importing that module costs a start of the command line about 10 ms).
+    packaged = Path(__file__).resolve().parents[1] / "_rules"
     tried.append(str(packaged))
     if (packaged / MARKER).is_file():
         return packaged

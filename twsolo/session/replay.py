@@ -13,18 +13,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from twsolo.engine.adjust import AdjustmentRefused
 from twsolo.engine.choices import CHANCE, Actor, Answer, Choice, ChoiceProvider
-from twsolo.engine.game import Game
 from twsolo.engine.state import GameState
 from twsolo.errors import ChoiceError
 from twsolo.ids import Side
 from twsolo.persist.savefile import Entry
 from twsolo.ruleset import Ruleset
-from twsolo.solo import GameRecord, SoloOptions, play_game
-from twsolo.solo.regions import primary_region, secondary_region
+from twsolo.solo.options import SoloOptions
+
+if TYPE_CHECKING:  # the turn flow is imported by the replays, not by `show` of a cached position
+    from twsolo.engine.game import Game
+    from twsolo.solo.record import GameRecord
 
 
 class ReplayMismatch(ChoiceError):
@@ -157,6 +159,8 @@ def replay(
     asked); every answer must be used. `table`: a game played at the table (no dealer)."""
     entries = [Entry("answer", actor=a, kind=k, answer=x) for a, k, x in answers]
     source = Replay(entries)
+    from twsolo.solo.runner import play_game  # the turn flow and the AI: not for `show`
+
     try:
         record = play_game(rules, options, providers_of(source), start=start, table=table)
     except End as end:
@@ -191,6 +195,9 @@ def position_after(
     """The position after the given entries, asking no one (inspect, a damaged state.json).
     `table`: the game is played at the table (no dealer: its journal has no `deal` answers)."""
     source = Replay(entries)
+    from twsolo.solo.regions import primary_region, secondary_region
+    from twsolo.solo.runner import play_game  # the turn flow and the AI: not for `show`
+
     try:
         record = play_game(rules, options, providers_of(source), start=start, table=table)
     except End:

@@ -6,13 +6,16 @@ cut short, and that is reported, never taken as the game."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from twsolo.persist.folders import JOURNAL
 from twsolo.persist.lock import holder
 from twsolo.persist.savefile import STATE, Entry, Header, SaveDir, SaveError, Snapshot
 from twsolo.ruleset import Ruleset
-from twsolo.session.replay import Position, ReplayMismatch, position_after
+from twsolo.session.replay import Position
+
+if TYPE_CHECKING:
+    from twsolo.session.replay import ReplayMismatch
 
 
 @dataclass
@@ -85,6 +88,9 @@ def read_saved(rules: Ruleset, save: SaveDir) -> SavedGame:
     if snapshot is not None and snapshot.entries == len(entries):
         position = Position(snapshot.state, snapshot.primary, snapshot.secondary)
         return SavedGame(header, position, snapshot.result, notes, playing)
+    # The turn flow is loaded only to rebuild a position (`show` of a cached one needs none).
+    from twsolo.session.replay import ReplayMismatch, position_after
+
     try:
         position = position_after(
             rules, header.solo_options, header.start, entries, table=header.table

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import dask.config
 from distributed import Client, Future, LocalCluster, as_completed
 from distributed.client import FutureCancelledError
 from distributed.scheduler import KilledWorker
@@ -31,6 +32,12 @@ from twsolo.ruleset.paths import rules_dir
 from twsolo.sim.pool import Pool, Results, Task, interrupts_ignored
 
 LOCAL = "local"
+
+# Dask's statistical profiler samples every worker's stack every 10 ms and keeps the samples:
+# over 10,000 games it grew each worker to 640 MiB and cost ≈12 % of its CPU (issue #26). The
+# local workers run without it; a remote cluster's workers take their own configuration
+# (DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False, README).
+LOCAL_WORKER_CONFIG = {"distributed.worker.profile.enabled": False}
 
 
 class RulesMismatch(TwsoloError):
@@ -132,7 +139,7 @@ class DaskPool(Pool):
                 # Started with Ctrl-C ignored, the worker processes inherit it: an interrupt
                 # stops the run here, not the workers with a traceback each. (A Ctrl-C in the
                 # second or two the workers take to start is lost.)
-                with interrupts_ignored():
+                with interrupts_ignored(), dask.config.set(LOCAL_WORKER_CONFIG):
                     self.cluster = LocalCluster(
                         n_workers=workers,
                         threads_per_worker=1,

@@ -16,6 +16,7 @@ events' own; the seat narrows them without touching the events):
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -37,7 +38,7 @@ ANYWHERE_REGIONS = 3
 CHOSEN_REGIONS = 2
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # a value: not frozen, for speed (docs/decisions.md §10)
 class Entry:
     """One answer of the human: the question's kind, the answer, where the log stood when it was
     given, how many map regions the options of a "country" question touched (else 0), and
@@ -181,7 +182,9 @@ class HumanSeat:
         it costs nothing."""
         rules = game.rules
         human = self.human(game)
-        entries = [e for e in self.journal if e.log_index >= since]
+        # The journal is in log order (each entry takes the log's length when given): the
+        # entries since `since` are its tail, found by bisection, not by reading it all.
+        entries = self.journal[bisect_left(self.journal, since, key=lambda e: e.log_index) :]
         found: list[int] = []
         for n, entry in enumerate(entries):
             country = rules.index.get(str(entry.answer))

@@ -4,6 +4,7 @@ by point, wars, operations granted by an event, free coups. Each asks through th
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
@@ -35,9 +36,17 @@ def in_region(game: Game, region: str) -> list[int]:
 def event_area(game: Game, card: int) -> list[int]:
     """The countries of the regions the card's event acts in (rules/cards.yaml
     `event_regions`), each once, in map order."""
-    rules = game.rules
+    return list(_event_area(game.rules, card))
+
+
+@lru_cache(maxsize=512)
+def _event_area(rules: Ruleset, card: int) -> tuple[int, ...]:
+    # Fixed by the rules (a Ruleset is never changed, and hashes by identity): asked at every
+    # point of an event that places in its regions.
     regions = rules.card(card).event_regions
-    return [c.index for c in rules.countries if any(rules.in_region(c.index, r) for r in regions)]
+    return tuple(
+        c.index for c in rules.countries if any(rules.in_region(c.index, r) for r in regions)
+    )
 
 
 def war_facts(game: Game, card: int) -> War:

@@ -43,11 +43,19 @@ def event_refusal(
 
 
 def play_event(
-    game: Game, card: int, player: Side, *, headline: bool = False, triggered: bool = False
+    game: Game,
+    card: int,
+    player: Side,
+    *,
+    headline: bool = False,
+    triggered: bool = False,
+    start: GameState | None = None,
 ) -> bool:
     """Resolve the event of `card` played by `player`; then move the card: out of the game if
     starred and the event happened, else to the discard pile (unless the handler put it somewhere
-    else). Returns whether the event happened. VP victory is checked after the whole event."""
+    else). Returns whether the event happened. VP victory is checked after the whole event.
+    `start`: a state equal to the game's now that nobody changes while the event lasts (a dry
+    run's own original), kept as the event's start instead of a copy."""
     rules = game.rules
     reveals = game.policy.reveals_for(game, player)
     ctx = EventContext(
@@ -66,7 +74,9 @@ def play_event(
         game.record(EventEnd(card, False))
         return False
     game.event_frames.append(
-        EventFrame(card, player, headline, game.state.copy(), len(game.answers))
+        EventFrame(
+            card, player, headline, game.state.copy() if start is None else start, len(game.answers)
+        )
     )
     try:
         game.policy.event_handler(card, EVENTS[card].handler)(game, ctx)

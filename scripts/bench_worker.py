@@ -1,0 +1,113 @@
+"""One side of `scripts/bench.py compare`: a measurement run in a fresh process against the
+twsolo of CHECKOUT (put first on sys.path, so the same script measures any version that has
+the public pieces used here). Prints one JSON object.
+
+    python scripts/bench_worker.py CHECKOUT play FIRST_SEED GAMES
+    python scripts/bench_worker.py CHECKOUT serve         # a seed per line in, a JSON line out
+    python scripts/bench_worker.py CHECKOUT save HOME     # a finished saved game, for `resume`
+
+`play`: the CPU time of whole games of the AI against the greedy stand-in (the AI's side by
+seed, even: US, as in scripts/digest.py), the rules loaded before the clock starts, and the
+number of cards played (headlines and action rounds, both sides).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+SAVE_NAME = "bench"
+
+
+def play_one(seed: int) -> tuple[float, int]:
+    """One game's CPU time (s) and cards played."""
+    from twsolo.engine.records import CardMove
+    from twsolo.ids import Side
+    from twsolo.sim.games import GameSpec, providers, rules_for
+    from twsolo.solo import SoloOptions, play_game
+
+    rules = rules_for(None)
+    ai = (Side.US, Side.USSR)[seed % 2]
+    chosen = providers(GameSpec(seed, ai.value, "greedy"), ai)
+    start = time.process_time()
+    record = play_game(rules, SoloOptions(ai_side=ai), chosen)
+    cpu = time.process_time() - start
+    return cpu, sum(1 for r in record.log if isinstance(r, CardMove) and r.target == "table")
+
+
+def play(first: int, games: int) -> dict[str, float]:
+    cpu = 0.0
+    plays = 0
+    for seed in range(first, first + games):
+        used, played = play_one(seed)
+        cpu += used
+        plays += played
+    return {"cpu": cpu, "plays": plays, "games": games}
+
+
+def serve() -> None:
+    """Games on request, so that two versions can take turns game by game: the machine's
+    speed drifts by the second, and a ratio of neighbours carries little of it."""
+    from twsolo.sim.games import rules_for
+
+    rules_for(None)
+    print(json.dumps({"ready": True}), flush=True)
+    for line in sys.stdin:
+        cpu, plays = play_one(int(line))
+        print(json.dumps({"cpu": cpu, "plays": plays}), flush=True)
+
+
+def save(home: str) -> dict[str, float]:
+    """A digital game played to its end by the greedy stand-in through the session (as `twsolo
+    play` would with a person): the first seed from 1 whose game lasts the full 10 turns."""
+    from twsolo.cli.games import create
+    from twsolo.ids import Side
+    from twsolo.players.greedy import GreedyPlayer
+    from twsolo.ruleset import load_ruleset
+    from twsolo.session.game import GameSession
+
+    rules = load_ruleset()
+    for seed in range(1, 100):
+        folder = Path(home) / "games" / SAVE_NAME
+        if folder.exists():
+            for f in sorted(folder.rglob("*"), reverse=True):
+                f.rmdir() if f.is_dir() else f.unlink()
+            folder.rmdir()
+        save = create(
+            home_dir=home,
+            name=SAVE_NAME,
+            side="us",
+            difficulty="normal",
+            table=False,
+            dice=None,
+            fast_deal=False,
+            optional_cards=False,
+            seed=seed,
+            rules_path=None,
+        )
+        with GameSession.open(rules, save) as session:
+            record = session.play(GreedyPlayer(Side.US), None)
+        if record.state.turn == 10 and record.result.reason.startswith("final"):
+            return {"seed": seed, "turn": record.state.turn}
+    raise SystemExit("no 10-turn game among seeds 1-99")
+
+
+def main() -> None:
+    checkout, job, *args = sys.argv[1:]
+    sys.path.insert(0, str(Path(checkout).resolve()))
+    if job == "serve":
+        serve()
+        return
+    if job == "play":
+        out = play(int(args[0]), int(args[1]))
+    elif job == "save":
+        out = save(args[0])
+    else:
+        raise SystemExit(f"unknown job {job!r}")
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
