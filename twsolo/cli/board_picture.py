@@ -71,7 +71,7 @@ text {{ font-family: "DejaVu Sans", Verdana, Arial, sans-serif; }}
 .stabn {{ font-size: 13px; font-weight: bold; text-anchor: middle; }}
 .marker {{ stroke-width: 1.6; }}
 .inf {{ font-size: 15px; font-weight: bold; text-anchor: middle; }}
-.delta {{ font-size: 9.5px; font-weight: bold; text-anchor: end; }}
+.delta {{ font-size: 9.5px; font-weight: bold; text-anchor: middle; }}
 .changed {{ fill: none; stroke: {MARK}; stroke-width: 3; }}
 .link {{ stroke: #6b6b6b; stroke-width: 1.4; }}
 .link.across {{ stroke-dasharray: 5 3; }}
@@ -211,6 +211,22 @@ def _centre(xy: tuple[int, int], size: tuple[int, int]) -> tuple[float, float]:
     return xy[0] + size[0] / 2, xy[1] + size[1] / 2
 
 
+def _bridges(corners: Sequence[tuple[int, int]], w: int, h: int, gap: int = 32) -> str:
+    """The gaps between boxes side by side (or one above the other) closer than `gap`, as
+    rectangles: padded like the boxes, they leave no sliver of outline between two countries
+    of a region."""
+    out = []
+    for n, (x, y) in enumerate(corners):
+        for ox, oy in corners[:n]:
+            left, right = sorted([x, ox])
+            top, bottom = sorted([y, oy])
+            if 0 < right - left - w < gap and bottom - top < h:  # side by side
+                out.append(f"M{left + w} {bottom}H{right}V{top + h}H{left + w}z")
+            elif 0 < bottom - top - h < gap and right - left < w:  # one above the other
+                out.append(f"M{right} {top + h}V{bottom}H{left + w}V{top + h}z")
+    return "".join(out)
+
+
 def _regions(
     parent: ET.Element, rules: Ruleset, primary: str | None, secondary: str | None
 ) -> None:
@@ -226,38 +242,35 @@ def _regions(
         layers = [(ring[0], ring[1]), (REGION_INK[region], 20)] if ring else []
         layers = layers or [(REGION_INK[region], 20)]
         layers.append((REGION_TINT[region], 17))
-        ids = {rules.countries[i].id for i in members}
+        ids = [rules.countries[i].id for i in members]
+        # One path of the boxes and one of the links per layer: a thick round-joined stroke
+        # pads the boxes, so the region's area hugs its countries.
+        boxes = "".join(f"M{x} {y}h{w}v{h}h{-w}z" for x, y in (layout.at[c] for c in ids))
+        boxes += _bridges([layout.at[c] for c in ids], w, h)
+        pairs = [(a, n) for a in ids for n in rules.country(a).neighbours if n in ids and a < n]
+        links = "".join(
+            "M{:.0f} {:.0f}L{:.0f} {:.0f}".format(
+                *_centre(layout.at[a], layout.box), *_centre(layout.at[b], layout.box)
+            )
+            for a, b in pairs
+        )
         for colour, spread in layers:
-            for i in members:
-                x, y = layout.at[rules.countries[i].id]
-                ET.SubElement(
-                    g,
-                    "rect",
-                    x=str(x - spread / 2),
-                    y=str(y - spread / 2),
-                    width=str(w + spread),
-                    height=str(h + spread),
-                    rx=str(spread / 2 + 2),
-                    fill=colour,
-                )
-            for i in members:
-                a = rules.countries[i]
-                for n in a.neighbours:
-                    if n in ids and a.id < n:
-                        (x1, y1), (x2, y2) = (
-                            _centre(layout.at[a.id], layout.box),
-                            _centre(layout.at[n], layout.box),
-                        )
-                        ET.SubElement(
-                            g,
-                            "line",
-                            {"stroke-width": str(min(w, h) * 0.3 + spread)},
-                            x1=f"{x1:.0f}",
-                            y1=f"{y1:.0f}",
-                            x2=f"{x2:.0f}",
-                            y2=f"{y2:.0f}",
-                            stroke=colour,
-                        )
+            ET.SubElement(
+                g,
+                "path",
+                {"stroke-width": str(spread), "stroke-linejoin": "round"},
+                d=boxes,
+                fill=colour,
+                stroke=colour,
+            )
+            ET.SubElement(
+                g,
+                "path",
+                {"stroke-width": f"{min(w, h) * 0.3 + spread:g}", "stroke-linecap": "round"},
+                d=links,
+                fill="none",
+                stroke=colour,
+            )
     for region, (x, y) in layout.labels.items():
         tag = "PRIMARY" if region == primary else "SECONDARY" if region == secondary else ""
         label = ET.SubElement(
@@ -420,13 +433,15 @@ def _country(
             marker.set("stroke-dasharray", "3 2")
         else:
             number = _text(
-                g, mx + 13 if delta else mx + 15.5, my + 20, str(amount), f"inf inf-{side.value}"
+                g, mx + 13 if delta else mx + 15.5, my + 21, str(amount), f"inf inf-{side.value}"
             )
             number.set("fill", "#fff" if solid else colour)
-        if delta:
+        if delta:  # a tag on the marker's corner: what the marked play changed here
             sign = "+" if delta > 0 else "\u2212"
-            tag = _text(g, mx + 30, my + 9, f"{sign}{abs(delta)}", "delta")
-            tag.set("fill", "#fff" if solid else "#000")
+            ET.SubElement(
+                g, "rect", x=str(mx + 14), y=str(my - 5), width="18", height="12", rx="4", fill=MARK
+            )
+            _text(g, mx + 23, my + 4.5, f"{sign}{abs(delta)}", "delta")
     if change:
         ET.SubElement(
             g,
