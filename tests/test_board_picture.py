@@ -7,9 +7,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import shutil
-import subprocess
-import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -27,9 +24,9 @@ from twsolo.sim.games import GameSpec, providers
 from twsolo.solo import play_game
 from twsolo.solo.regions import primary_region, secondary_region
 
+from .support import CHROMIUM, chromium
 from .table_person import Person, first, run_with
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 SVG = "{http://www.w3.org/2000/svg}"
 # Where a card lies face up for everyone at the table: the only cards a picture may name.
 FACE_UP = ("discard", "removed", "in_effect", "table", "spent", "primary", "secondary")
@@ -55,31 +52,6 @@ pre.id = "measured";
 pre.textContent = JSON.stringify(out);
 document.body.appendChild(pre);
 </script>"""
-
-
-def chromium(*args: str) -> str:
-    assert CHROMIUM is not None
-    with tempfile.TemporaryDirectory() as profile:
-        done = subprocess.run(
-            [
-                CHROMIUM,
-                "--headless",
-                "--no-sandbox",  # CI runs as root
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                f"--user-data-dir={profile}",
-                *args,
-            ],
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=True,
-        )
-    return done.stdout
 
 
 # ------------------------------------------------------------------ the layout is rules data
@@ -310,7 +282,33 @@ def test_play_board_rewrites_the_page_after_every_answer(tmp_path: Path, rules: 
         assert (drawn[c.id, Side.US], drawn[c.id, Side.USSR]) == (int(row[1]), int(row[2]))
 
 
-def test_inspect_puts_that_turns_board_on_the_page(tmp_path: Path, rules: Ruleset) -> None:
+def test_inspect_and_rollback_put_that_turns_board_on_the_page(
+    tmp_path: Path, rules: Ruleset
+) -> None:
+    page = tmp_path / "b.html"
+    seen: dict[str, Any] = {}
+
+    def say(game: Game, choice: Any) -> list[str] | None:
+        if "rolled" in seen:  # back in turn 1: what the page shows now, then stop
+            seen["page"], seen["state"] = page.read_text(), game.state.copy()
+            return ["quit"]
+        if game.state.turn == 2:
+            seen["rolled"] = True
+            return ["inspect 1", "rollback 1"]
+        return None
+
+    out = run_with(
+        tmp_path, ["new", "--seed", "4", "--name", "g", "--board", str(page)], Person(say=say)
+    )
+    assert "The board page shows the end of turn 1 until your next answer." in out
+    text, state = seen["page"], seen["state"]
+    assert state.turn == 1
+    assert "Taken back: change these (marked +/−)" in text
+    drawn = influence_drawn(text)
+    assert all(drawn[c.id, s] == state.inf(c.index, s) for c in rules.countries for s in Side)
+
+
+def test_inspect_shows_the_end_of_that_turn(tmp_path: Path, rules: Ruleset) -> None:
     page = tmp_path / "b.html"
 
     def say(game: Game, choice: Any) -> list[str] | None:

@@ -350,16 +350,7 @@ def _superpowers(parent: ET.Element, rules: Ruleset) -> None:
             g = ET.SubElement(
                 parent, "g", {"class": "superpower", "id": f"superpower-{side.value}-{k}"}
             )
-            ET.SubElement(
-                g,
-                "rect",
-                x=str(x),
-                y=str(y),
-                width=str(w),
-                height=str(h),
-                rx="6",
-                fill=SIDE_COLOUR[side],
-            )
+            _rect(g, x, y, w, h, rx=6, fill=SIDE_COLOUR[side])
             name = "USA" if side is Side.US else "USSR"
             _text(g, x + w / 2, y + h / 2 + 7, name, "title on", anchor="middle")
 
@@ -386,28 +377,16 @@ def _country(
             "data-controller": owner.value if owner else "",
         },
     )
-    ET.SubElement(
-        g,
-        "rect",
-        {"class": "box"},
-        x=str(x),
-        y=str(y),
-        width=str(w),
-        height=str(h),
-        rx="3",
-        stroke=REGION_INK[region],
-    )
+    _rect(g, x, y, w, h, cls="box").set("stroke", REGION_INK[region])
     band = BATTLEGROUND_BAND if c.battleground else REGION_BAND[region]
-    ET.SubElement(g, "rect", x=str(x), y=str(y), width=str(w), height="16", rx="3", fill=band)
+    _rect(g, x, y, w, 16, fill=band)
     name = _text(g, x + 4, y + 12, c.name, "name")
     room = w - 8
     if len(c.name) * 6.6 > room:  # squeeze a long name into the band rather than overflow
         name.set("textLength", str(room))
         name.set("lengthAdjust", "spacingAndGlyphs")
     sx, sy = x + w - 23, y + 21
-    ET.SubElement(
-        g, "rect", {"class": "stab"}, x=str(sx), y=str(sy), width="19", height="24", rx="2"
-    )
+    _rect(g, sx, sy, 19, 24, rx=2, cls="stab")
     _text(g, sx + 9.5, sy + 17, str(c.stability), "stabn")
     for k, side in enumerate(Side):
         mx, my = x + 3 + k * 34, y + 20
@@ -417,18 +396,8 @@ def _country(
             continue
         colour = SIDE_COLOUR[side]
         solid = owner is side
-        marker = ET.SubElement(
-            g,
-            "rect",
-            {"class": "marker"},
-            x=str(mx),
-            y=str(my),
-            width="31",
-            height="27",
-            rx="3",
-            fill=colour if solid else "#fff",
-            stroke=colour,
-        )
+        marker = _rect(g, mx, my, 31, 27, cls="marker", fill=colour if solid else "#fff")
+        marker.set("stroke", colour)
         if amount == 0:
             marker.set("stroke-dasharray", "3 2")
         else:
@@ -438,21 +407,30 @@ def _country(
             number.set("fill", "#fff" if solid else colour)
         if delta:  # a tag on the marker's corner: what the marked play changed here
             sign = "+" if delta > 0 else "\u2212"
-            ET.SubElement(
-                g, "rect", x=str(mx + 14), y=str(my - 5), width="18", height="12", rx="4", fill=MARK
-            )
+            _rect(g, mx + 14, my - 5, 18, 12, rx=4, fill=MARK)
             _text(g, mx + 23, my + 4.5, f"{sign}{abs(delta)}", "delta")
     if change:
-        ET.SubElement(
-            g,
-            "rect",
-            {"class": "changed"},
-            x=str(x + 1.5),
-            y=str(y + 1.5),
-            width=str(w - 3),
-            height=str(h - 3),
-            rx="3",
-        )
+        _rect(g, x + 1.5, y + 1.5, w - 3, h - 3, cls="changed")
+
+
+def _rect(
+    parent: ET.Element,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    *,
+    rx: float = 3,
+    cls: str = "",
+    fill: str = "",
+) -> ET.Element:
+    attrs = {"x": f"{x:.1f}", "y": f"{y:.1f}", "width": f"{w:.1f}", "height": f"{h:.1f}"}
+    attrs["rx"] = f"{rx:g}"
+    if cls:
+        attrs["class"] = cls
+    if fill:
+        attrs["fill"] = fill
+    return ET.SubElement(parent, "rect", attrs)
 
 
 def _text(
@@ -504,17 +482,7 @@ def _track(
     for k, value in enumerate(cells):
         cx = x + k * (cell + 2)
         on = k == at
-        ET.SubElement(
-            root,
-            "rect",
-            {"class": "cell"},
-            x=f"{cx:g}",
-            y="68",
-            width=str(cell),
-            height="30",
-            rx="3",
-            **({"fill": colour, "stroke": colour} if on else {"fill": "#fff"}),
-        )
+        _rect(root, cx, 68, cell, 30, cls="cell", fill=colour if on else "#fff")
         _text(root, cx + cell / 2, 87, value, "celln on" if on else "celln")
     return x + len(cells) * (cell + 2) + 26
 
@@ -532,20 +500,9 @@ def _two_rows(
         for k in range(count):
             cx = x + 38 + k * (cell + 2)
             on = min(values[side.col], count - 1) == k
-            attrs = {"fill": SIDE_COLOUR[side], "stroke": SIDE_COLOUR[side]} if on else {}
-            if not on:
-                attrs = {"fill": "#e8f3e4" if needed is not None and k >= needed else "#fff"}
-            ET.SubElement(
-                root,
-                "rect",
-                {"class": "cell"},
-                x=f"{cx:g}",
-                y=str(y),
-                width=str(cell),
-                height="16",
-                rx="2",
-                **attrs,
-            )
+            enough = needed is not None and k >= needed
+            fill = SIDE_COLOUR[side] if on else "#e8f3e4" if enough else "#fff"
+            _rect(root, cx, y, cell, 16, rx=2, cls="cell", fill=fill)
             _text(root, cx + cell / 2, y + 12.5, str(k), "celln on" if on else "celln")
     return x + max(38 + count * (cell + 2), len(label) * 7.5) + 26
 
@@ -570,17 +527,7 @@ def _vp_track(root: ET.Element, state: GameState, y: float, width: int) -> None:
             if value < 0
             else "#fff"
         )
-        ET.SubElement(
-            root,
-            "rect",
-            {"class": "cell"},
-            x=f"{cx:.1f}",
-            y=f"{y:g}",
-            width=f"{cell - 2:.1f}",
-            height="26",
-            rx="3",
-            fill=fill,
-        )
+        _rect(root, cx, y, cell - 2, 26, cls="cell", fill=fill)
         _text(root, cx + (cell - 2) / 2, y + 17.5, str(abs(value)), "celln on" if on else "celln")
     _text(root, PAD + 120, y + 42, "◀ USSR ahead", "note").set("fill", SIDE_COLOUR[Side.USSR])
     _text(root, width - PAD, y + 42, "US ahead ▶", "note", anchor="end").set(

@@ -48,18 +48,9 @@ def read_layout(root: Located, countries: Sequence[Country]) -> MapLayout | None
     if len({s for s, _, _ in sp_boxes}) != len(Side):
         return None
     ids = [c.id for c in countries]
-    for cid, loc in at.items():
-        if cid not in ids:
-            loc[1].fail(f"no country {cid!r} in map.yaml's countries")
-    for cid in ids:
-        if cid not in at:
-            m["at"].fail(f"{cid} is not placed")
-    for region, loc in labels.items():
-        if region not in SCORING_REGIONS:
-            loc[1].fail(f"no region {region!r} (regions: {', '.join(SCORING_REGIONS)})")
-    for region in SCORING_REGIONS:
-        if region not in labels:
-            m["labels"].fail(f"{region}'s name is not placed")
+    _each_once(at, ids, m["at"], "no country {!r} in map.yaml's countries", "{} is not placed")
+    unknown = "no region {!r} (regions: " + ", ".join(SCORING_REGIONS) + ")"
+    _each_once(labels, SCORING_REGIONS, m["labels"], unknown, "{}'s name is not placed")
     placed: list[tuple[str, Box, Located]] = [
         (cid, (*xy, *box), loc) for cid, (xy, loc) in at.items() if cid in ids
     ]
@@ -90,6 +81,22 @@ def _corners(loc: Located) -> dict[str, tuple[tuple[int, int], Located]] | None:
         return None
     out = {k: (xy, v) for k, v in items if (xy := _pair(v, 0)) is not None}
     return out if len(out) == len(items) else None
+
+
+def _each_once(
+    found: dict[str, tuple[tuple[int, int], Located]],
+    names: Sequence[str],
+    where: Located,
+    unknown: str,
+    missing: str,
+) -> None:
+    """Every one of `names` placed in `found`, and nothing else."""
+    for name, (_, loc) in found.items():
+        if name not in names:
+            loc.fail(unknown.format(name))
+    for name in names:
+        if name not in found:
+            where.fail(missing.format(name))
 
 
 def _check_boxes(placed: list[tuple[str, Box, Located]], size: tuple[int, int]) -> None:
