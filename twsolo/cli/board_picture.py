@@ -22,7 +22,14 @@ from html import escape
 from twsolo.cli.render import china_card, effects_in_force, vp_text
 from twsolo.engine.board import controller
 from twsolo.engine.calendar import action_rounds
-from twsolo.engine.records import CardPlayed, EventStart, InfluenceChange, Record, region_name
+from twsolo.engine.records import (
+    CardPlayed,
+    EventStart,
+    InfluenceChange,
+    Record,
+    region_name,
+    result_text,
+)
 from twsolo.engine.state import GameState
 from twsolo.ids import MAP_REGIONS, SOUTHEAST_ASIA, Side
 from twsolo.ruleset import Ruleset
@@ -272,20 +279,13 @@ def _regions(
                 stroke=colour,
             )
     for region, (x, y) in layout.labels.items():
+        label = _text(parent, x, y, region_name(region).upper(), "region-name")
+        label.set("fill", REGION_INK[region])
         tag = "PRIMARY" if region == primary else "SECONDARY" if region == secondary else ""
-        label = ET.SubElement(
-            parent,
-            "text",
-            {"class": "region-name", "x": str(x), "y": str(y)},
-            fill=REGION_INK[region],
-        )
-        label.text = region_name(region).upper()
-        if tag:
+        if tag:  # after the name, on its line
+            colour = PRIMARY_RING if tag == "PRIMARY" else "#555"
             ET.SubElement(
-                parent,
-                "text",
-                {"class": "region-tag", "x": str(x), "y": str(y + 15)},
-                fill=PRIMARY_RING if tag == "PRIMARY" else "#555",
+                label, "tspan", {"class": "region-tag", "dx": "8", "fill": colour}
             ).text = f"{tag} REGION"
 
 
@@ -456,7 +456,7 @@ def _tracks(
     _text(root, PAD, 24, head, "title")
     right = f"China Card: {china_card(state)}"
     if state.result is not None:
-        right = "Game over · " + right
+        right = f"Game over: {result_text(state.result)} · {right}"
     _text(root, width - PAD, 24, right, "note strong", anchor="end")
     if marks is not None:
         marked = " (marked +/−)" if marks.changes else ""
