@@ -13,8 +13,10 @@ from typing import Any
 
 import click
 import pytest
+from click.testing import CliRunner
 
 from twsolo.cli.board_picture import Marks, board_html, changes_since, last_ai_action
+from twsolo.cli.main import cli
 from twsolo.engine.game import Game
 from twsolo.engine.state import GameState
 from twsolo.errors import RulesDataError
@@ -351,3 +353,28 @@ def test_at_the_table_board_marks_what_changed_since_the_last_one(
         assert group is not None
         framed = any("changed" in r.get("class", "") for r in group.iter(f"{SVG}rect"))
         assert framed == (country.index in expected), country.id
+
+
+def test_show_writes_the_picture_and_refuses_a_folder_that_is_not_there(
+    tmp_path: Path, rules: Ruleset
+) -> None:
+    run_with(tmp_path, ["new", "--seed", "6", "--name", "s"], Person(script=[*first(20), "quit"]))
+    svg, page = tmp_path / "b.svg", tmp_path / "b.html"
+    out = run_with(tmp_path, ["show", "s", "--svg", str(svg), "--html", str(page)], Person())
+    assert f"Board picture written to {svg}" in out
+    root = ET.parse(svg).getroot()
+    drawn = {g.get("id") for g in root.iter(f"{SVG}g") if "country" in g.get("class", "")}
+    assert drawn == {f"country-{c.id}" for c in rules.countries}
+    text = page.read_text()
+    assert influence_drawn(text) == influence_drawn(svg.read_text())
+    assert "http-equiv" not in text  # a page of a saved game: nothing to reload
+    missing = tmp_path / "no" / "such" / "b.html"
+    result = CliRunner().invoke(cli, ["show", "s", "--html", str(missing), "--home", str(tmp_path)])
+    assert result.exit_code != 0
+    assert f"cannot write {missing}: there is no folder {missing.parent}" in result.output
+    assert not missing.parent.exists()
+    refused = CliRunner().invoke(
+        cli, ["play", "s", "--board", str(missing), "--home", str(tmp_path)], input="quit\n"
+    )
+    assert refused.exit_code == 2
+    assert "there is no folder" in refused.output

@@ -153,10 +153,20 @@ def run(
         Terminal(rules, session, Path(board) if board else None).run()
 
 
+def board_path(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """--board FILE: refused before the game starts when it cannot be written."""
+    from twsolo.cli.live_board import unwritable
+
+    if value is not None and (problem := unwritable(Path(value))):
+        raise click.BadParameter(f"cannot write {value}: {problem}")
+    return value
+
+
 BOARD_OPTION = click.option(
     "--board",
     type=click.Path(dir_okay=False),
     default=None,
+    callback=board_path,
     help="Keep the map on this web page (FILE.html), rewritten after every answer: open it in "
     "a browser beside the terminal.",
 )
@@ -356,8 +366,11 @@ def show(
 
 def write_picture(path: Path, text: str) -> None:
     """Write a board picture atomically (a browser reloading it never reads half a page)."""
+    from twsolo.cli.live_board import unwritable
     from twsolo.persist.atomic import atomic_write_text
 
+    if problem := unwritable(path):
+        raise TwsoloError(f"cannot write {path}: {problem}")
     try:
         atomic_write_text(path, text)
     except OSError as exc:

@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from twsolo.cli.board_picture import Marks, changes_since, last_ai_action
-from twsolo.cli.live_board import LiveBoard
+from twsolo.cli.live_board import LiveBoard, unwritable
 from twsolo.cli.match import matches
 from twsolo.cli.menus import clip
 from twsolo.cli.prompts import COMMANDS, Prompter, TableChance, TablePlayer, confirm
@@ -535,7 +535,11 @@ class Terminal:
             return
         name = self.session.save.name
         if args:
-            self.live = LiveBoard(self.rules, Path(" ".join(args)), name)
+            target = Path(" ".join(args))
+            if problem := unwritable(target):
+                self.echo(f"board: cannot write {target}: {problem}")
+                return
+            self.live = LiveBoard(self.rules, target, name)
         elif self.live is None:
             self.live = LiveBoard(self.rules, self.session.save.path / "board.html", name)
         live = self.live

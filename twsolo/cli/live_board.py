@@ -16,6 +16,16 @@ from twsolo.solo.regions import primary_region, secondary_region
 REFRESH_SECONDS = 2  # how often the page reloads itself: soon after an answer, cheap when idle
 
 
+def unwritable(path: Path) -> str | None:
+    """Why a picture cannot be written to `path` (None: it can be tried): a folder that does
+    not exist is not made for it, a typo is no reason to create folders."""
+    if path.is_dir():
+        return f"{path} is a folder"
+    if not path.parent.is_dir():
+        return f"there is no folder {path.parent}"
+    return None
+
+
 class LiveBoard:
     """One page: `write` puts a position on it; `checked` is the position of the last picture
     the person asked for (`board`), the one the table's board was checked against."""
