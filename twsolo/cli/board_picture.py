@@ -255,11 +255,17 @@ def _regions(
         boxes = "".join(f"M{x} {y}h{w}v{h}h{-w}z" for x, y in (layout.at[c] for c in ids))
         boxes += _bridges([layout.at[c] for c in ids], w, h)
         pairs = [(a, n) for a in ids for n in rules.country(a).neighbours if n in ids and a < n]
+        centre = {c: _centre(layout.at[c], layout.box) for c in ids}
         links = "".join(
-            "M{:.0f} {:.0f}L{:.0f} {:.0f}".format(
-                *_centre(layout.at[a], layout.box), *_centre(layout.at[b], layout.box)
-            )
+            "M{:.0f} {:.0f}L{:.0f} {:.0f}".format(*centre[a], *centre[b]) for a, b in pairs
+        )
+        # Three countries each next to the other two: their links enclose a hole; fill it.
+        linked = set(pairs)
+        boxes += "".join(
+            "M{:.0f} {:.0f}L{:.0f} {:.0f}L{:.0f} {:.0f}z".format(*centre[a], *centre[b], *centre[c])
             for a, b in pairs
+            for c in ids
+            if b < c and (a, c) in linked and (b, c) in linked
         )
         for colour, spread in layers:
             ET.SubElement(
