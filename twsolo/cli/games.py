@@ -155,9 +155,11 @@ def run(
 
 def board_path(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     """--board FILE: refused before the game starts when it cannot be written."""
+    if value is None:  # also while completing a Tab: import nothing (tests/test_cli_startup.py)
+        return None
     from twsolo.cli.live_board import unwritable
 
-    if value is not None and (problem := unwritable(Path(value))):
+    if problem := unwritable(Path(value)):
         raise click.BadParameter(f"cannot write {value}: {problem}")
     return value
 
