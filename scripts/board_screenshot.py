@@ -22,8 +22,8 @@ from twsolo.cli.board_picture import Marks, board_html, last_ai_action
 from twsolo.engine.game import Game
 from twsolo.engine.state import GameState
 from twsolo.ids import Side
-from twsolo.ruleset import Ruleset, load_ruleset
-from twsolo.sim.games import GameSpec, providers
+from twsolo.ruleset import Ruleset
+from twsolo.sim.games import GameSpec, providers, rules_for
 from twsolo.solo import play_game
 from twsolo.solo.regions import primary_region, secondary_region
 
@@ -77,7 +77,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "board.png")
     parser.add_argument("--html", type=Path, default=None, help="Keep the page here too.")
     args = parser.parse_args()
-    rules = load_ruleset()
+    rules = rules_for(None)  # the shipped rules, as the simulator loads them
     state, marks = position(rules, args.seed, args.at)
     page = board_html(
         rules,

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -17,34 +14,6 @@ from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
 
 F = TypeVar("F", bound=Callable[..., Any])
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-def chromium(*args: str) -> str:
-    """Headless Chromium with `args` (a fresh profile; CI runs as root): what it printed."""
-    assert CHROMIUM is not None
-    with tempfile.TemporaryDirectory() as profile:
-        done = subprocess.run(
-            [
-                CHROMIUM,
-                "--headless",
-                "--no-sandbox",  # CI runs as root
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                f"--user-data-dir={profile}",
-                *args,
-            ],
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=True,
-        )
-    return done.stdout
-
 
 # Cards that a test plays and checks: filled by @covers at import, read by the coverage test.
 COVERED: dict[int, list[str]] = {}

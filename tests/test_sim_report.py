@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from twsolo.cli.main import cli
 
-from .support import CHROMIUM, chromium
+from .browser import CHROMIUM, chromium
 
 pytest.importorskip(
     "matplotlib", reason="the report extra is not installed: pip install 'twsolo[report]'"

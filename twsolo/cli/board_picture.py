@@ -7,7 +7,8 @@ region areas with their names, the Primary and Secondary Regions ringed; the tra
 edge; the lasting effects in force; the discard and removed piles as the table sees them. Marks
 (+/−) show what the AI's last action, or the play since the last picture, changed.
 
-Built with xml.etree.ElementTree (docs/decisions.md §13: in every install, a few milliseconds).
+Built with xml.etree.ElementTree (docs/decisions.md, "The board picture": in every install, a
+few milliseconds).
 Pure: returns the document as a string; nothing here reads a card the table has not seen.
 """
 
