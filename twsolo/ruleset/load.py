@@ -10,8 +10,7 @@ from types import MappingProxyType
 
 from twsolo.bounded import UnreadableFile, read_bytes
 from twsolo.errors import RulesDataError
-from twsolo.ruleset.layout import read_layout
-from twsolo.ruleset.model import Card, Country, MapLayout, Ruleset, ScoringRules, SetupRules
+from twsolo.ruleset.model import Card, Country, Ruleset, ScoringRules, SetupRules
 from twsolo.ruleset.nodes import RULES_FILE_LIMIT, Located, Problems, compose_file, display_path
 from twsolo.ruleset.paths import rules_dir
 from twsolo.ruleset.schema import (
@@ -68,10 +67,11 @@ def load_ruleset(
     cards: dict[int, Card] = {}
     scoring: ScoringRules | None = None
     setup: SetupRules | None = None
-    layout: MapLayout | None = None
     if (root := roots["map.yaml"][0]) is not None:
         countries = read_map(root)
-        layout = read_layout(root, countries)
+    from twsolo.ruleset.layout import read_layout  # the board picture's boxes (issue #28)
+
+    layout = read_layout(root, countries) if root is not None else None
     if (root := roots["cards.yaml"][0]) is not None:
         cards = read_cards(root, vocabulary, {c.id for c in countries})
     by_id = {c.id: c for c in countries}
