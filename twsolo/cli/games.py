@@ -340,7 +340,6 @@ def show(
     home_dir: str | None,
 ) -> None:
     """The board of a saved game (and a picture of it: --svg, --html)."""
-    from twsolo.cli.board_picture import board_html, board_svg
     from twsolo.cli.render import board, tracks
     from twsolo.persist.savefile import SaveError
     from twsolo.ruleset import load_ruleset
@@ -357,6 +356,8 @@ def show(
     state, primary, secondary = position.state, position.primary, position.secondary
     click.echo(tracks(rules, state, primary=primary, secondary=secondary))
     click.echo(board(rules, state))
+    if svg_path or html_path:  # ElementTree and the picture: loaded only when asked for
+        from twsolo.cli.board_picture import board_html, board_svg
     if svg_path:
         svg = board_svg(rules, state, primary=primary, secondary=secondary)
         write_picture(Path(svg_path), svg)
