@@ -314,6 +314,41 @@ def bench_startup(rules: Ruleset, n: int) -> None:
             row(name, samples)
 
 
+def bench_board(rules: Ruleset, n: int) -> None:
+    """The board picture (issue #28): building the page of a real position, and writing it as
+    `play --board` does after every answer (atomically, fsynced). Target: ≤ 50 ms in all."""
+    from twsolo.cli.board_picture import board_html, last_ai_action
+    from twsolo.persist.atomic import atomic_write_text
+    from twsolo.solo.regions import primary_region, secondary_region
+
+    spec = GameSpec(4, "ussr")
+    pages: list[Callable[[], str]] = []
+
+    def keep(game: Game, step: str) -> None:
+        if step == "action":
+            state, marks = game.state.copy(), last_ai_action(rules, game.log, Side.USSR)
+            regions = primary_region(state, rules), secondary_region(state, rules)
+            pages.append(
+                lambda: board_html(
+                    rules, state, primary=regions[0], secondary=regions[1], title="b", marks=marks
+                )
+            )
+
+    play_game(rules, spec.options(), providers(spec, Side.USSR), observer=keep)
+    build, write = [], []
+    with tempfile.TemporaryDirectory() as folder:
+        target = Path(folder) / "board.html"
+        for k in range(max(20, n // 5)):
+            start = time.perf_counter()
+            page = pages[k % len(pages)]()
+            built = time.perf_counter()
+            atomic_write_text(target, page)
+            build.append((built - start) * 1000)
+            write.append((time.perf_counter() - start) * 1000)
+    row("board page: build (ElementTree)", build)
+    row("board page: build and write atomically", write)
+
+
 def spin(_: object = None) -> int:
     """A fixed pure-Python workload (picklable, for the worker pool too)."""
     total = 0
@@ -342,6 +377,7 @@ SECTIONS: dict[str, Callable[[Ruleset, int], None]] = {
     "throughput": bench_throughput,
     "cluster": bench_cluster,
     "memory": bench_memory,
+    "board": bench_board,
 }
 
 

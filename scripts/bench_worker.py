@@ -65,8 +65,12 @@ def save(home: str) -> dict[str, float]:
     from twsolo.cli.games import create
     from twsolo.ids import Side
     from twsolo.players.greedy import GreedyPlayer
-    from twsolo.ruleset import load_ruleset
     from twsolo.session.game import GameSession
+
+    try:
+        from twsolo.compose import load_ruleset
+    except ImportError:  # a checkout from before the composition root (issue #23)
+        from twsolo.ruleset import load_ruleset
 
     rules = load_ruleset()
     for seed in range(1, 100):

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from twsolo.compose import load_ruleset
 from twsolo.errors import RulesDataError
-from twsolo.ruleset import load_ruleset
 
 
 def entries(cache: Path) -> list[Path]:

@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -15,10 +13,11 @@ from click.testing import CliRunner
 
 from twsolo.cli.main import cli
 
+from .browser import CHROMIUM, chromium
+
 pytest.importorskip(
     "matplotlib", reason="the report extra is not installed: pip install 'twsolo[report]'"
 )
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHARTS = ["win-rate", "final-vp", "end-reasons", "game-length", "tracks"]
 
 # Appended to a copy of the page (the report itself has no script): after layout, each chart's
@@ -40,31 +39,6 @@ pre.id = "measured";
 pre.textContent = JSON.stringify(out);
 document.body.appendChild(pre);
 </script>"""
-
-
-def chromium(*args: str) -> str:
-    assert CHROMIUM is not None
-    with tempfile.TemporaryDirectory() as profile:
-        done = subprocess.run(
-            [
-                CHROMIUM,
-                "--headless",
-                "--no-sandbox",  # CI runs as root
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                f"--user-data-dir={profile}",
-                *args,
-            ],
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=True,
-        )
-    return done.stdout
 
 
 @pytest.fixture(scope="module")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -136,14 +137,41 @@ def start_position(scenario: Scenario) -> GameState:
     return state
 
 
-def run(save: SaveDir, rules_path: str | None, *, drop_torn_line: bool = False) -> None:
+def run(
+    save: SaveDir,
+    rules_path: str | None,
+    *,
+    drop_torn_line: bool = False,
+    board: str | None = None,
+) -> None:
     from twsolo.cli.ingame import Terminal
     from twsolo.compose import load_ruleset
     from twsolo.session.game import GameSession
 
     rules = load_ruleset(rules_path)
     with GameSession.open(rules, save, drop_torn_line=drop_torn_line) as session:
-        Terminal(rules, session).run()
+        Terminal(rules, session, Path(board) if board else None).run()
+
+
+def board_path(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """--board FILE: refused before the game starts when it cannot be written."""
+    if value is None:  # also while completing a Tab: import nothing (tests/test_cli_startup.py)
+        return None
+    from twsolo.cli.live_board import unwritable
+
+    if problem := unwritable(Path(value)):
+        raise click.BadParameter(f"cannot write {value}: {problem}")
+    return value
+
+
+BOARD_OPTION = click.option(
+    "--board",
+    type=click.Path(dir_okay=False),
+    default=None,
+    callback=board_path,
+    help="Keep the map on this web page (FILE.html), rewritten after every answer: open it in "
+    "a browser beside the terminal.",
+)
 
 
 @click.command()
@@ -187,11 +215,12 @@ def run(save: SaveDir, rules_path: str | None, *, drop_torn_line: bool = False) 
     help="Start from a scenario's position (docs/scenario.md), at the start of its turn.",
 )
 @click.option("--rules", "rules_path", type=click.Path(file_okay=False, exists=True), default=None)
+@BOARD_OPTION
 @home_option
-def new(**options: Any) -> None:
+def new(board: str | None, **options: Any) -> None:
     """Start a new game against the AI."""
     save = create(**options)  # the options are create()'s keyword arguments, by name
-    run(save, options["rules_path"])
+    run(save, options["rules_path"], board=board)
 
 
 @click.command()
@@ -202,9 +231,14 @@ def new(**options: Any) -> None:
     help="Repair a journal whose last line was cut by a crash (keeps a .bak).",
 )
 @click.option("--rules", "rules_path", type=click.Path(file_okay=False, exists=True), default=None)
+@BOARD_OPTION
 @home_option
 def play(
-    name: str | None, drop_torn_line: bool, rules_path: str | None, home_dir: str | None
+    name: str | None,
+    drop_torn_line: bool,
+    rules_path: str | None,
+    board: str | None,
+    home_dir: str | None,
 ) -> None:
     """Resume the named game, or the latest; with none saved, start a new one."""
     from twsolo.compose import load_ruleset
@@ -227,7 +261,7 @@ def play(
                 seed=None,
                 rules_path=rules_path,
             )
-            run(save, rules_path)
+            run(save, rules_path, board=board)
             return
         save = games[-1]
     else:
@@ -235,7 +269,7 @@ def play(
         if not save.exists():
             raise SaveError(f"no saved game named {name!r} in {save.path.parent}")
     click.echo(f"Resuming {save.name!r}.")
-    run(save, rules_path, drop_torn_line=drop_torn_line)
+    run(save, rules_path, drop_torn_line=drop_torn_line, board=board)
 
 
 def _finished(rules: Ruleset, save: SaveDir) -> bool:
@@ -287,12 +321,25 @@ def list_cmd(rules_path: str | None, home_dir: str | None) -> None:
     "svg_path",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Also write a picture of the board to this SVG file.",
+    help="Also write a picture of the board, map-shaped, to this SVG file.",
+)
+@click.option(
+    "--html",
+    "html_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Also write the picture as a self-contained web page.",
 )
 @click.option("--rules", "rules_path", type=click.Path(file_okay=False, exists=True), default=None)
 @home_option
-def show(name: str, svg_path: str | None, rules_path: str | None, home_dir: str | None) -> None:
-    """The board of a saved game (and an SVG picture of it)."""
+def show(
+    name: str,
+    svg_path: str | None,
+    html_path: str | None,
+    rules_path: str | None,
+    home_dir: str | None,
+) -> None:
+    """The board of a saved game (and a picture of it: --svg, --html)."""
     from twsolo.cli.render import board, tracks
     from twsolo.compose import load_ruleset
     from twsolo.persist.savefile import SaveError
@@ -309,12 +356,26 @@ def show(name: str, svg_path: str | None, rules_path: str | None, home_dir: str 
     state, primary, secondary = position.state, position.primary, position.secondary
     click.echo(tracks(rules, state, primary=primary, secondary=secondary))
     click.echo(board(rules, state))
+    if svg_path or html_path:  # ElementTree and the picture: loaded only when asked for
+        from twsolo.cli.board_picture import board_html, board_svg
     if svg_path:
-        from twsolo.cli.svg import board_svg  # its XML escaping loads urllib: only with --svg
+        svg = board_svg(rules, state, primary=primary, secondary=secondary)
+        write_picture(Path(svg_path), svg)
+    if html_path:
+        title = f"twsolo: {name}, turn {state.turn}"
+        page = board_html(rules, state, primary=primary, secondary=secondary, title=title)
+        write_picture(Path(html_path), page)
 
-        try:
-            with open(svg_path, "w", encoding="utf-8") as f:
-                f.write(board_svg(rules, state, primary=primary, secondary=secondary))
-        except OSError as exc:
-            raise TwsoloError(f"cannot write {svg_path}: {exc.strerror or exc}") from None
-        click.echo(f"Board picture written to {svg_path}")
+
+def write_picture(path: Path, text: str) -> None:
+    """Write a board picture atomically (a browser reloading it never reads half a page)."""
+    from twsolo.cli.live_board import unwritable
+    from twsolo.persist.atomic import atomic_write_text
+
+    if problem := unwritable(path):
+        raise TwsoloError(f"cannot write {path}: {problem}")
+    try:
+        atomic_write_text(path, text)
+    except OSError as exc:
+        raise TwsoloError(f"cannot write {path}: {exc.strerror or exc}") from None
+    click.echo(f"Board picture written to {path}")

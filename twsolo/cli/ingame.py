@@ -1,6 +1,6 @@
 """A game at the terminal: the prompts, the "do this on the board" instructions, and the in-game
-commands (show, why, history, inspect, undo, rollback, adjust, save, help, quit), each parsed and
-printed here and carried out by the session (twsolo/session/game.py)."""
+commands (show, board, why, history, inspect, undo, rollback, adjust, save, help, quit), each
+parsed and printed here and carried out by the session (twsolo/session/game.py)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from pathlib import Path
 
 import click
 
+from twsolo.cli.board_picture import Marks, changes_since, last_ai_action
+from twsolo.cli.live_board import LiveBoard, unwritable
 from twsolo.cli.match import matches
 from twsolo.cli.menus import clip
 from twsolo.cli.prompts import COMMANDS, Prompter, TableChance, TablePlayer, confirm
@@ -53,6 +55,8 @@ deck/hand): their list numbers or #N, e.g. `1 4 5`. `?` lists the legal answers 
 
 Commands at any prompt:
   show [REGION|all]    the tracks and the Primary and Secondary Regions (or one region, or all)
+  board [FILE]         the map as a web page beside the terminal, rewritten after every answer
+                       (FILE: where; at the table, what changed since your last `board` marked)
   why                  the reasons of the AI's last decision
   hint                 what a strong player would answer here, and why (advice only)
   history [TURN|all] [--to FILE]   the answers given, this turn by default
@@ -176,9 +180,10 @@ def parse_adjust(rules: Ruleset, args: list[str]) -> Adjustment:
 class Terminal:
     """The person at the terminal plays `session`'s game."""
 
-    def __init__(self, rules: Ruleset, session: GameSession) -> None:
+    def __init__(self, rules: Ruleset, session: GameSession, board: Path | None = None) -> None:
         self.rules = rules
         self.session = session
+        self.live = LiveBoard(rules, board, session.save.name) if board else None
         self.echo: Callable[[str], None] = click.echo
         self.game: Game | None = None  # the game whose log is being printed
         self.printed = 0
@@ -207,6 +212,7 @@ class Terminal:
                 self.printed = session.log_seen if session.caught_up else len(record.log)
             self.flush(record.log)
             self.report(record)
+            self.refresh_board(record.state, None)
             try:
                 self.after_the_end()
             except Restart:
@@ -249,8 +255,10 @@ class Terminal:
         if game is not self.game:  # a new replay: its log up to now was shown before
             self.game, self.printed, self.banner = game, self.session.log_seen, ""
         before = self.session.board_before
+        marks = self.ai_marks()
         if before is not None:
             self.session.board_before = None
+            marks = changes_since(self.rules, before, game.state, "Taken back: change these")
             changes = state_diff(self.rules, before, game.state)
             self.echo(
                 "To match, change on the board:" if changes else "Nothing to change on the board."
@@ -259,6 +267,7 @@ class Terminal:
                 self.echo(f"  - {line}")
             self.printed = len(game.log)
         self.flush(game.log)
+        self.refresh_board(game.state, marks)
         if choice.actor == self.session.human and game.state.action_round:
             self.show_banner(game.state)
 
@@ -298,6 +307,7 @@ class Terminal:
             "save": lambda _: self.echo(f"Saved: every answer is in {self.session.save.path}."),
             "quit": self.quit,
             "show": self.show_now,
+            "board": self.board,
             "why": self.why,
             "history": self.history,
             "inspect": self.inspect,
@@ -443,6 +453,8 @@ class Terminal:
         state = self.session.board_at_end_of(turn)
         self.echo(f"-- the board at the end of turn {turn} (nothing changed) --")
         self.show(state, args[1:])
+        if self.live is not None and self.put_on_page(state, None, f"end of turn {turn}"):
+            self.echo(f"The board page shows the end of turn {turn} until your next answer.")
 
     def undo(self, args: list[str]) -> None:
         plan = self.session.undo_point()
@@ -489,3 +501,61 @@ class Terminal:
         self.echo(f"{record.text(self.rules)} (recorded in the journal)")
         if self.session.game is not None:
             self.printed = len(self.session.game.log)
+
+    # ------------------------------------------------------------------ the board page (#28)
+    def ai_marks(self) -> Marks | None:
+        game = self.session.game
+        if game is None:
+            return None
+        return last_ai_action(self.rules, game.log, self.session.options.ai_side)
+
+    def refresh_board(self, state: GameState, marks: Marks | None) -> None:
+        """After every answer: the page shows the position (at the table, marking what changed
+        since the last `board`)."""
+        if self.live is None:
+            return
+        if self.session.header.table:
+            marks = self.live.since_checked(state, marks)
+        self.put_on_page(state, marks)
+
+    def put_on_page(self, state: GameState, marks: Marks | None, heading: str = "") -> bool:
+        assert self.live is not None
+        try:
+            self.live.write(state, marks, heading)
+        except OSError as exc:
+            self.echo(
+                f"cannot write the board page {self.live.path}: {exc.strerror or exc}; "
+                "it is no longer updated (`board FILE` starts another)"
+            )
+            self.live = None
+            return False
+        return True
+
+    def board(self, args: list[str]) -> None:
+        """`board [FILE]`: the map now on the page kept up to date (FILE starts or moves it;
+        by default board.html in the game's folder). At the table it marks what changed since
+        the last `board`, the picture the physical board was checked against."""
+        state = self.state
+        if state is None:
+            self.echo("No board yet.")
+            return
+        name = self.session.save.name
+        if args:
+            target = Path(" ".join(args))
+            if problem := unwritable(target):
+                self.echo(f"board: cannot write {target}: {problem}")
+                return
+            self.live = LiveBoard(self.rules, target, name)
+        elif self.live is None:
+            self.live = LiveBoard(self.rules, self.session.save.path / "board.html", name)
+        live = self.live
+        marks = self.ai_marks() if self.finished is None else None
+        if self.session.header.table:
+            marks = live.since_checked(state, marks)
+        if not self.put_on_page(state, marks):
+            return
+        live.checked = state.copy()
+        self.echo(
+            f"The board: {live.path.resolve().as_uri()} (open it in a browser beside the "
+            "terminal: it is rewritten after every answer and reloads itself)"
+        )

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 
 COMMANDS = (
     "show",
+    "board",
     "why",
     "history",
     "inspect",

@@ -89,6 +89,9 @@ def _load(base: Path, digest: str, vocabulary: Vocabulary) -> Ruleset:
     setup: SetupRules | None = None
     if (root := roots["map.yaml"][0]) is not None:
         countries = read_map(root)
+    from twsolo.ruleset.layout import read_layout  # the board picture's boxes (issue #28)
+
+    layout = read_layout(root, countries) if root is not None else None
     if (root := roots["cards.yaml"][0]) is not None:
         cards = read_cards(root, vocabulary, {c.id for c in countries})
     by_id = {c.id: c for c in countries}
@@ -115,6 +118,7 @@ def _load(base: Path, digest: str, vocabulary: Vocabulary) -> Ruleset:
         or regions is None
         or priorities is None
         or enhanced is None
+        or layout is None
     ):
         raise RulesDataError(problems or ["rules data incomplete"])
     return Ruleset(
@@ -129,4 +133,5 @@ def _load(base: Path, digest: str, vocabulary: Vocabulary) -> Ruleset:
         regions=regions,
         priorities=priorities,
         enhanced=enhanced,
+        layout=layout,
     )

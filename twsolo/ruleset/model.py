@@ -278,6 +278,21 @@ class AppendixEntry:
     procedures: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MapLayout:
+    """Where the board picture (twsolo/cli/board_picture.py) draws the map: rules/map.yaml's
+    `layout`, in the picture's units. Corners are top-left; no two boxes overlap (checked)."""
+
+    size: tuple[int, int]  # the map's width and height
+    box: tuple[int, int]  # a country box's width and height
+    superpower_box: tuple[int, int]
+    at: Mapping[str, tuple[int, int]]  # each country's box, by id
+    # Each superpower's boxes: the USA has two, beside the Americas and across the Pacific from
+    # Japan, as on the printed board; a link is drawn to the nearest.
+    superpowers: Mapping[Side, tuple[tuple[int, int], ...]]
+    labels: Mapping[str, tuple[int, int]]  # where each region's name is written
+
+
 @dataclass(frozen=True, eq=False, repr=False, kw_only=True)
 class Ruleset:
     """Every fact and table the engine, the AI and the turn flow read. Never mutated."""
@@ -293,6 +308,7 @@ class Ruleset:
     regions: RegionRules
     priorities: Priorities
     enhanced: EnhancedRules
+    layout: MapLayout
 
     def __repr__(self) -> str:
         return f"Ruleset({str(self.source)!r}, digest={self.digest[:12]})"

@@ -47,7 +47,7 @@ SUPERPOWER = {"none": None, "us": Side.US, "ussr": Side.USSR}
 
 # --------------------------------------------------------------------------- map.yaml
 def read_map(root: Located) -> tuple[Country, ...]:
-    top = root.mapping(["regions", "subregions", "countries"])
+    top = root.mapping(["regions", "subregions", "countries"], ["layout"])  # layout.py reads it
     if top is None:
         return ()
     regions = top["regions"].strings(MAP_REGIONS) if "regions" in top else None
