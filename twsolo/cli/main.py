@@ -336,6 +336,14 @@ cli.add_command(
 )
 cli.add_command(
     LazyCommand(
+        "check",
+        "twsolo.cli.check:check",
+        "Run decision cases (CASE.yaml files, or directories of them): pass or fail per case,\n"
+        "    with what was expected, what the AI did and its trace. Exit 1 if any case fails.",
+    )
+)
+cli.add_command(
+    LazyCommand(
         "replay",
         "twsolo.cli.replay:replay",
         "Print a simulated game's log: every answer, the AI's reasons beside its moves, the\n"
