@@ -18,7 +18,7 @@ from twsolo.errors import TwsoloError
 )
 @click.option("--quiet", "-q", is_flag=True, help="Print only the cases that fail.")
 def check(paths: tuple[str, ...], rules_path: str | None, quiet: bool) -> None:
-    """Run decision cases (CASE.yaml files, or directories of them): pass or fail per case,
+    """Run decision cases (case files, or directories of them): pass or fail per case,
     with what was expected, what the AI did and its trace. Exit 1 if any case fails."""
     from twsolo.cases import case_files, run_case
     from twsolo.ruleset import load_ruleset

@@ -338,7 +338,7 @@ cli.add_command(
     LazyCommand(
         "check",
         "twsolo.cli.check:check",
-        "Run decision cases (CASE.yaml files, or directories of them): pass or fail per case,\n"
+        "Run decision cases (case files, or directories of them): pass or fail per case,\n"
         "    with what was expected, what the AI did and its trace. Exit 1 if any case fails.",
     )
 )
