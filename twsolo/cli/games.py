@@ -289,9 +289,23 @@ def list_cmd(rules_path: str | None, home_dir: str | None) -> None:
     default=None,
     help="Also write a picture of the board to this SVG file.",
 )
+@click.option(
+    "--scenario",
+    "scenario_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Also write the position before the AI's last decision as a scenario file "
+    "(`twsolo decide` on it gives that decision).",
+)
 @click.option("--rules", "rules_path", type=click.Path(file_okay=False, exists=True), default=None)
 @home_option
-def show(name: str, svg_path: str | None, rules_path: str | None, home_dir: str | None) -> None:
+def show(
+    name: str,
+    svg_path: str | None,
+    scenario_path: str | None,
+    rules_path: str | None,
+    home_dir: str | None,
+) -> None:
     """The board of a saved game (and an SVG picture of it)."""
     from twsolo.cli.render import board, tracks
     from twsolo.cli.svg import board_svg
@@ -317,3 +331,12 @@ def show(name: str, svg_path: str | None, rules_path: str | None, home_dir: str 
         except OSError as exc:
             raise TwsoloError(f"cannot write {svg_path}: {exc.strerror or exc}") from None
         click.echo(f"Board picture written to {svg_path}")
+    if scenario_path:
+        from twsolo.scenario_export import decisions_before, export
+
+        header = saved.header
+        entries = save.entries(rules, header)
+        found = decisions_before(
+            rules, header.solo_options, entries, start=header.start, table=header.table
+        )
+        click.echo(export(rules, found, scenario_path, f"the game {name}"))

@@ -46,6 +46,7 @@ COMMANDS = (
     "why",
     "history",
     "inspect",
+    "scenario",
     "undo",
     "rollback",
     "adjust",
