@@ -119,6 +119,12 @@ def validate(rules_path: str | None, vocabulary: bool) -> None:
     used = ", ".join(rules.enhanced.on) or "none"
     click.echo(f"    enhanced AI (spec §25, only with --enhanced): {used}")
     click.echo(f"  digest: {rules.digest[:16]}")
+    from twsolo.ruleset.checks import appendix_warnings
+
+    if warnings := appendix_warnings(rules):
+        click.echo(f"  warnings ({len(warnings)}):")
+        for line in warnings:
+            click.echo(f"    {line}")
     if vocabulary:
         from twsolo.cli.appendix import vocabulary_lines
         from twsolo.ruleset.vocabulary import standard_vocabulary
@@ -222,7 +228,7 @@ def complete_cards(
 @rules_option
 def cards_show(card: str, as_json: bool, rules_path: str | None) -> None:
     """Show one card, by number or name (a unique prefix is enough), with its appendix entry."""
-    from twsolo.cli.appendix import entry_dict, entry_lines, fact_lines
+    from twsolo.cli.appendix import entry_dict, entry_lines, fact_lines, written_lines
     from twsolo.ruleset import load_ruleset
     from twsolo.ruleset.vocabulary import standard_vocabulary
 
@@ -240,7 +246,7 @@ def cards_show(card: str, as_json: bool, rules_path: str | None) -> None:
     for line in fact_lines(c):
         click.echo(line)
     lines = entry_lines(rules, entry, standard_vocabulary()) if entry else ["No appendix entry."]
-    for line in lines:
+    for line in written_lines(rules, c.number) + lines:
         click.echo(line)
 
 

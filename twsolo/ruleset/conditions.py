@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from twsolo.ids import SCORING_REGIONS
+from twsolo.ruleset.nodes import did_you_mean
 from twsolo.ruleset.vocabulary import Vocabulary, standard_vocabulary
 
 CUSTOM_PREFIX = "custom:"
@@ -23,7 +24,16 @@ MAX_DIGITS = 6  # a compared number; the appendix's largest is 2 digits
 
 
 class ConditionError(ValueError):
-    """A condition or window that cannot be parsed; the message says where and why."""
+    """A condition or window that cannot be parsed; the message says why, and `column` (from 0,
+    in the window's text) where, when it is one place: the file's column is then computed from
+    it, so a message names one column only."""
+
+    def __init__(self, message: str, column: int | None = None) -> None:
+        super().__init__(message)
+        self.column = column
+
+    def shifted(self, offset: int) -> ConditionError:
+        return ConditionError(str(self), None if self.column is None else self.column + offset)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,14 +70,23 @@ _TOKEN = re.compile(
 )
 
 
-def _tokens(text: str) -> list[str]:
+# Other languages' operators, as the condition language spells them.
+SPELLED = (("&&", "and"), ("||", "or"), ("&", "and"), ("|", "or"), ("!", "not"), ("=", "=="))
+
+
+def _tokens(text: str) -> list[tuple[str, int]]:
+    """The tokens, each with its column (from 0) in `text`."""
     out, pos = [], 0
     text = text.rstrip()
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if not m or m.end() == pos:
-            raise ConditionError(f"unexpected {text[pos:].strip()[:12]!r} at column {pos + 1}")
-        out.append(next(g for g in m.groups() if g is not None))
+            start = len(text) - len(text[pos:].lstrip())
+            word = text[start:].split()[0][:12]
+            hint = next((f" (write {w!r})" for s, w in SPELLED if word.startswith(s)), "")
+            raise ConditionError(f"unexpected {word!r}{hint}", start)
+        group = next(i for i, g in enumerate(m.groups(), 1) if g is not None)
+        out.append((m.group(group), m.start(group)))
         pos = m.end()
     return out
 
@@ -80,7 +99,9 @@ CHOICE_TERMS = ("choice_numbers", "choice_tests", "")
 
 class _Parser:
     def __init__(self, text: str, vocabulary: Vocabulary, terms: tuple[str, str, str]) -> None:
-        self.tokens = _tokens(text)
+        located = _tokens(text)
+        self.tokens = [t for t, _ in located]
+        self.columns = [c for _, c in located]
         self.i = 0
         self.vocabulary = vocabulary
         self.numbers, self.flags, self.custom = terms
@@ -135,6 +156,7 @@ class _Parser:
 
     def atom(self) -> Condition:
         token = self.take()
+        column = self.columns[self.i - 1]
         if token == "(":
             self.deeper()
             inner = self.disjunction()
@@ -144,8 +166,10 @@ class _Parser:
             return inner
         terms = self.vocabulary
         if token.startswith(CUSTOM_PREFIX) and self.custom:
-            if not terms.has(self.custom, token[len(CUSTOM_PREFIX) :]):
-                raise ConditionError(f"unknown custom predicate {token!r}")
+            name = token[len(CUSTOM_PREFIX) :]
+            if not terms.has(self.custom, name):
+                hint = did_you_mean(name, terms.of(self.custom))
+                raise ConditionError(f"unknown custom predicate {token!r}{hint}", column)
             return Flag(token)
         if terms.has(self.flags, token):
             return Flag(token)
@@ -162,7 +186,48 @@ class _Parser:
                     f"{len(value)}"
                 )
             return Compare(token, op, int(value))
-        raise ConditionError(f"unknown term {token!r}")
+        known = [*terms.of(self.numbers), *terms.of(self.flags)]
+        raise ConditionError(f"unknown term {token!r}{did_you_mean(token, known)}", column)
+
+
+def _interval(c: Compare) -> tuple[float, float]:
+    """The integers a comparison lets its metric take, as [low, high]."""
+    v, inf = c.value, float("inf")
+    return {
+        ">=": (v, inf),
+        ">": (v + 1, inf),
+        "<=": (-inf, v),
+        "<": (-inf, v - 1),
+        "==": (v, v),
+        "!=": (-inf, inf),
+    }[c.op]
+
+
+def term_text(c: Compare) -> str:
+    return f"{c.metric} {c.op} {c.value}"
+
+
+def never_holds(condition: Condition) -> str | None:
+    """Why the condition (or one of its `or` branches) can never hold, if it cannot: two `and`-ed
+    comparisons of one metric whose ranges do not meet (`vp >= 2 and vp < 1`), or a `!=` of the
+    only value left. Interval reasoning only; anything else is taken as able to hold."""
+    if isinstance(condition, Any_):
+        return next((r for t in condition.terms if (r := never_holds(t))), None)
+    if not isinstance(condition, All):
+        return None
+    by_metric: dict[str, list[Compare]] = {}
+    for term in condition.terms:
+        if isinstance(term, Compare):
+            by_metric.setdefault(term.metric, []).append(term)
+        elif reason := never_holds(term):
+            return reason
+    for terms in by_metric.values():
+        low = max(_interval(t)[0] for t in terms)
+        high = min(_interval(t)[1] for t in terms)
+        excluded = {t.value for t in terms if t.op == "!="}
+        if low > high or (low == high and low in excluded):
+            return " and ".join(term_text(t) for t in terms)
+    return None
 
 
 def parse_condition(
@@ -188,8 +253,11 @@ _AR = re.compile(r"^(?:(early|midlate):)?AR:(\d)(?:-(\d))?$")
 
 def parse_window(text: str, vocabulary: Vocabulary | None = None) -> Window:
     head, sep, cond = text.partition(" if:")
+    try:
+        condition = parse_condition(cond, vocabulary) if sep else None
+    except ConditionError as exc:
+        raise exc.shifted(len(head) + len(sep)) from None
     head = head.strip()
-    condition = parse_condition(cond, vocabulary) if sep else None
     if head in ("HL", "NSR", "SR", "never"):
         if head == "never" and condition is not None:
             raise ConditionError("'never' takes no condition")
@@ -198,7 +266,8 @@ def parse_window(text: str, vocabulary: Vocabulary | None = None) -> Window:
         regions = tuple(head[3:].split(","))
         unknown = [r for r in regions if r not in SCORING_REGIONS]
         if unknown:
-            raise ConditionError(f"unknown region {unknown[0]!r} in {head!r}")
+            hint = did_you_mean(unknown[0], SCORING_REGIONS)
+            raise ConditionError(f"unknown region {unknown[0]!r} in {head!r}{hint}")
         return Window("SR", regions=regions, condition=condition, text=text)
     if m := _AR.match(head):
         first = int(m.group(2))
@@ -208,6 +277,8 @@ def parse_window(text: str, vocabulary: Vocabulary | None = None) -> Window:
         return Window(
             "AR", rounds=(first, last), era=m.group(1) or "", condition=condition, text=text
         )
+    hint = did_you_mean(head, ("HL", "NSR", "SR", "never"))
     raise ConditionError(
-        f"unknown window {head!r} (HL, NSR, SR, SR:<regions>, [early:|midlate:]AR:n[-m], never)"
+        f"unknown window {head!r}{hint} (HL, NSR, SR, SR:<regions>, [early:|midlate:]AR:n[-m], "
+        "never)"
     )
