@@ -124,10 +124,11 @@ def _checked(key: str, loc: Located) -> Any:
 def run_case(path: str | os.PathLike[str], rules: Ruleset) -> Outcome:
     """Load the case and its scenario, let the AI decide, and compare with what it expects."""
     from twsolo.ai.position import decide  # the AI is imported only when a case runs
+    from twsolo.ai.trace import step_line
 
     case = load_case(path)
     got = decide(rules, load_scenario(path, rules))
-    outcome = Outcome(case, trace=[_step_text(s) for s in got["trace"]])
+    outcome = Outcome(case, trace=[step_line(s) for s in got["trace"]])
     rules_seen = [step["rule"] for step in got["trace"]]
     for e in case.expect:
         fail = _difference(e, got, rules_seen)
@@ -174,9 +175,3 @@ def differences(expected: Any, actual: Any, path: str = "") -> list[str]:
     return (
         [] if expected == actual else [f"{path or 'value'}: expected {expected!r}, got {actual!r}"]
     )
-
-
-def _step_text(step: dict[str, Any]) -> str:
-    chosen = f" → {step['chosen']}" if "chosen" in step else ""
-    why = f" ({step['why']})" if "why" in step else ""
-    return f"{step['rule']}{chosen}{why}"

@@ -284,6 +284,7 @@ def score(scenario: str, region: str | None, as_json: bool, rules_path: str | No
 def decide(scenario: str, as_json: bool, rules_path: str | None) -> None:
     """The AI's decision for a scenario position: what it does on the board, then why."""
     from twsolo.ai.position import decide as decide_position
+    from twsolo.ai.trace import step_line
     from twsolo.ruleset import load_ruleset
     from twsolo.scenario import load_scenario
 
@@ -298,9 +299,7 @@ def decide(scenario: str, as_json: bool, rules_path: str | None) -> None:
         click.echo(f"  {i}. {action_text(rules, action)}")
     click.echo("Why:")
     for step in result["trace"]:
-        chosen = f" → {step['chosen']}" if "chosen" in step else ""
-        why = f" ({step['why']})" if "why" in step else ""
-        click.echo(f"  - {step['rule']}{chosen}{why}")
+        click.echo(f"  - {step_line(step)}")
 
 
 def action_text(rules: Ruleset, action: dict[str, Any]) -> str:
@@ -309,7 +308,9 @@ def action_text(rules: Ruleset, action: dict[str, Any]) -> str:
         assumed = (
             " (the human's choices assumed by the AI's rules)" if action.get("assumed") else ""
         )
-        return f"event {rules.card(action['card'])}{assumed}: {action['choices'] or 'no choices'}"
+        return (
+            f"event {rules.card(action['card'])}{assumed}: {choices_text(rules, action['choices'])}"
+        )
     if kind == "influence":
         name = rules.country(action["country"]).name
         return f"add {action['amount']} influence to {name}"
@@ -320,8 +321,25 @@ def action_text(rules: Ruleset, action: dict[str, Any]) -> str:
             f"{action['removed']} removed, {action['added']} added"
         )
     if kind == "realign":
-        return f"realign {rules.country(action['country']).name}: rolls {action['rolls']}"
+        rolls = action["rolls"]
+        return (
+            f"realign {rules.country(action['country']).name}: the US rolls {rolls['us']}, the "
+            f"USSR {rolls['ussr']}"
+        )
     return f"space race: roll {action['roll']}, {'success' if action['success'] else 'failure'}"
+
+
+def choices_text(rules: Ruleset, choices: dict[str, list[Any]]) -> str:
+    """An event's answers in words, by kind: `countries: Angola, Zaire; yes no: yes`."""
+    from twsolo.cli.render import answer_label
+
+    if not choices:
+        return "no choices"
+    return "; ".join(
+        f"{kind.replace('_', ' ')}: "
+        + ", ".join(answer_label(rules, a, "country" if kind == "countries" else kind) for a in got)
+        for kind, got in choices.items()
+    )
 
 
 def vp_text(vp: int) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Protocol
 
 from twsolo.ids import SCORING_REGIONS
 from twsolo.ruleset.nodes import did_you_mean
@@ -203,10 +204,6 @@ def _interval(c: Compare) -> tuple[float, float]:
     }[c.op]
 
 
-def term_text(c: Compare) -> str:
-    return f"{c.metric} {c.op} {c.value}"
-
-
 def never_holds(condition: Condition) -> str | None:
     """Why the condition (or one of its `or` branches) can never hold, if it cannot: two `and`-ed
     comparisons of one metric whose ranges do not meet (`vp >= 2 and vp < 1`), or a `!=` of the
@@ -226,7 +223,7 @@ def never_holds(condition: Condition) -> str | None:
         high = min(_interval(t)[1] for t in terms)
         excluded = {t.value for t in terms if t.op == "!="}
         if low > high or (low == high and low in excluded):
-            return " and ".join(term_text(t) for t in terms)
+            return " and ".join(condition_text(t) for t in terms)
     return None
 
 
@@ -282,3 +279,75 @@ def parse_window(text: str, vocabulary: Vocabulary | None = None) -> Window:
         f"unknown window {head!r}{hint} (HL, NSR, SR, SR:<regions>, [early:|midlate:]AR:n[-m], "
         "never)"
     )
+
+
+# ------------------------------------------------------------------ traces with their numbers
+class Measured(Protocol):
+    """What a condition reads when it is evaluated: numbers and flags (the AI's Terms)."""
+
+    def number(self, name: str) -> int: ...
+
+    def flag(self, name: str) -> bool: ...
+
+
+HOLDS = {
+    ">=": lambda a, b: a >= b,
+    "<=": lambda a, b: a <= b,
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    ">": lambda a, b: a > b,
+    "<": lambda a, b: a < b,
+}
+# The relation that holds when a comparison fails: `controls >= 5` fails as `controls = 4 < 5`.
+FAILS_AS = {">=": "<", "<=": ">", "==": "!=", "!=": "==", ">": "<=", "<": ">="}
+
+
+def explained(condition: Condition, terms: Measured) -> tuple[bool, str]:
+    """Evaluate as the AI does (appendix §1.2: `not`, then `and`, then `or`; each stops at the
+    first term that decides it) and say it with the numbers measured: `controls = 4 < 5`,
+    `wins: no`; a term not reached is written as it stands, marked so."""
+    if isinstance(condition, Compare):
+        value = terms.number(condition.metric)
+        holds = bool(HOLDS[condition.op](value, condition.value))
+        op = condition.op if holds else FAILS_AS[condition.op]
+        return holds, f"{condition.metric} = {value} {op} {condition.value}"
+    if isinstance(condition, Flag):
+        holds = terms.flag(condition.name)
+        return holds, f"{condition.name}: {'yes' if holds else 'no'}"
+    if isinstance(condition, Not):
+        inner, text = explained(condition.term, terms)
+        return not inner, f"not ({text})"
+    decides = not isinstance(condition, All)  # `and` stops at a failing term, `or` at a holding
+    parts, result = [], not decides
+    for i, term in enumerate(condition.terms):
+        holds, text = explained(term, terms)
+        parts.append(f"({text})" if isinstance(term, All | Any_) else text)
+        if holds is decides:
+            result = decides
+            parts += [f"{condition_text(t)} (not reached)" for t in condition.terms[i + 1 :]]
+            break
+    return result, f" {'or' if decides else 'and'} ".join(parts)
+
+
+def condition_text(condition: Condition) -> str:
+    """The condition as it is written (normalised spacing)."""
+    if isinstance(condition, Compare):
+        return f"{condition.metric} {condition.op} {condition.value}"
+    if isinstance(condition, Flag):
+        return condition.name
+    if isinstance(condition, Not):
+        return f"not ({condition_text(condition.term)})"
+    joined = [
+        f"({condition_text(t)})" if isinstance(t, All | Any_) else condition_text(t)
+        for t in condition.terms
+    ]
+    return f" {'and' if isinstance(condition, All) else 'or'} ".join(joined)
+
+
+def round_label(*, headline: bool, scoring_round: bool, primary: str | None, number: int) -> str:
+    """The kind of round a window is matched against (appendix §1.1): `HL`, `NSR AR3`,
+    `SR:asia AR2`."""
+    if headline:
+        return "HL"
+    kind = f"SR:{primary}" if scoring_round and primary else "SR" if scoring_round else "NSR"
+    return f"{kind} AR{number}"
