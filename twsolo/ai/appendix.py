@@ -21,6 +21,7 @@ from twsolo.engine.state import GameState, hand_of
 from twsolo.ids import CHINA_CARD, MAP_REGIONS, CardId, Side
 from twsolo.ruleset.conditions import (
     CUSTOM_PREFIX,
+    HOLDS,
     All,
     Any_,
     Compare,
@@ -34,14 +35,7 @@ from twsolo.ruleset.conditions import (
 
 SUMMIT_REGIONS = MAP_REGIONS
 
-_OPS = {
-    ">=": lambda a, b: a >= b,
-    "<=": lambda a, b: a <= b,
-    "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
-    ">": lambda a, b: a > b,
-    "<": lambda a, b: a < b,
-}
+_OPS = HOLDS  # the comparisons, shared with the trace's `explained`
 
 
 def window_matches(view: View, window: Window) -> bool:
