@@ -1,8 +1,8 @@
 """Decision cases: each tests/cases/*.yaml holds a scenario (docs/scenario.md) and what the AI
-must decide there (the format, every `expect` key: docs/cases.md), run by the runner `twsolo check` uses
-(twsolo/cases.py). An appendix editor adds a case by adding a file; no Python is needed.
-`TWSOLO_RULES=my-rules pytest tests/test_decision_cases.py` runs them under other rules, as
-`twsolo check tests/cases --rules my-rules` does."""
+must decide there (the format, every `expect` key: docs/cases.md), run by the runner that
+`twsolo check` uses (twsolo/cases.py). An appendix editor adds a case by adding a file; no
+Python is needed. `TWSOLO_RULES=my-rules pytest tests/test_decision_cases.py` runs them under
+other rules, as `twsolo check tests/cases --rules my-rules` does."""
 
 from __future__ import annotations
 

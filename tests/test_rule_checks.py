@@ -11,10 +11,14 @@ from click.testing import CliRunner
 
 from twsolo.cli.main import cli
 from twsolo.compose import standard_vocabulary
+from twsolo.ruleset.conditions import Condition, parse_condition
 from twsolo.ruleset.conditions import never_holds as never
-from twsolo.ruleset.conditions import parse_condition
 
 DUCK = '      - "HL if: vp >= 2"\n      - "NSR if: vp >= 2"\n'
+
+
+def parsed(text: str) -> Condition:
+    return parse_condition(text, standard_vocabulary())
 
 
 def validate(rules: Path) -> tuple[int, str]:
@@ -71,7 +75,7 @@ def test_a_condition_that_can_never_hold(rules_copy: Path, condition: str) -> No
 
 def test_interval_reasoning() -> None:
     def holds(text: str) -> bool:
-        return never(parse_condition(text, standard_vocabulary())) is None
+        return never(parsed(text)) is None
 
     assert not holds("vp >= 2 and vp < 1")
     assert not holds("vp == 3 and vp != 3")
@@ -80,9 +84,7 @@ def test_interval_reasoning() -> None:
     assert holds("vp >= 2 or vp < 1")
     assert holds("not (vp >= 2 and vp < 1)")
     assert holds("vp >= 2 and controls < 1")
-    assert (
-        never(parse_condition("vp >= 2 and vp < 1", standard_vocabulary())) == "vp >= 2 and vp < 1"
-    )
+    assert never(parsed("vp >= 2 and vp < 1")) == "vp >= 2 and vp < 1"
 
 
 def test_a_card_without_an_entry_is_listed(rules_copy: Path) -> None:

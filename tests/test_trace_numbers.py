@@ -11,7 +11,11 @@ from click.testing import CliRunner
 
 from twsolo.cli.main import cli
 from twsolo.compose import standard_vocabulary
-from twsolo.ruleset.conditions import explained, parse_condition
+from twsolo.ruleset.conditions import Condition, explained, parse_condition
+
+
+def parsed(text: str) -> Condition:
+    return parse_condition(text, standard_vocabulary())
 
 
 def decide(tmp_path: Path, text: str, *json_flag: str) -> str:
@@ -66,18 +70,18 @@ class Terms:
 
 
 def test_explained_evaluates_as_the_ai_and_says_so() -> None:
-    cond = parse_condition("(controls >= 5 and vp >= 1) or wins", standard_vocabulary())
+    cond = parsed("(controls >= 5 and vp >= 1) or wins")
     terms = Terms(controls=4, vp=3, wins=True)
     assert explained(cond, terms) == (
         True,
         "(controls = 4 < 5 and vp >= 1 (not reached)) or wins: yes",
     )
     assert terms.asked == ["controls", "wins"]  # what the AI itself would read
-    assert explained(parse_condition("not wins", standard_vocabulary()), Terms(wins=False)) == (
+    assert explained(parsed("not wins"), Terms(wins=False)) == (
         True,
         "not (wins: no)",
     )
-    assert explained(parse_condition("vp != 2", standard_vocabulary()), Terms(vp=2)) == (
+    assert explained(parsed("vp != 2"), Terms(vp=2)) == (
         False,
         "vp = 2 == 2",
     )
