@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 from collections import Counter
@@ -44,7 +43,7 @@ from twsolo.engine.state import hand_of
 from twsolo.ids import CHINA_CARD, Side
 from twsolo.sim.backends import make_pool
 from twsolo.sim.games import GameSpec, providers, rules_for
-from twsolo.sim.stats import mcnemar, wilson
+from twsolo.sim.stats import mean_ci, paired, wilson
 from twsolo.solo import play_game
 
 COUNTS = (
@@ -184,13 +183,6 @@ def human_event_bgs(rules: Any, log: Sequence[Record], ai: Side) -> int:
 
 
 # ---------------------------------------------------------------------- reports
-def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
-    n = len(values)
-    mean = statistics.fmean(values) if values else 0.0
-    half = 1.96 * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
-    return mean, mean - half, mean + half
-
-
 def side_rows(games: list[dict[str, Any]], label: str) -> list[str]:
     rows = []
     for side in ("us", "ussr", "both"):
@@ -258,14 +250,15 @@ def compare(args: argparse.Namespace) -> None:
         pairs = [
             (b, a) for b, a in zip(before, after, strict=True) if side in ("both", b["ai_side"])
         ]
-        wins_b = [b["ai_won"] for b, _ in pairs]
-        wins_a = [a["ai_won"] for _, a in pairs]
-        diff = mean_ci([a["margin"] - b["margin"] for b, a in pairs])
-        changed = sum(1 for x, y in zip(wins_b, wins_a, strict=True) if x != y)
+        c = paired(
+            ([b["ai_won"] for b, _ in pairs], [a["ai_won"] for _, a in pairs]),
+            ([b["margin"] for b, _ in pairs], [a["margin"] for _, a in pairs]),
+        )
+        (rate_b, rate_a), (low, high) = c["ai_win_rate"], c["margin_change_ci95"]
         print(
-            f"- AI {side}: win rate {sum(wins_b) / len(pairs):.1%} → {sum(wins_a) / len(pairs):.1%}"
-            f", {changed} outcomes changed, McNemar p = {mcnemar(wins_b, wins_a):.3g}; margin "
-            f"change {diff[0]:+.2f} VP (95% CI {diff[1]:+.2f}…{diff[2]:+.2f})"
+            f"- AI {side}: win rate {rate_b:.1%} → {rate_a:.1%}, {c['changed_outcomes']} outcomes "
+            f"changed, McNemar p = {c['p_value_mcnemar']:.3g}; margin change "
+            f"{c['margin_change']:+.2f} VP (95% CI {low:+.2f}…{high:+.2f})"
         )
 
 

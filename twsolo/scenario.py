@@ -7,21 +7,24 @@ unknown ids are errors naming the key and line; nothing is guessed.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import yaml
 
 from twsolo.bounded import KIB
 from twsolo.engine.calendar import ERA_FIRST_TURN
 from twsolo.engine.effects import DURATION
+from twsolo.engine.scoring import pile_region
 from twsolo.engine.setup import ERA_PILE, empty_state, standard_state
 from twsolo.engine.state import Effect, GameState, area_of, hand_of
 from twsolo.errors import ScenarioError
 from twsolo.ids import CHINA_CARD, SCORING_REGIONS, Era, Side
 from twsolo.ruleset import Ruleset
 from twsolo.ruleset.model import ENHANCED_SWITCHES
-from twsolo.ruleset.nodes import Located, compose_file
+from twsolo.ruleset.nodes import Located, compose_file, compose_text
 
 SCENARIO_LIMIT = 64 * KIB  # a whole position takes about 1 KiB
 REQUIRED = ("ai_side", "turn", "action_round")
@@ -44,6 +47,8 @@ OPTIONAL = (
     "dice",
     "enhanced",
     "discard",
+    "space_attempts",
+    "human_cards",
 )
 SIDES = ("us", "ussr")
 # Effects whose side cannot be known from the card alone: a scenario names it ({card, side}).
@@ -64,10 +69,104 @@ class Scenario:
     ai_deck: list[int] = field(default_factory=list)
     human_headline: int | None = None
     dice: list[int] = field(default_factory=list)
+    rules: Ruleset | None = field(default=None, repr=False, compare=False)  # for to_dict
 
     @property
     def human_side(self) -> Side:
         return self.ai_side.other
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], rules: Ruleset) -> Scenario:
+        """A scenario from its YAML form as data (what `to_dict` returns), checked as a file
+        is: ScenarioError names each bad key."""
+        try:
+            text = yaml.safe_dump(dict(data), sort_keys=False)
+        except yaml.YAMLError as exc:
+            raise ScenarioError([f"<scenario>: not YAML data: {exc}"]) from None
+        root, problems = compose_text(text, "<scenario>")
+        scenario = None if root is None else _read(root, rules)
+        if problems.lines or scenario is None:
+            raise ScenarioError(problems.lines or ["<scenario>: not a scenario"])
+        return scenario
+
+    @classmethod
+    def from_state(
+        cls,
+        state: GameState,
+        rules: Ruleset,
+        *,
+        ai_side: Side | None = None,
+        drawn: Sequence[int] = (),
+        dice: Sequence[int] = (),
+        human_headline: int | None = None,
+        source: str = "",
+    ) -> Scenario:
+        """The position `state` as a scenario, for the AI (`ai_side`, default the state's) to
+        decide next. `drawn`: the cards the AI revealed from its deck/hand in its decision, in
+        order (the top card first); the other cards known to be there follow (top part, the
+        rest sorted, bottom part); a card dealt face down and unseen stays unknown (spec §4).
+        `dice`: the die results its decision used, in order."""
+        ai = ai_side or state.ai_side
+        if ai is None:
+            raise ScenarioError(["the position names no AI side"])
+        pile = state.piles[hand_of(ai)]
+        known = [*pile.top, *sorted(pile.shuffled), *pile.bottom]
+        deck = [*drawn, *(c for c in known if c not in drawn)]
+        state = state.copy()
+        state.ai_side = ai
+        return cls(
+            source,
+            ai,
+            state,
+            rules=rules,
+            primary=pile_region(state, rules, "primary"),
+            secondary=pile_region(state, rules, "secondary"),
+            scoring_round=state.scoring_round,
+            card=deck[0] if deck else None,
+            ai_deck=deck[1:],
+            human_headline=human_headline,
+            dice=list(dice),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The scenario file's keys (docs/scenario.md), every fact written out: an empty board
+        and its influence, so that reading it back gives the same position."""
+        state, rules = self.state, self.rules
+        if rules is None:
+            raise ScenarioError([f"{self.source or '<scenario>'}: written without its rules"])
+        effects = {e.card for e in state.effects}
+        out: dict[str, Any] = {
+            "ai_side": self.ai_side.value,
+            "turn": state.turn,
+            "action_round": state.action_round,
+            "defcon": state.defcon,
+            "vp": state.vp,
+            "board": "empty",
+            "influence": _influence_dict(state, rules),
+            "space_race": {s.value: int(state.space[s.col]) for s in Side},
+            "milops": {s.value: int(state.milops[s.col]) for s in Side},
+            "space_attempts": {s.value: int(state.space_attempts[s.col]) for s in Side},
+            "china_card": {"holder": state.china_holder.value, "face_up": state.china_face_up},
+            "active_events": [
+                _effect_dict(e, rules) for e in sorted(state.effects, key=Effect.sort_key)
+            ],
+            "removed": sorted(c for c in state.piles["removed"].known() if c not in effects),
+            "discard": sorted(c for c in state.piles["discard"].known() if c not in effects),
+        }
+        for key in ("primary", "secondary", "scoring_round", "card"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        if self.ai_deck:
+            out["ai_deck"] = list(self.ai_deck)
+        if self.human_headline is not None:
+            out["human_headline"] = self.human_headline
+        if self.dice:
+            out["dice"] = list(self.dice)
+        if state.enhanced:
+            out["enhanced"] = list(state.enhanced)
+        if human := len(state.piles[hand_of(self.human_side)]):
+            out["human_cards"] = human
+        return out
 
 
 # A decision case (tests/cases/*.yaml): its scenario, with what it is about and what it expects.
@@ -120,6 +219,7 @@ def _read(root: Located, rules: Ruleset) -> Scenario | None:
     _influence(m.get("influence"), rules, state)
     _pair(m.get("space_race"), 0, len(rules.space), state.space)
     _pair(m.get("milops"), 0, 5, state.milops)
+    _pair(m.get("space_attempts"), 0, 9, state.space_attempts)
     _china(m.get("china_card"), state)
     cards = _Cards(rules, state, "china_card" in m)
     _effects(m.get("active_events"), rules, state, cards)
@@ -128,7 +228,7 @@ def _read(root: Located, rules: Ruleset) -> Scenario | None:
     for loc in _elements(m.get("discard")):
         cards.move(loc, "discard")
     ai_side = Side(ai)
-    scenario = Scenario(str(root.problems.file), ai_side, state)
+    scenario = Scenario(str(root.problems.file), ai_side, state, rules=rules)
     regions = [r for r in SCORING_REGIONS if _scoring_available(rules, state, r)]
     if "primary" in m and (p := m["primary"].string(SCORING_REGIONS)) is not None:
         scenario.primary = p
@@ -145,7 +245,7 @@ def _read(root: Located, rules: Ruleset) -> Scenario | None:
     cards.china_to = hand  # spec §3.1, §12.2.1: the AI may reveal the China Card it holds
     for key in ("card", "ai_deck"):
         for loc in [m[key]] if key == "card" and key in m else _elements(m.get(key)):
-            number = cards.move(loc, hand)
+            number = cards.move(loc, hand, after_effect=True)
             if number is not None and key == "card":
                 scenario.card = number
             elif number is not None:
@@ -156,12 +256,51 @@ def _read(root: Located, rules: Ruleset) -> Scenario | None:
         scenario.dice = m["dice"].integers(1, 6) or []
     if "enhanced" in m:
         state.enhanced = _enhanced(m["enhanced"], rules)
+    if "human_cards" in m and (n := m["human_cards"].integer(0, 20)) is not None:
+        _face_down(m["human_cards"], state, hand_of(ai_side.other), n)
     # The AI's cards in scenario order: the top card first, then the rest (spec §4.2).
     pile = state.piles[hand]
     order = ([scenario.card] if scenario.card else []) + scenario.ai_deck
     pile.shuffled = [c for c in pile.shuffled if c not in order]
     pile.bottom = order + pile.bottom
     return scenario
+
+
+def _influence_dict(state: GameState, rules: Ruleset) -> dict[str, dict[str, int]]:
+    """Every country with influence, by id: {us: n, ussr: n}, a side with none left out."""
+    out = {}
+    for c in rules.countries:
+        sides = {s.value: state.inf(c.index, s) for s in Side if state.inf(c.index, s)}
+        if sides:
+            out[c.id] = sides
+    return out
+
+
+def _effect_dict(effect: Effect, rules: Ruleset) -> dict[str, Any]:
+    """An effect in force as `active_events` writes it: its side only when the card's owner
+    is not the side (an effect without a side reads as its card's owner's)."""
+    out: dict[str, Any] = {"card": effect.card}
+    owner = rules.card(effect.card).owner
+    side = effect.side or owner
+    if side is not None and (effect.card in SIDE_NEEDED or side is not owner):
+        out["side"] = side.value
+    if effect.data:
+        out["data"] = effect.data
+    return out
+
+
+def _face_down(loc: Located, state: GameState, hand: str, n: int) -> None:
+    """The human's deck/hand of `n` cards nobody has seen (spec §4): dealt face down from the
+    draw deck, so that the AI's rules see a deck/hand of that size and no card of it."""
+    draw = state.piles["draw"]
+    cards = sorted(draw.known())[:n]
+    if len(cards) < n:
+        loc.fail(f"the draw deck holds only {len(cards)} cards to deal")
+        return
+    for card in cards:
+        draw.remove(card)
+    state.piles[hand].unseen += n
+    state.unseen = sorted([*state.unseen, *cards])
 
 
 def _enhanced(loc: Located, rules: Ruleset) -> tuple[str, ...]:
@@ -212,6 +351,7 @@ def _china(loc: Located | None, state: GameState) -> None:
 
 
 def _effects(loc: Located | None, rules: Ruleset, state: GameState, cards: _Cards) -> None:
+    placed: set[int] = set()  # a card may have two effects in force (#41's two parts)
     for entry in _elements(loc):
         side: Side | None = None
         data = ""
@@ -228,7 +368,7 @@ def _effects(loc: Located | None, rules: Ruleset, state: GameState, cards: _Card
         number = number_loc.integer(1, len(rules.cards))
         if number is None:
             continue
-        if number not in DURATION:
+        if number not in DURATION and (number, data) not in DURATION:
             number_loc.fail(f"card {number} has no lasting effect")
             continue
         if side is None and number in SIDE_NEEDED:
@@ -236,8 +376,11 @@ def _effects(loc: Located | None, rules: Ruleset, state: GameState, cards: _Card
             continue
         owner = rules.card(number).owner
         state.effects.append(Effect(number, side or owner, data))
-        pile = EFFECT_PILE.get(number, "removed" if rules.card(number).removed else "discard")
-        cards.move(number_loc, pile)
+        if number not in placed:
+            pile = EFFECT_PILE.get(number, "removed" if rules.card(number).removed else "discard")
+            cards.move(number_loc, pile)
+            placed.add(number)
+    cards.by_effect |= placed
 
 
 def _scoring_available(rules: Ruleset, state: GameState, region: str) -> bool:
@@ -252,11 +395,17 @@ class _Cards:
         self.named: set[int] = set()
         self.china_named = china_named  # the scenario says who holds the China Card
         self.china_to: str | None = None  # the pile the China Card may go to (the AI's hand)
+        self.by_effect: set[int] = set()  # placed by their effect in force (active_events)
 
-    def move(self, loc: Located, target: str) -> int | None:
+    def move(self, loc: Located, target: str, *, after_effect: bool = False) -> int | None:
+        """`after_effect`: a card whose effect is in force may lie here instead (Missile Envy,
+        #49, in the deck/hand of the side it went to)."""
         number = loc.integer(1, len(self.rules.cards))
         if number is None:
             return None
+        if after_effect and number in self.by_effect:
+            self.by_effect.discard(number)
+            self.named.discard(number)
         if number in self.named:
             loc.fail(f"card {number} is named twice in the scenario")
             return None

@@ -21,6 +21,7 @@ from twsolo.engine.state import GameState, hand_of
 from twsolo.ids import CHINA_CARD, MAP_REGIONS, CardId, Side
 from twsolo.ruleset.conditions import (
     CUSTOM_PREFIX,
+    HOLDS,
     All,
     Any_,
     Compare,
@@ -28,18 +29,13 @@ from twsolo.ruleset.conditions import (
     Flag,
     Not,
     Window,
+    explained,
+    round_label,
 )
 
 SUMMIT_REGIONS = MAP_REGIONS
 
-_OPS = {
-    ">=": lambda a, b: a >= b,
-    "<=": lambda a, b: a <= b,
-    "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
-    ">": lambda a, b: a > b,
-    "<": lambda a, b: a < b,
-}
+_OPS = HOLDS  # the comparisons, shared with the trace's `explained`
 
 
 def window_matches(view: View, window: Window) -> bool:
@@ -363,8 +359,19 @@ def open_windows(view: View, card: int) -> list[Window]:
         return []
     windows = [w for w in entry.windows if window_matches(view, w)]
     if not windows:
-        view.note(Step(f"appendix #{card}", chosen="ops", why="no window open now"))
+        why = f"no window open now: {round_of(view)}"
+        view.note(Step(f"appendix #{card}", chosen="ops", why=why))
     return windows
+
+
+def round_of(view: View) -> str:
+    """The round the windows are matched against, for the trace (`NSR AR3`, `SR:asia AR2`)."""
+    return round_label(
+        headline=view.headline,
+        scoring_round=view.scoring_round,
+        primary=view.primary,
+        number=view.state.action_round,
+    )
 
 
 def event_window(
@@ -375,21 +382,26 @@ def event_window(
     if not metrics.has_effect:
         view.note(Step(f"appendix G2 (#{card})", chosen="ops", why="the event has no effect"))
         return False
+    measured = []
     for window in windows:
-        if evaluate(window.condition, predicates):
+        holds, text = explained(window.condition, predicates) if window.condition else (True, "")
+        if holds:
+            why = f"{round_of(view)}" + (f": {text}" if text else "")
             view.note(
                 Step(
                     f"appendix #{card} window {window.text}",
                     chosen="event",
+                    why=why,
                     figures=_figures(metrics),
                 )
             )
             return True
+        measured.append(f"{window.text.partition(' if:')[0]}: {text}")
     view.note(
         Step(
             f"appendix #{card}",
             chosen="ops",
-            why="condition fails: " + "; ".join(w.text for w in windows),
+            why=f"{round_of(view)}: condition fails: " + "; ".join(measured),
             figures=_figures(metrics),
         )
     )

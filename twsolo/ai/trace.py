@@ -33,9 +33,26 @@ class Step:
     def text(self) -> str:
         parts = [self.rule]
         if self.chosen is not None:
-            parts.append(f"→ {self.chosen}")
+            parts.append(f"→ {shown(self.chosen)}")
         if self.why:
             parts.append(f"({self.why})")
         if self.candidates and len(self.candidates) > 1:
             parts.append(f"[from {', '.join(map(str, self.candidates[:8]))}]")
         return " ".join(parts)
+
+
+def shown(value: Any) -> str:
+    """A trace's value in words, not as Python writes it: a list as `europe, asia`, a flag as
+    yes or no."""
+    if isinstance(value, list | tuple):
+        return ", ".join(shown(v) for v in value) or "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def step_line(step: dict[str, Any]) -> str:
+    """A step of `decide --json`'s trace as a line: `rule → chosen (why)`."""
+    chosen = f" → {shown(step['chosen'])}" if "chosen" in step else ""
+    why = f" ({step['why']})" if "why" in step else ""
+    return f"{step['rule']}{chosen}{why}"

@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from twsolo.ruleset import Card, Ruleset
+from twsolo.ruleset.entry_source import entries_written, stale_prose
 from twsolo.ruleset.model import AppendixEntry, ChoiceSpec, Named, Rerun
+from twsolo.ruleset.paths import display_path
 from twsolo.ruleset.vocabulary import FAMILIES, Vocabulary
 
 
@@ -95,6 +97,19 @@ def entry_lines(rules: Ruleset, entry: AppendixEntry, vocabulary: Vocabulary) ->
     procedures = ", ".join(entry.procedures) if entry.procedures else "none: all data"
     lines.append(f"  procedures: {procedures}")
     return lines
+
+
+def written_lines(rules: Ruleset, card: int) -> list[str]:
+    """The entry as appendix.yaml holds it, with its file:line; a note when its prose was
+    written for other data (rules/prose.yaml)."""
+    _, written = entries_written(rules.source)
+    entry = written.get(card)
+    if entry is None:
+        return []
+    where = f"{display_path(rules.source / 'appendix.yaml')}:{entry.line}"
+    lines = [f"{where}:", *(f"  {line}" for line in entry.text.splitlines())]
+    stale = [s for s in stale_prose(rules.source) if s.card == card]
+    return lines + [f"  ! {s.message()}" for s in stale]
 
 
 def _indented(text: str) -> str:

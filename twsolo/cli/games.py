@@ -330,12 +330,21 @@ def list_cmd(rules_path: str | None, home_dir: str | None) -> None:
     default=None,
     help="Also write the picture as a self-contained web page.",
 )
+@click.option(
+    "--scenario",
+    "scenario_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Also write the position before the AI's last decision as a scenario file "
+    "(`twsolo decide` on it gives that decision).",
+)
 @click.option("--rules", "rules_path", type=click.Path(file_okay=False, exists=True), default=None)
 @home_option
 def show(
     name: str,
     svg_path: str | None,
     html_path: str | None,
+    scenario_path: str | None,
     rules_path: str | None,
     home_dir: str | None,
 ) -> None:
@@ -365,6 +374,16 @@ def show(
         title = f"twsolo: {name}, turn {state.turn}"
         page = board_html(rules, state, primary=primary, secondary=secondary, title=title)
         write_picture(Path(html_path), page)
+
+    if scenario_path:
+        from twsolo.scenario_export import decisions_before, export
+
+        header = saved.header
+        entries = save.entries(rules, header)
+        found = decisions_before(
+            rules, header.solo_options, entries, start=header.start, table=header.table
+        )
+        click.echo(export(rules, found, scenario_path, f"the game {name}"))
 
 
 def write_picture(path: Path, text: str) -> None:

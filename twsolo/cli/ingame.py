@@ -39,6 +39,7 @@ from twsolo.engine.choices import Choice
 from twsolo.engine.game import Game
 from twsolo.engine.records import Record, result_text
 from twsolo.engine.state import GameState
+from twsolo.errors import TwsoloError
 from twsolo.ids import MAP_REGIONS, SCORING_REGIONS, Side
 from twsolo.persist.savefile import Entry
 from twsolo.rulebook.sources import cited_sections
@@ -60,7 +61,12 @@ Commands at any prompt:
   why                  the reasons of the AI's last decision
   hint                 what a strong player would answer here, and why (advice only)
   history [TURN|all] [--to FILE]   the answers given, this turn by default
-  inspect TURN [REGION|all]   the board at the end of an earlier turn (nothing is changed)
+  inspect TURN [REGION|all]   the board at the end of an earlier turn (nothing is changed);
+                       inspect TURN --scenario FILE: the position before the AI's last
+                       decision of TURN, as a scenario file (`twsolo decide FILE`)
+  scenario FILE [TURN [AR]]   the position before the AI's last decision (or TURN's, AR's)
+                       as a scenario file: the cards it revealed and its dice in it; cards
+                       still face down are left out
   undo                 take back your last decision (a question with more than one legal
                        answer) or correction, and what followed it (also after the game ended)
   rollback TURN        go back to the start of TURN
@@ -311,6 +317,7 @@ class Terminal:
             "why": self.why,
             "history": self.history,
             "inspect": self.inspect,
+            "scenario": self.scenario,
             "undo": self.undo,
             "rollback": self.rollback,
             "adjust": self.adjust,
@@ -438,10 +445,44 @@ class Terminal:
             self.echo(usage)
         return turn
 
+    def scenario(self, args: list[str]) -> None:
+        """The position before one of the AI's decisions, written as a scenario file."""
+        usage = "scenario FILE [TURN [AR]]: the position before the AI's last decision"
+        numbers = [number(a) for a in args[1:]]
+        if not args or len(args) > 3 or None in numbers:
+            self.echo(usage)
+            return
+        turn, action_round = [*numbers, None, None][:2]
+        self.write_scenario(args[0], turn, action_round)
+
+    def write_scenario(self, path: str, turn: int | None, action_round: int | None) -> None:
+        from twsolo.scenario_export import decisions_before, export
+
+        session = self.session
+        found = decisions_before(
+            self.rules,
+            session.options,
+            list(session.entries),
+            start=session.header.start,
+            table=session.header.table,
+        )
+        try:
+            self.echo(export(self.rules, found, path, "this game", turn, action_round))
+        except TwsoloError as exc:
+            self.echo(str(exc))
+
     def inspect(self, args: list[str]) -> None:
-        """The board at the end of a turn that has ended (every turn, once the game is over)."""
+        """The board at the end of a turn that has ended (every turn, once the game is over);
+        with `--scenario FILE`, the position before the AI's last decision of that turn."""
         turn = self.turn(args, "inspect TURN [REGION|all]: the board at the end of that turn")
         if turn is None:
+            return
+        if "--scenario" in args:
+            i = args.index("--scenario")
+            if i + 1 >= len(args):
+                self.echo("inspect TURN --scenario FILE")
+                return
+            self.write_scenario(args[i + 1], turn, None)
             return
         ended = self.played_turns() - (self.finished is None)
         if not 1 <= turn <= ended:

@@ -119,6 +119,12 @@ def validate(rules_path: str | None, vocabulary: bool) -> None:
     used = ", ".join(rules.enhanced.on) or "none"
     click.echo(f"    enhanced AI (spec §25, only with --enhanced): {used}")
     click.echo(f"  digest: {rules.digest[:16]}")
+    from twsolo.ruleset.checks import appendix_warnings
+
+    if warnings := appendix_warnings(rules):
+        click.echo(f"  warnings ({len(warnings)}):")
+        for line in warnings:
+            click.echo(f"    {line}")
     if vocabulary:
         from twsolo.cli.appendix import vocabulary_lines
         from twsolo.compose import standard_vocabulary
@@ -222,7 +228,7 @@ def complete_cards(
 @rules_option
 def cards_show(card: str, as_json: bool, rules_path: str | None) -> None:
     """Show one card, by number or name (a unique prefix is enough), with its appendix entry."""
-    from twsolo.cli.appendix import entry_dict, entry_lines, fact_lines
+    from twsolo.cli.appendix import entry_dict, entry_lines, fact_lines, written_lines
     from twsolo.compose import load_ruleset, standard_vocabulary
 
     rules = load_ruleset(rules_path)
@@ -239,7 +245,7 @@ def cards_show(card: str, as_json: bool, rules_path: str | None) -> None:
     for line in fact_lines(c):
         click.echo(line)
     lines = entry_lines(rules, entry, standard_vocabulary()) if entry else ["No appendix entry."]
-    for line in lines:
+    for line in written_lines(rules, c.number) + lines:
         click.echo(line)
 
 
@@ -276,6 +282,7 @@ def score(scenario: str, region: str | None, as_json: bool, rules_path: str | No
 @rules_option
 def decide(scenario: str, as_json: bool, rules_path: str | None) -> None:
     """The AI's decision for a scenario position: what it does on the board, then why."""
+    from twsolo.ai.trace import step_line
     from twsolo.compose import load_ruleset
     from twsolo.position import decide as decide_position
     from twsolo.scenario import load_scenario
@@ -291,9 +298,7 @@ def decide(scenario: str, as_json: bool, rules_path: str | None) -> None:
         click.echo(f"  {i}. {action_text(rules, action)}")
     click.echo("Why:")
     for step in result["trace"]:
-        chosen = f" → {step['chosen']}" if "chosen" in step else ""
-        why = f" ({step['why']})" if "why" in step else ""
-        click.echo(f"  - {step['rule']}{chosen}{why}")
+        click.echo(f"  - {step_line(step)}")
 
 
 def action_text(rules: Ruleset, action: dict[str, Any]) -> str:
@@ -302,7 +307,9 @@ def action_text(rules: Ruleset, action: dict[str, Any]) -> str:
         assumed = (
             " (the human's choices assumed by the AI's rules)" if action.get("assumed") else ""
         )
-        return f"event {rules.card(action['card'])}{assumed}: {action['choices'] or 'no choices'}"
+        return (
+            f"event {rules.card(action['card'])}{assumed}: {choices_text(rules, action['choices'])}"
+        )
     if kind == "influence":
         name = rules.country(action["country"]).name
         return f"add {action['amount']} influence to {name}"
@@ -313,8 +320,25 @@ def action_text(rules: Ruleset, action: dict[str, Any]) -> str:
             f"{action['removed']} removed, {action['added']} added"
         )
     if kind == "realign":
-        return f"realign {rules.country(action['country']).name}: rolls {action['rolls']}"
+        rolls = action["rolls"]
+        return (
+            f"realign {rules.country(action['country']).name}: the US rolls {rolls['us']}, the "
+            f"USSR {rolls['ussr']}"
+        )
     return f"space race: roll {action['roll']}, {'success' if action['success'] else 'failure'}"
+
+
+def choices_text(rules: Ruleset, choices: dict[str, list[Any]]) -> str:
+    """An event's answers in words, by kind: `countries: Angola, Zaire; yes no: yes`."""
+    from twsolo.cli.render import answer_label
+
+    if not choices:
+        return "no choices"
+    return "; ".join(
+        f"{kind.replace('_', ' ')}: "
+        + ", ".join(answer_label(rules, a, "country" if kind == "countries" else kind) for a in got)
+        for kind, got in choices.items()
+    )
 
 
 def vp_text(vp: int) -> str:
@@ -331,6 +355,14 @@ cli.add_command(
         "twsolo.cli.simulate:simulate",
         "Play many games of the AI against a human stand-in and report how the AI does.\n"
         "    Ctrl-C stops the run and reports the games finished so far (marked partial).",
+    )
+)
+cli.add_command(
+    LazyCommand(
+        "check",
+        "twsolo.cli.check:check",
+        "Run decision cases (case files, or directories of them): pass or fail per case,\n"
+        "    with what was expected, what the AI did and its trace. Exit 1 if any case fails.",
     )
 )
 cli.add_command(

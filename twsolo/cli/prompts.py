@@ -47,6 +47,7 @@ COMMANDS = (
     "why",
     "history",
     "inspect",
+    "scenario",
     "undo",
     "rollback",
     "adjust",

@@ -1,5 +1,6 @@
 """`twsolo replay FILE [--turn T]`: a simulated game's log (`simulate --log DIR`) as a person
-reads it, the AI's reasons under each of its moves."""
+reads it, the AI's reasons under each of its moves; with `--scenario`, a position of it as a
+scenario file."""
 
 from __future__ import annotations
 
@@ -22,10 +23,39 @@ from twsolo.sim.gamelog import read_log
     default=None,
     help="Rules for card and country names (default: as for every command).",
 )
-def replay(file: str, turn: int | None, rules_path: str | None) -> None:
+@click.option(
+    "--ar",
+    "action_round",
+    type=click.IntRange(0, 8),
+    default=None,
+    help="With --scenario: this action round of the turn (0: the headline).",
+)
+@click.option(
+    "--scenario",
+    "scenario_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write the position before the AI's decision (in --turn, its last or --ar's; else "
+    "the game's last) as a scenario file for `twsolo decide`, instead of printing the log.",
+)
+def replay(
+    file: str,
+    turn: int | None,
+    rules_path: str | None,
+    action_round: int | None,
+    scenario_path: str | None,
+) -> None:
     """Print a simulated game's log: every answer, the AI's reasons beside its moves, the
     position after each action."""
     entries = read_log(Path(file))
     rules = load_ruleset(rules_path)
+    if scenario_path is not None:
+        from twsolo.scenario_export import export, log_decisions
+
+        found = log_decisions(rules, entries)
+        click.echo(export(rules, found, scenario_path, f"the game {file}", turn, action_round))
+        return
+    if action_round is not None:
+        raise click.UsageError("--ar goes with --scenario")
     for line in log_lines(rules, entries, turn):
         click.echo(line)

@@ -15,10 +15,11 @@ from twsolo.compose import load_ruleset
 from twsolo.errors import TwsoloError
 from twsolo.ruleset import DIFFICULTY_LEVELS
 from twsolo.sim.backends import make_pool
+from twsolo.sim.compare import compare, comparison_lines
 from twsolo.sim.gamelog import write_log
 from twsolo.sim.games import HUMANS, GameSpec, GameSummary, check_stand_in, play, play_logged
 from twsolo.sim.pool import Pool, interrupts_deferred, interrupts_ignored
-from twsolo.sim.stats import compare, summarize
+from twsolo.sim.stats import summarize
 
 EXIT_INTERRUPTED = 130  # the shell's code for a program stopped by Ctrl-C
 
@@ -123,13 +124,22 @@ def run_batch(pool: Pool, batch: list[GameSpec], label: str, log_dir: Path | Non
     multiple=True,
     help="spec §2.5; give it several times to play each in turn.",
 )
-@click.option("--rules", "rules_path", type=click.Path(file_okay=False, exists=True), default=None)
 @click.option(
+    "--rules",
+    "--candidate",
+    "rules_path",
+    type=click.Path(file_okay=False, exists=True),
+    default=None,
+    help="The rules played (with --baseline: the candidate, the edited rules).",
+)
+@click.option(
+    "--baseline",
     "--compare-rules",
     "compare_path",
     type=click.Path(file_okay=False, exists=True),
     default=None,
-    help="Play the same seeds under a second rules directory and compare.",
+    help="Also play the same seeds under this rules directory (the rules before the edit) and "
+    "print the change baseline → candidate, per side of the AI.",
 )
 @click.option(
     "--check",
@@ -204,7 +214,8 @@ def simulate(
     if second is not None:
         report["compare_summary"] = summarize(second.games)
         if not second.interrupted:
-            report["comparison"] = compare(first.games, second.games)
+            labels = (str(compare_path), rules_path or "default rules")
+            report["comparison"] = compare(second.games, first.games, labels)
     interrupted = first.interrupted or (second is not None and second.interrupted)
     report["run"] = {
         "backend": pool.name,
@@ -285,12 +296,7 @@ def text_report(report: dict[str, Any]) -> str:
         _quart("Seconds per game", s["seconds_per_game"], ".3f"),
     ]
     if "comparison" in report:
-        c = report["comparison"]
-        a, b = c["ai_win_rate"]
-        lines.append(
-            f"Compared: AI win rate {a:.1%} → {b:.1%} ({c['difference']:+.1%}), "
-            f"{c['changed_outcomes']} games changed, McNemar p = {c['p_value_mcnemar']:.3g}"
-        )
+        lines += comparison_lines(report["comparison"])
     if report["settings"]["check"]:
         lines.append(f"Invariant violations: {s['violations']}")
     if report["settings"]["cluster"]:

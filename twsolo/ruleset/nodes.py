@@ -10,6 +10,7 @@ with a nesting limit and without aliases, so no input ends in a RecursionError o
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
@@ -61,6 +62,21 @@ class Located:
     def fail(self, message: str) -> None:
         self.problems.add(self.node.start_mark, self.path, message)
 
+    def fail_at(self, offset: int | None, message: str) -> None:
+        """A problem `offset` characters into a one-line string's text (a condition's token):
+        the message names that column of the file."""
+        node, mark = self.node, self.node.start_mark
+        if (
+            offset is None
+            or not isinstance(node, yaml.ScalarNode)
+            or node.end_mark.line != mark.line
+        ):
+            self.fail(message)
+            return
+        at = offset + (node.style in ("'", '"'))
+        moved = yaml.Mark(mark.name, mark.index + at, mark.line, mark.column + at, "", 0)
+        self.problems.add(moved, self.path, message)
+
     def child(self, node: yaml.Node, name: str) -> Located:
         return Located(node, f"{self.path}.{name}" if self.path else name, self.problems)
 
@@ -105,7 +121,8 @@ class Located:
                 self.problems.add(
                     _key_mark(self.node.value, name),
                     loc.path,
-                    f"unknown key (expected one of: {', '.join(sorted(allowed))})",
+                    f"unknown key{did_you_mean(name, allowed)} (expected one of: "
+                    f"{', '.join(sorted(allowed))})",
                 )
                 del out[name]
         for name in required:
@@ -155,7 +172,8 @@ class Located:
             self.fail(f"expected a string, got {_describe(node)}{hint}")
             return None
         if choices is not None and node.value not in choices:
-            self.fail(f"unknown value {node.value!r} (expected one of: {_listing(choices)})")
+            hint = did_you_mean(str(node.value), choices)
+            self.fail(f"unknown value {node.value!r}{hint} (expected one of: {_listing(choices)})")
             return None
         return str(node.value)
 
@@ -188,6 +206,12 @@ def _shown(value: str) -> str:
 def _key_mark(pairs: list[tuple[yaml.Node, yaml.Node]], name: str) -> yaml.Mark:
     mark: yaml.Mark = next(k.start_mark for k, _ in pairs if getattr(k, "value", None) == name)
     return mark
+
+
+def did_you_mean(name: str, known: Collection[str]) -> str:
+    """' (did you mean 'x'?)' for the nearest known name, or nothing."""
+    found = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return f" (did you mean {found[0]!r}?)" if found else ""
 
 
 def _listing(choices: Collection[str]) -> str:
@@ -227,6 +251,39 @@ class _BoundedLoader(yaml.SafeLoader):
             self.depth -= 1
 
 
+def indentation(exc: yaml.MarkedYAMLError, text: str) -> tuple[int, str] | None:
+    """PyYAML's indentation errors ("expected <block end>, but found '?'") in the file's terms:
+    the line that is indented otherwise than the one above it, and by how much each; with the
+    column where that line's text begins."""
+    mark = exc.problem_mark
+    if mark is None:
+        return None
+    if (exc.problem or "").startswith("found character '\\t'"):
+        return mark.column, "a tab indents this line: YAML indents with spaces only"
+    problem = exc.problem or ""
+    if not problem.startswith(("expected <block end>", "mapping values are not allowed")):
+        return None
+    lines = text.splitlines()
+    above = [ln for ln in lines[: mark.line] if ln.strip() and not ln.lstrip().startswith("#")]
+    if mark.line >= len(lines) or not above:
+        return None
+    here, prev = lines[mark.line].strip(), above[-1]
+    column = len(lines[mark.line]) - len(lines[mark.line].lstrip(" "))
+    item = here.startswith("- ")
+    prev_indent = len(prev) - len(prev.lstrip(" "))
+    if not item and prev.lstrip().startswith("- "):
+        prev_indent += 2  # the key after a list item's dash
+    if column == prev_indent:
+        return None  # not a matter of indentation
+    name = here if item else here.partition(":")[0]
+    other = prev.strip() if item else prev.strip().removeprefix("- ").partition(":")[0]
+    return column, (
+        f"{'the list item' if item else 'the key'} {_shown(name)} is indented by {column} "
+        f"spaces, but {_shown(other)} on the line above by {prev_indent}: the keys of one mapping "
+        "(the items of one list) line up"
+    )
+
+
 def compose_text(text: str, file: str) -> tuple[Located | None, Problems]:
     """Compose a YAML text safely (no tags, no code, bounded nesting, no aliases); a parse error
     becomes a located problem."""
@@ -238,7 +295,11 @@ def compose_text(text: str, file: str) -> tuple[Located | None, Problems]:
         return None, problems
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        problems.add(mark, "", f"YAML syntax: {exc.problem or exc.context}")
+        indent = indentation(exc, text)
+        if indent is not None and mark is not None:  # the column where the line's text begins
+            mark = yaml.Mark(mark.name, mark.index, mark.line, indent[0], "", 0)
+        message = indent[1] if indent else f"YAML syntax: {exc.problem or exc.context}"
+        problems.add(mark, "", message)
         return None, problems
     except yaml.YAMLError as exc:
         problems.add(None, "", f"YAML error: {exc}")

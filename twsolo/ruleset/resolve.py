@@ -90,7 +90,7 @@ class _Reader:
             try:
                 window = parse_window(text, self.vocabulary)
             except ConditionError as exc:
-                w.fail(f"{exc}")
+                w.fail_at(exc.column, str(exc))
                 return None
             if window.condition is not None:
                 w.fail("a `when` window takes no condition (use `answer` conditions)")
@@ -110,7 +110,7 @@ class _Reader:
                 try:
                     condition = parse_condition(cond, self.vocabulary, CHOICE_TERMS)
                 except ConditionError as exc:
-                    a.fail(f"{exc}")
+                    a.fail_at(exc.shifted(len(answer) + len(sep)).column, str(exc))
                     return None
             rules.append(AnswerRule(answer.strip(), condition, text))
         return tuple(rules)

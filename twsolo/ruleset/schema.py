@@ -12,6 +12,7 @@ from collections.abc import Collection
 from types import MappingProxyType
 
 from twsolo.ids import CARD_SIDES, DIFFICULTY_LEVELS, MAP_REGIONS, SCORING_REGIONS, Era, Side
+from twsolo.ruleset.checks import check_windows
 from twsolo.ruleset.conditions import ConditionError, Window, parse_condition, parse_window
 from twsolo.ruleset.model import (
     ENHANCED_SWITCHES,
@@ -535,15 +536,17 @@ def read_appendix(
         name = m["name"].string()
         source = m["source"].string(SOURCES)
         texts = {k: m[k].string() if k in m else "" for k in ("choices", "on_human_play", "note")}
-        windows: list[Window] = []
+        placed: list[tuple[Located, Window]] = []
         for w in iter_entries(m["ai_play"]):
             text = w.string()
             if text is None:
                 continue
             try:
-                windows.append(parse_window(text, vocabulary))
+                placed.append((w, parse_window(text, vocabulary)))
             except ConditionError as exc:
-                w.fail(f"{exc}")
+                w.fail_at(exc.column, str(exc))
+        check_windows(placed)
+        windows = [window for _, window in placed]
         if number is None or name is None or source is None or None in texts.values():
             continue
         resolve = (
@@ -657,7 +660,7 @@ def read_enhanced(root: Located, vocabulary: Vocabulary) -> EnhancedRules | None
         try:
             condition = parse_condition(text, vocabulary)
         except ConditionError as exc:
-            cmc.fail(str(exc))
+            cmc.fail_at(exc.column, str(exc))
     if cards is None or condition is None:
         return None
     return EnhancedRules(on=on, headline_cards=cards, cmc_headline_if=condition)

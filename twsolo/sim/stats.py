@@ -95,18 +95,28 @@ def mcnemar(a: Sequence[bool], b: Sequence[bool]) -> float:
     return min(1.0, 2 * tail)
 
 
-def compare(first: Sequence[GameSummary], second: Sequence[GameSummary]) -> dict[str, Any]:
-    wins_a = [g.ai_won for g in first]
-    wins_b = [g.ai_won for g in second]
-    n = len(first)
+def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean and its 95% interval (normal approximation)."""
+    n = len(values)
+    mean = statistics.fmean(values) if values else 0.0
+    half = Z95 * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
+    return mean, mean - half, mean + half
+
+
+def paired(
+    wins: tuple[Sequence[bool], Sequence[bool]], margins: tuple[Sequence[float], Sequence[float]]
+) -> dict[str, Any]:
+    """Games paired by seed, (baseline, candidate): the AI's win rate under each, the change in
+    its mean margin (VP in its favour) with a 95% interval, and McNemar's p on the wins."""
+    before, after = wins
+    n = len(before)
+    mean, low, high = mean_ci([b - a for a, b in zip(*margins, strict=True)])
     return {
         "games": n,
-        "ai_win_rate": [sum(wins_a) / n if n else 0.0, sum(wins_b) / n if n else 0.0],
-        "difference": (sum(wins_b) - sum(wins_a)) / n if n else 0.0,
-        "changed_outcomes": sum(1 for x, y in zip(wins_a, wins_b, strict=True) if x != y),
-        "p_value_mcnemar": mcnemar(wins_a, wins_b),
-        "median_human_score": [
-            quartiles([g.score for g in first])["median"],
-            quartiles([g.score for g in second])["median"],
-        ],
+        "ai_win_rate": [sum(before) / n if n else 0.0, sum(after) / n if n else 0.0],
+        "difference": (sum(after) - sum(before)) / n if n else 0.0,
+        "margin_change": mean,
+        "margin_change_ci95": [low, high],
+        "changed_outcomes": sum(1 for x, y in zip(before, after, strict=True) if x != y),
+        "p_value_mcnemar": mcnemar(before, after),
     }
