@@ -156,7 +156,7 @@ REPORTED: list[tuple[str, Damage, list[str]]] = [
     ("thousands-of-digits", raw_line(4, '{"seq": ' + "9" * 5000 + "}"), [f"{J}:4:", "too large"]),
     ("nested-deep", raw_line(4, "[" * 30_000 + "]" * 30_000), [f"{J}:4:", "nested too deep"]),
     ("journal-binary", file_bytes(J, b"\xff\xfe"), [f"{J}: not UTF-8 text"]),
-    ("journal-device", link(J, "/dev/zero"), [f"{J}: not a regular file"]),
+    ("journal-device", link(J, "/dev/zero"), [f"{J} is a symbolic link: refused"]),
     ("journal-emptied", file_bytes(J, b""), [f"{J}: the journal is empty"]),
     ("journal-missing", lambda home: (folder(home) / J).unlink(), [f"{J}: the journal is missing"]),
     (

@@ -7,6 +7,7 @@ path costs a message, not the machine's memory or minutes of parsing.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -22,14 +23,19 @@ class UnreadableFile(TwsoloError):
     put the path where their reports put it)."""
 
 
-def read_bytes(path: Path, limit: int) -> bytes:
-    """The file's bytes, if it is a regular file of at most `limit` bytes."""
+def read_bytes(path: Path, limit: int, *, follow: bool = True) -> bytes:
+    """The file's bytes, if it is a regular file of at most `limit` bytes; not through a
+    symbolic link unless `follow` (a save's files are never links)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)  # a FIFO with no writer: no wait
+    if not follow:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
-        # O_NONBLOCK: opening a FIFO with no writer would otherwise wait forever.
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        fd = os.open(path, flags)
     except FileNotFoundError:
         raise UnreadableFile("no such file") from None
     except OSError as exc:
+        if exc.errno == errno.ELOOP and not follow:
+            raise UnreadableFile("a symbolic link, refused (a save's files are never links)") from None
         raise UnreadableFile(f"cannot open it: {exc.strerror or exc}") from None
     with os.fdopen(fd, "rb") as f:
         info = os.fstat(f.fileno())
@@ -46,9 +52,9 @@ def read_bytes(path: Path, limit: int) -> bytes:
     return data
 
 
-def read_text(path: Path, limit: int) -> str:
+def read_text(path: Path, limit: int, *, follow: bool = True) -> str:
     """The file as UTF-8 text (see read_bytes)."""
-    data = read_bytes(path, limit)
+    data = read_bytes(path, limit, follow=follow)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
