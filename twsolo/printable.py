@@ -35,6 +35,9 @@ class Printable(io.TextIOBase):
     def __init__(self, inner: Any) -> None:
         self.inner = inner
 
+    def __getattr__(self, name: str) -> Any:  # the rest of the stream's interface, as it is
+        return getattr(self.inner, name)
+
     def write(self, text: str) -> int:
         self.inner.write(printable(text))
         return len(text)
