@@ -143,5 +143,5 @@ def test_a_worker_that_cannot_write_the_rules_says_so(
     blocked.write_text("")  # $TMPDIR/twsolo-rules cannot be made under a file
     monkeypatch.setattr(tempfile, "tempdir", str(blocked))
     monkeypatch.setattr(cluster, "UNPACKED", {})
-    with pytest.raises(TwsoloError, match="cannot write the job's rules to .*give that worker"):
+    with pytest.raises(TwsoloError, match=r"cannot write the job's rules to .*give that worker"):
         cluster.unpacked(cluster.bundle_rules(None))
