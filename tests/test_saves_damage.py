@@ -282,8 +282,13 @@ def test_a_damaged_state_json_is_rebuilt_from_the_journal(home: Path, content: b
     assert "state.json:" in shown.output
     assert "the position is rebuilt from the journal" in shown.output
     assert shown.output.endswith(good)  # the same board, rebuilt
+    # `show` (as `list`) mended the cache: the next reader uses it.
+    assert run(home, ["show", "d"]).output == good
+    (folder(home) / "state.json").write_bytes(content)
     listed = run(home, ["list"])
     assert "d: you play the US, digital; turn 1" in listed.output
+    assert run(home, ["show", "d"]).output == good
+    (folder(home) / "state.json").write_bytes(content)
     resumed = run(home, ["play", "d"], "quit\n")
     assert resumed.exit_code == 0
     assert "the position is rebuilt from the journal" in resumed.output

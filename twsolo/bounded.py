@@ -35,7 +35,9 @@ def read_bytes(path: Path, limit: int, *, follow: bool = True) -> bytes:
         raise UnreadableFile("no such file") from None
     except OSError as exc:
         if exc.errno == errno.ELOOP and not follow:
-            raise UnreadableFile("a symbolic link, refused (a save's files are never links)") from None
+            raise UnreadableFile(
+                "a symbolic link, refused (a save's files are never links)"
+            ) from None
         raise UnreadableFile(f"cannot open it: {exc.strerror or exc}") from None
     with os.fdopen(fd, "rb") as f:
         info = os.fstat(f.fileno())

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
 import shutil
 import sys
 from collections.abc import Callable
@@ -38,6 +37,7 @@ from twsolo.engine.game import Game
 from twsolo.engine.records import Record, result_text
 from twsolo.engine.state import GameState
 from twsolo.ids import MAP_REGIONS, SCORING_REGIONS, Side
+from twsolo.persist.folders import play_command
 from twsolo.persist.savefile import Entry
 from twsolo.ruleset import Ruleset
 from twsolo.session.game import GameSession, Restart, TakeBack
@@ -135,8 +135,8 @@ def resume_command(name: str) -> str:
     if os.path.basename(program) == "twsolo":
         found = shutil.which("twsolo")
         if not (found and os.path.realpath(found) == os.path.realpath(program)):
-            return f"{program} play {shlex.quote(name)}"
-    return f"twsolo play {shlex.quote(name)}"
+            return play_command(name, program)
+    return play_command(name)
 
 
 def parse_adjust(rules: Ruleset, args: list[str]) -> Adjustment:

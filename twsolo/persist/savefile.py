@@ -37,7 +37,7 @@ from twsolo.persist.atomic import (
     end_with_newline,
     fsync_dir,
 )
-from twsolo.persist.folders import HEADER, JOURNAL, game_folders
+from twsolo.persist.folders import HEADER, JOURNAL, game_folders, play_command
 from twsolo.persist.lock import LOCK, SaveLock
 from twsolo.persist.schema import Fields, Invalid
 from twsolo.ruleset import Ruleset
@@ -300,8 +300,8 @@ class SaveDir:
                 if number == len(lines) and not whole:
                     raise SaveError(
                         f"{where}: the last journal line is incomplete (an interrupted write). "
-                        f"`twsolo play {self.name} --drop-torn-line` drops it and keeps "
-                        f"{JOURNAL}.bak; the save was left untouched.",
+                        f"`{play_command(self.name, option='--drop-torn-line')}` drops it and "
+                        f"keeps {JOURNAL}.bak; the save was left untouched.",
                         torn=True,
                     ) from None
                 raise SaveError(f"{where}: not a journal entry ({exc}). {_ADVICE}") from None
@@ -359,7 +359,7 @@ class SaveDir:
             raise SaveWriteError(
                 f"cannot write {self.path / JOURNAL}: {exc.strerror or exc}. The last answer "
                 "was not saved (nor used); every earlier one is. Free some space (or make the "
-                f"folder writable), then `twsolo play {self.name}` asks it again."
+                f"folder writable), then `{play_command(self.name)}` asks it again."
             ) from None
 
     def rewrite(self, entries: list[Entry]) -> None:
@@ -382,7 +382,7 @@ class SaveDir:
         except OSError as exc:
             raise SaveWriteError(
                 f"cannot write {self.path / STATE}: {exc.strerror or exc}. Every answer so far "
-                f"is saved in the journal: free some space, then `twsolo play {self.name}` "
+                f"is saved in the journal: free some space, then `{play_command(self.name)}` "
                 "goes on from here."
             ) from None
 
