@@ -13,6 +13,7 @@ from pathlib import Path
 
 import click
 
+from twsolo.bounded import UnreadableFile, write_regular
 from twsolo.cli.match import matches
 from twsolo.cli.menus import clip
 from twsolo.cli.prompts import COMMANDS, Prompter, TableChance, TablePlayer, confirm
@@ -403,7 +404,10 @@ class Terminal:
             turn,
         )
         try:
-            target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+            write_regular(target, "\n".join(lines) + "\n")
+        except UnreadableFile as exc:
+            self.echo(f"cannot write {target}: {exc}")
+            return
         except OSError as exc:
             self.echo(f"cannot write {target}: {exc.strerror or exc}")
             return

@@ -58,17 +58,16 @@ def append_line_durable(target: Path, line: str) -> None:
 
 
 def end_with_newline(target: Path) -> bool:
-    """Give a file whose last line lacks its newline one (opened without following a link);
-    whether one was missing."""
-    fd = os.open(target, os.O_RDWR | NOFOLLOW)
+    """Give a file whose last line lacks its newline one (opened without following a link,
+    and for writing only when it lacks it); whether one was missing."""
+    fd = os.open(target, os.O_RDONLY | NOFOLLOW)
     try:
         end = os.lseek(fd, 0, os.SEEK_END)
         if end == 0 or os.pread(fd, 1, end - 1) == b"\n":
             return False
-        os.write(fd, b"\n")
-        os.fsync(fd)
     finally:
         os.close(fd)
+    append_line_durable(target, "")
     return True
 
 

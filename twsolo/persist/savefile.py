@@ -421,7 +421,13 @@ class SaveDir:
     def end_last_line(self) -> bool:
         """Give a complete last journal line the newline it lacks (the next entry would be
         glued to it); whether one was missing. Call it once entries() has read the journal."""
-        return end_with_newline(self.path / JOURNAL)
+        try:
+            return end_with_newline(self.path / JOURNAL)
+        except OSError as exc:
+            raise SaveWriteError(
+                f"cannot write {self.path / JOURNAL}: {exc.strerror or exc}. Its last line lacks "
+                "its newline and the next answer could not be saved: make the file writable."
+            ) from None
 
 
 _ADVICE = (

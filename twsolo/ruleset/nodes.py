@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 
 from twsolo.bounded import MIB, UnreadableFile, read_text
+from twsolo.printable import has_control
 
 STR = "tag:yaml.org,2002:str"
 INT = "tag:yaml.org,2002:int"
@@ -162,6 +163,9 @@ class Located:
         if not isinstance(node, yaml.ScalarNode) or node.tag != STR:
             hint = " (YAML reads it as a boolean: quote it)" if node.tag == BOOL else ""
             self.fail(f"expected a string, got {_describe(node)}{hint}")
+            return None
+        if has_control(node.value):  # a name printed, drawn (SVG) or logged: no escapes
+            self.fail(f"a control character in {node.value[:60]!r}: names and texts have none")
             return None
         if choices is not None and node.value not in choices:
             self.fail(f"unknown value {node.value!r} (expected one of: {_listing(choices)})")
