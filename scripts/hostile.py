@@ -25,13 +25,13 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 TWSOLO = [sys.executable, "-m", "twsolo"]
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/peers.py
 TIMEOUT = 60.0
 SECRET = "the owner's file: never to be written by twsolo\n"
 
@@ -66,29 +66,19 @@ def twsolo(
     full_env = {**os.environ, **(env or {})}
     try:
         if shell_redirect:  # `>&-` and `<&-`: the shell closes the stream
-            command = " ".join(map(quote, [*TWSOLO, *args])) + " " + shell_redirect
-            done = subprocess.run(
-                ["sh", "-c", command],
-                input=text,
-                capture_output=True,
-                text=True,
-                timeout=timeout,
-                env=full_env,
-                cwd=cwd,
-                errors="replace",
-            )
+            argv = ["sh", "-c", " ".join(map(shlex.quote, [*TWSOLO, *args])) + " " + shell_redirect]
         else:
-            program = TWSOLO if as_user else [sys.executable, "-c", READ_ONLY_AS_ROOT]
-            done = subprocess.run(
-                [*program, *args],
-                input=text,
-                capture_output=True,
-                text=True,
-                timeout=timeout,
-                env=full_env,
-                cwd=cwd,
-                errors="replace",
-            )
+            argv = [*(TWSOLO if as_user else [sys.executable, "-c", READ_ONLY_AS_ROOT]), *args]
+        done = subprocess.run(
+            argv,
+            input=text,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            env=full_env,
+            cwd=cwd,
+            errors="replace",
+        )
     except subprocess.TimeoutExpired:
         TALLY.hangs.append(name)
         print(f"HANG       {name}")
@@ -103,10 +93,6 @@ def twsolo(
     else:
         print(f"ok         {name} (exit {done.returncode})")
     return done
-
-
-def quote(word: str) -> str:
-    return shlex.quote(word)
 
 
 def refused(says: str) -> Callable[[subprocess.CompletedProcess[str]], bool]:
@@ -242,40 +228,14 @@ def simulation_outputs(tmp: Path) -> None:
     )
 
 
-@contextlib.contextmanager
-def peer(answer: Callable[[socket.socket], None]) -> Iterator[str]:
-    server = socket.socket()
-    server.bind(("127.0.0.1", 0))
-    server.listen()
-    held: list[socket.socket] = []
-
-    def serve() -> None:
-        with contextlib.suppress(OSError):
-            while True:
-                conn, _ = server.accept()
-                held.append(conn)
-                with contextlib.suppress(OSError):
-                    answer(conn)
-
-    threading.Thread(target=serve, daemon=True).start()
-    try:
-        yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
-    finally:
-        server.close()
-        for conn in held:
-            conn.close()
-
-
-def flood(conn: socket.socket) -> None:
-    for _ in range(200):
-        conn.sendall(b"\x00\xff" * 32768)
-
-
 def cluster(tmp: Path) -> None:
+    from tests.peers import flood, http, noise, peer, silent, small_lie
+
     peers: dict[str, Callable[[socket.socket], None]] = {
-        "silent": lambda c: None,
-        "HTTP": lambda c: c.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nhi"),
-        "random bytes": lambda c: c.sendall(random.randbytes(4096)),
+        "silent": silent,
+        "HTTP": http,
+        "random bytes": noise,
+        "lying length": small_lie,
         "flood": flood,
     }
     for name, answer in peers.items():

@@ -10,9 +10,8 @@ import ipaddress
 import os
 import socket
 import tempfile
-import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -22,6 +21,8 @@ from twsolo.cli.main import cli
 from twsolo.errors import TwsoloError
 from twsolo.sim import cluster
 from twsolo.sim.cluster import WORKERS_PER_CORE, DaskPool
+
+from .peers import flood, http, noise, peer, silent, small_lie
 
 psutil = pytest.importorskip("psutil", reason="psutil comes with the cluster extra")
 pytest.importorskip("distributed", reason="the cluster extra is not installed")
@@ -56,53 +57,6 @@ def test_the_dashboard_is_on_loopback_when_asked_for(monkeypatch: pytest.MonkeyP
     result = CliRunner().invoke(cli, ["simulate", "--games", "1", "--cluster", "local:1"])
     assert result.exit_code == 2
     assert "listens on 127.0.0.1 only" in result.stderr
-
-
-@contextlib.contextmanager
-def peer(answer: Callable[[socket.socket], None]) -> Iterator[str]:
-    """A server on 127.0.0.1 that answers each connection with `answer`."""
-    server = socket.socket()
-    server.bind(("127.0.0.1", 0))
-    server.listen()
-    held: list[socket.socket] = []
-
-    def serve() -> None:
-        with contextlib.suppress(OSError):
-            while True:
-                conn, _ = server.accept()
-                held.append(conn)
-                with contextlib.suppress(OSError):
-                    answer(conn)
-
-    threading.Thread(target=serve, daemon=True).start()
-    try:
-        yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
-    finally:
-        server.close()
-        for conn in held:
-            conn.close()
-
-
-def silent(conn: socket.socket) -> None:
-    pass
-
-
-def http(conn: socket.socket) -> None:
-    conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
-
-
-def noise(conn: socket.socket) -> None:
-    conn.sendall(os.urandom(4096))
-
-
-def small_lie(conn: socket.socket) -> None:  # a plausible length, then bytes that are no frames
-    conn.sendall((64).to_bytes(8, "little") + os.urandom(64))
-
-
-def flood(conn: socket.socket) -> None:
-    with contextlib.suppress(OSError):
-        for _ in range(200):
-            conn.sendall(b"\xff" * 65536)
 
 
 @pytest.mark.parametrize(
