@@ -29,6 +29,12 @@ def _escape(found: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
+def unfiltered(stream: Any) -> Any:
+    """The stream under the filter, for what twsolo itself draws with control characters (the
+    progress bar's carriage returns and cursor codes on a terminal), never file text."""
+    return stream.inner if isinstance(stream, Printable) else stream
+
+
 class Printable(io.TextIOBase):
     """A text stream that writes `printable(text)` to `inner` (stdout, stderr)."""
 

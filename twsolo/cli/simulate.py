@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from twsolo.errors import TwsoloError
+from twsolo.printable import unfiltered
 from twsolo.ruleset import DIFFICULTY_LEVELS, load_ruleset
 from twsolo.sim.games import (
     HUMANS,
@@ -87,7 +88,8 @@ def run_batch(pool: Pool, batch: list[GameSpec], label: str, log_dir: Path | Non
     logs = LogFolder(log_dir) if log_dir is not None else None
     results = pool.completed(attempt if logs is None else attempt_logged, batch)
     try:
-        with click.progressbar(length=len(batch), label=label, file=sys.stderr) as bar:
+        bar_file = unfiltered(sys.stderr)  # the label is ours: the bar may redraw itself
+        with click.progressbar(length=len(batch), label=label, file=bar_file) as bar:
             for index, result in results:
                 with interrupts_deferred():  # a game is counted with its log, or not at all
                     game, lines = (result, None) if logs is None else result
