@@ -1,5 +1,6 @@
-"""The one way twsolo reads a file a person hands it (rules, scenarios, saves): a regular file,
-read up to a size limit, as UTF-8 text.
+"""The one way twsolo reads a file a person hands it (rules, scenarios, saves, logs): a regular
+file, read up to a size limit, as UTF-8 text; and the one way text from such a file reaches a
+terminal (`printable`: control characters shown as escapes).
 
 A link to /dev/zero, a FIFO or a file of many megabytes is refused before it is read, so a bad
 path costs a message, not the machine's memory or minutes of parsing.
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -85,3 +87,22 @@ def write_regular(path: Path, text: str) -> None:
             raise UnreadableFile("not a regular file (a device, a pipe or a directory)")
         f.truncate(0)
         f.write(text)
+
+
+# C0 and C1 controls but the newline and the tab, DEL, and the invisible format characters
+# that reorder or hide text (bidirectional overrides, zero-width characters, the BOM).
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+
+
+def printable(text: str) -> str:
+    """`text` with each control character shown as its escape (`\\x1b`), never sent raw."""
+    return CONTROL.sub(_escape, text)
+
+
+def has_control(text: str) -> bool:
+    return CONTROL.search(text) is not None
+
+
+def _escape(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"

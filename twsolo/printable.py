@@ -1,32 +1,16 @@
 """The one filter between a file's text and the terminal: every name and text twsolo prints
-(a save's, a log's, a rules file's, an error quoting any of them) passes through `printable`,
-so an escape sequence planted in a file can neither move the cursor, retitle the window nor
-hide a line. The command line installs it on stdout and stderr (`Printable`) for every command.
+(a save's, a log's, a rules file's, an error quoting any of them) passes through
+`twsolo.bounded.printable`, so an escape sequence planted in a file can neither move the
+cursor, retitle the window nor hide a line. The command line installs it on stdout and stderr
+(`Printable`) for every command.
 """
 
 from __future__ import annotations
 
 import io
-import re
 from typing import Any
 
-# C0 and C1 controls but the newline and the tab, DEL, and the invisible format characters
-# that reorder or hide text (bidirectional overrides, zero-width characters, the BOM).
-CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
-
-
-def printable(text: str) -> str:
-    """`text` with each control character shown as its escape (`\\x1b`), never sent raw."""
-    return CONTROL.sub(_escape, text)
-
-
-def has_control(text: str) -> bool:
-    return CONTROL.search(text) is not None
-
-
-def _escape(found: re.Match[str]) -> str:
-    code = ord(found.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+from twsolo.bounded import printable
 
 
 def unfiltered(stream: Any) -> Any:

@@ -19,8 +19,7 @@ from typing import Any
 
 import yaml
 
-from twsolo.bounded import MIB, UnreadableFile, read_text
-from twsolo.printable import has_control
+from twsolo.bounded import MIB, UnreadableFile, has_control, read_text
 
 STR = "tag:yaml.org,2002:str"
 INT = "tag:yaml.org,2002:int"

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from twsolo.ai.bot import Bot
-from twsolo.bounded import MIB, UnreadableFile, read_text
+from twsolo.bounded import MIB, UnreadableFile, has_control, read_text
 from twsolo.engine.board import controlled
 from twsolo.engine.choices import KINDS, Actor, Answer, Choice, ChoiceProvider
 from twsolo.engine.game import Game
@@ -32,7 +32,6 @@ from twsolo.ids import CHINA_CARD, Side
 from twsolo.persist import schema
 from twsolo.persist.atomic import atomic_write_text
 from twsolo.persist.schema import Fields, Invalid
-from twsolo.printable import has_control
 from twsolo.ruleset import Ruleset
 from twsolo.solo.regions import primary_region, secondary_region
 
