@@ -220,7 +220,9 @@ class SaveDir:
                 "a writable place with --home or $TWSOLO_HOME."
             ) from None
         try:
-            os.chmod(staging, 0o755)
+            umask = os.umask(0)  # mkdtemp's folder is private: give it mkdir's mode
+            os.umask(umask)
+            os.chmod(staging, 0o777 & ~umask)
             atomic_write_text(
                 staging / HEADER, json.dumps(header.to_dict(), indent=2, sort_keys=True)
             )
