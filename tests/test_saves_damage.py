@@ -156,7 +156,7 @@ REPORTED: list[tuple[str, Damage, list[str]]] = [
     ("thousands-of-digits", raw_line(4, '{"seq": ' + "9" * 5000 + "}"), [f"{J}:4:", "too large"]),
     ("nested-deep", raw_line(4, "[" * 30_000 + "]" * 30_000), [f"{J}:4:", "nested too deep"]),
     ("journal-binary", file_bytes(J, b"\xff\xfe"), [f"{J}: not UTF-8 text"]),
-    ("journal-device", link(J, "/dev/zero"), [f"{J}: not a regular file"]),
+    ("journal-device", link(J, "/dev/zero"), [f"{J} is a symbolic link: refused"]),
     ("journal-emptied", file_bytes(J, b""), [f"{J}: the journal is empty"]),
     ("journal-missing", lambda home: (folder(home) / J).unlink(), [f"{J}: the journal is missing"]),
     (
@@ -282,8 +282,13 @@ def test_a_damaged_state_json_is_rebuilt_from_the_journal(home: Path, content: b
     assert "state.json:" in shown.output
     assert "the position is rebuilt from the journal" in shown.output
     assert shown.output.endswith(good)  # the same board, rebuilt
+    # `show` (as `list`) mended the cache: the next reader uses it.
+    assert run(home, ["show", "d"]).output == good
+    (folder(home) / "state.json").write_bytes(content)
     listed = run(home, ["list"])
     assert "d: you play the US, digital; turn 1" in listed.output
+    assert run(home, ["show", "d"]).output == good
+    (folder(home) / "state.json").write_bytes(content)
     resumed = run(home, ["play", "d"], "quit\n")
     assert resumed.exit_code == 0
     assert "the position is rebuilt from the journal" in resumed.output

@@ -1,5 +1,6 @@
-"""The one way twsolo reads a file a person hands it (rules, scenarios, saves): a regular file,
-read up to a size limit, as UTF-8 text.
+"""The one way twsolo reads a file a person hands it (rules, scenarios, saves, logs): a regular
+file, read up to a size limit, as UTF-8 text; and the one way text from such a file reaches a
+terminal (`printable`: control characters shown as escapes).
 
 A link to /dev/zero, a FIFO or a file of many megabytes is refused before it is read, so a bad
 path costs a message, not the machine's memory or minutes of parsing.
@@ -7,7 +8,9 @@ path costs a message, not the machine's memory or minutes of parsing.
 
 from __future__ import annotations
 
+import errno
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -22,14 +25,21 @@ class UnreadableFile(TwsoloError):
     put the path where their reports put it)."""
 
 
-def read_bytes(path: Path, limit: int) -> bytes:
-    """The file's bytes, if it is a regular file of at most `limit` bytes."""
+def read_bytes(path: Path, limit: int, *, follow: bool = True) -> bytes:
+    """The file's bytes, if it is a regular file of at most `limit` bytes; not through a
+    symbolic link unless `follow` (a save's files are never links)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)  # a FIFO with no writer: no wait
+    if not follow:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
-        # O_NONBLOCK: opening a FIFO with no writer would otherwise wait forever.
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        fd = os.open(path, flags)
     except FileNotFoundError:
         raise UnreadableFile("no such file") from None
     except OSError as exc:
+        if exc.errno == errno.ELOOP and not follow:
+            raise UnreadableFile(
+                "a symbolic link, refused (a save's files are never links)"
+            ) from None
         raise UnreadableFile(f"cannot open it: {exc.strerror or exc}") from None
     with os.fdopen(fd, "rb") as f:
         info = os.fstat(f.fileno())
@@ -46,9 +56,9 @@ def read_bytes(path: Path, limit: int) -> bytes:
     return data
 
 
-def read_text(path: Path, limit: int) -> str:
+def read_text(path: Path, limit: int, *, follow: bool = True) -> str:
     """The file as UTF-8 text (see read_bytes)."""
-    data = read_bytes(path, limit)
+    data = read_bytes(path, limit, follow=follow)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -61,3 +71,38 @@ def size(n: int) -> str:
     if n >= MIB:
         return f"{n / MIB:.1f} MiB"
     return f"{n / KIB:.0f} KiB" if n >= KIB else f"{n} bytes"
+
+
+def write_regular(path: Path, text: str) -> None:
+    """Write `text` to the file a person named (`history --to FILE`), if it is a regular file
+    or none yet: a FIFO or a device is refused at once (UnreadableFile), never waited on."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o644)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:  # a FIFO nobody reads
+            raise UnreadableFile("not a regular file (a pipe)") from None
+        raise
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise UnreadableFile("not a regular file (a device, a pipe or a directory)")
+        f.truncate(0)
+        f.write(text)
+
+
+# C0 and C1 controls but the newline and the tab, DEL, and the invisible format characters
+# that reorder or hide text (bidirectional overrides, zero-width characters, the BOM).
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+
+
+def printable(text: str) -> str:
+    """`text` with each control character shown as its escape (`\\x1b`), never sent raw."""
+    return CONTROL.sub(_escape, text)
+
+
+def has_control(text: str) -> bool:
+    return CONTROL.search(text) is not None
+
+
+def _escape(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"

@@ -187,7 +187,8 @@ def _case_scenario(root: Located) -> Located | None:
     """A decision case is read by its `scenario:` (its errors name `scenario.KEY`), so `decide`
     takes a case file as it is; anything else is read as a scenario."""
     node = root.node
-    keys = {k.value for k, _ in node.value} if isinstance(node, yaml.MappingNode) else set()
+    pairs = node.value if isinstance(node, yaml.MappingNode) else []
+    keys = {k.value for k, _ in pairs if isinstance(k, yaml.ScalarNode)}  # `? [a, b]`: none
     if "scenario" not in keys or not keys <= {*CASE_REQUIRED, *CASE_OPTIONAL}:
         return root
     m = root.mapping(CASE_REQUIRED, CASE_OPTIONAL)

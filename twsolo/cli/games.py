@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import shlex
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -68,7 +69,7 @@ def create(
 ) -> SaveDir:
     from twsolo import __version__
     from twsolo.compose import load_ruleset
-    from twsolo.persist.savefile import Header
+    from twsolo.persist.savefile import GameExists, Header
     from twsolo.scenario import load_scenario
     from twsolo.solo import SoloOptions
 
@@ -95,20 +96,30 @@ def create(
     )
     options.check(rules)
     now = datetime.now(UTC)
-    name = name if name is not None else now.strftime("game-%Y%m%d-%H%M%S")
-    save = game_dir(home_dir, name)
-    header = Header(
-        name=name,
-        options=options.to_dict(),
-        seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
-        mode="table" if table else "digital",
-        dice=dice or ("manual" if table else "auto"),
-        rules_digest=rules.digest,
-        twsolo_version=__version__,
-        created=now.isoformat(timespec="seconds"),
-        scenario=start.to_dict() if start else None,
-    )
-    save.create(header)
+    seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+    given = name
+    # Unnamed games are named by the second they begin, and numbered within it.
+    stamp = now.strftime("game-%Y%m%d-%H%M%S")
+    names = [given] if given is not None else [stamp, *(f"{stamp}-{n}" for n in range(2, 100))]
+    for name in names:
+        save = game_dir(home_dir, name)
+        header = Header(
+            name=name,
+            options=options.to_dict(),
+            seed=seed,
+            mode="table" if table else "digital",
+            dice=dice or ("manual" if table else "auto"),
+            rules_digest=rules.digest,
+            twsolo_version=__version__,
+            created=now.isoformat(timespec="seconds"),
+            scenario=start.to_dict() if start else None,
+        )
+        try:
+            save.create(header)
+            break
+        except GameExists:
+            if given is not None or name == names[-1]:
+                raise
     click.echo(
         f"New game {name!r}: you play the {human.label}, the AI the {human.other.label} "
         f"({options.describe()}; {header.mode}, dice {header.dice})."
@@ -289,10 +300,16 @@ def _finished(rules: Ruleset, save: SaveDir) -> bool:
 def list_cmd(rules_path: str | None, home_dir: str | None) -> None:
     """The saved games, oldest first. A damaged game is reported in its row."""
     from twsolo.compose import load_ruleset
-    from twsolo.persist.savefile import list_games
+    from twsolo.persist.savefile import leftovers, list_games
     from twsolo.session.saved import read_saved
 
-    games = list_games(home(home_dir))
+    root = home(home_dir)
+    for folder in leftovers(root / "games"):
+        click.echo(
+            f"{folder.name}: a game whose `new` was interrupted (incomplete, never played): "
+            f"the next `new` removes it, or `rm -r -- {shlex.quote(str(folder))}`"
+        )
+    games = list_games(root)
     if not games:
         click.echo("No saved games.")
         return

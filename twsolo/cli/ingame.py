@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
 import shutil
 import sys
 from collections.abc import Callable
@@ -14,6 +13,7 @@ from pathlib import Path
 
 import click
 
+from twsolo.bounded import UnreadableFile, write_regular
 from twsolo.cli.board_picture import Marks, changes_since, last_ai_action
 from twsolo.cli.live_board import LiveBoard, unwritable
 from twsolo.cli.match import matches
@@ -41,6 +41,7 @@ from twsolo.engine.records import Record, result_text
 from twsolo.engine.state import GameState
 from twsolo.errors import TwsoloError
 from twsolo.ids import MAP_REGIONS, SCORING_REGIONS, Side
+from twsolo.persist.folders import play_command
 from twsolo.persist.savefile import Entry
 from twsolo.rulebook.sources import cited_sections
 from twsolo.ruleset import Ruleset
@@ -146,8 +147,8 @@ def resume_command(name: str) -> str:
     if os.path.basename(program) == "twsolo":
         found = shutil.which("twsolo")
         if not (found and os.path.realpath(found) == os.path.realpath(program)):
-            return f"{program} play {shlex.quote(name)}"
-    return f"twsolo play {shlex.quote(name)}"
+            return play_command(name, program)
+    return play_command(name)
 
 
 def parse_adjust(rules: Ruleset, args: list[str]) -> Adjustment:
@@ -426,7 +427,10 @@ class Terminal:
             turn,
         )
         try:
-            target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+            write_regular(target, "\n".join(lines) + "\n")
+        except UnreadableFile as exc:
+            self.echo(f"cannot write {target}: {exc}")
+            return
         except OSError as exc:
             self.echo(f"cannot write {target}: {exc.strerror or exc}")
             return

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
-from collections.abc import Callable
+import os
+import sys
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -14,6 +17,7 @@ from twsolo.cli import games
 from twsolo.cli.match import matches
 from twsolo.errors import TwsoloError
 from twsolo.ids import SCORING_REGIONS, Side
+from twsolo.printable import Printable
 
 if TYPE_CHECKING:  # the rest is imported inside the commands: `twsolo --help` and shell
     # completion start without numpy or the AI (README, scripts/bench.py)
@@ -53,11 +57,26 @@ class TwsoloGroup(click.Group):
     """Translates TwsoloError into a clean message: no traceback reaches the user."""
 
     def invoke(self, ctx: click.Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except TwsoloError as exc:
-            click.echo(f"error: {exc}" if "\n" not in str(exc) else f"error:\n{exc}", err=True)
-            ctx.exit(EXIT_USER_ERROR)
+        with printable_output():
+            try:
+                return super().invoke(ctx)
+            except TwsoloError as exc:
+                message = f"error: {exc}" if "\n" not in str(exc) else f"error:\n{exc}"
+                click.echo(message, err=True)
+                ctx.exit(EXIT_USER_ERROR)
+
+
+@contextlib.contextmanager
+def printable_output() -> Iterator[None]:
+    """Every line a command prints goes through twsolo/printable.py's filter."""
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = Printable(sys.stdout), Printable(sys.stderr)
+    try:
+        yield
+    finally:
+        with contextlib.suppress(Exception):
+            sys.stdout.flush()
+        sys.stdout, sys.stderr = saved
 
 
 def rules_option(f: F) -> F:
@@ -392,7 +411,30 @@ cli.add_command(
 
 
 def main() -> None:
+    standard_streams()
     cli(prog_name="twsolo")
+
+
+def standard_streams() -> None:
+    """A closed stdin, stdout or stderr (`twsolo play g <&-`) becomes /dev/null: otherwise the
+    next file opened (a save's journal) would take its number and receive what is printed. A
+    terminal whose encoding cannot show a character gets an escape instead of a traceback,
+    and an answer it cannot decode a replacement character."""
+    for fd, name, mode in ((0, "stdin", "r"), (1, "stdout", "w"), (2, "stderr", "w")):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+            setattr(sys, name, open(fd, mode, encoding="utf-8", closefd=False))  # noqa: SIM115
+    for stream, errors in ((sys.stdin, "replace"), (sys.stdout, "backslashreplace")):
+        if stream is not None and hasattr(stream, "reconfigure"):
+            with contextlib.suppress(Exception):
+                stream.reconfigure(errors=errors)
+    if sys.stderr is not None and hasattr(sys.stderr, "reconfigure"):
+        sys.stderr.reconfigure(errors="backslashreplace")
 
 
 if __name__ == "__main__":  # pragma: no cover

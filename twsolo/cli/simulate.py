@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -13,11 +13,27 @@ import click
 
 from twsolo.compose import load_ruleset
 from twsolo.errors import TwsoloError
+from twsolo.printable import unfiltered
 from twsolo.ruleset import DIFFICULTY_LEVELS
 from twsolo.sim.backends import make_pool
 from twsolo.sim.compare import compare, comparison_lines
-from twsolo.sim.gamelog import write_log
-from twsolo.sim.games import HUMANS, GameSpec, GameSummary, check_stand_in, play, play_logged
+from twsolo.sim.games import (
+    HUMANS,
+    GameFailure,
+    GameSpec,
+    GameSummary,
+    attempt,
+    attempt_logged,
+    check_stand_in,
+)
+from twsolo.sim.outputs import (
+    EXIT_GAMES_FAILED,
+    LogFolder,
+    check_log_folder,
+    check_report,
+    failure_lines,
+    write_report,
+)
 from twsolo.sim.pool import Pool, interrupts_deferred, interrupts_ignored
 from twsolo.sim.stats import summarize
 
@@ -62,31 +78,43 @@ class Batch:
     games: list[GameSummary]
     planned: int
     interrupted: bool = False
+    failures: list[GameFailure] = field(default_factory=list)
+    logs: LogFolder | None = None
 
 
 def run_batch(pool: Pool, batch: list[GameSpec], label: str, log_dir: Path | None) -> Batch:
     """Play the batch with a progress bar on stderr; each game's log written as it comes in.
-    Ctrl-C stops the run and keeps the games finished so far."""
-    done: dict[int, GameSummary] = {}
+    A game that raises is kept as a failure and the run goes on. Ctrl-C stops the run and
+    keeps the games finished so far."""
+    done: dict[int, GameSummary | GameFailure] = {}
     interrupted = False
-    results = pool.completed(play if log_dir is None else play_logged, batch)
+    logs = LogFolder(log_dir) if log_dir is not None else None
+    results = pool.completed(attempt if logs is None else attempt_logged, batch)
     try:
-        with click.progressbar(length=len(batch), label=label, file=sys.stderr) as bar:
+        bar_file = unfiltered(sys.stderr)  # the label is ours: the bar may redraw itself
+        with click.progressbar(length=len(batch), label=label, file=bar_file) as bar:
             for index, result in results:
                 with interrupts_deferred():  # a game is counted with its log, or not at all
-                    if log_dir is None:
-                        done[index] = result
-                    else:
-                        summary, lines = result
-                        write_log(log_dir, batch[index].seed, batch[index].ai_side, lines)
-                        done[index] = summary
+                    game, lines = (result, None) if logs is None else result
+                    if logs is not None and isinstance(game, GameFailure):
+                        logs.failure(game)
+                    elif logs is not None:
+                        logs.game(batch[index].seed, batch[index].ai_side, lines or [])
+                    done[index] = game
                 bar.update(1)
     except KeyboardInterrupt:
         interrupted = True
         click.echo(f"\nInterrupted: {len(done)} of {len(batch)} games finished.", err=True)
         with interrupts_ignored():
             results.close()
-    return Batch([done[i] for i in sorted(done)], len(batch), interrupted)
+    games = [done[i] for i in sorted(done)]
+    return Batch(
+        [g for g in games if isinstance(g, GameSummary)],
+        len(batch),
+        interrupted,
+        [g for g in games if isinstance(g, GameFailure)],
+        logs,
+    )
 
 
 @click.command()
@@ -163,6 +191,9 @@ def run_batch(pool: Pool, batch: list[GameSpec], label: str, log_dir: Path | Non
     default=None,
     help="Write an HTML page of charts (needs twsolo[report]).",
 )
+@click.option(
+    "--overwrite", is_flag=True, help="Let --log write into a folder that holds files already."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def simulate(
     games: int,
@@ -178,6 +209,7 @@ def simulate(
     enhanced: bool,
     log_path: str | None,
     report_path: str | None,
+    overwrite: bool,
     as_json: bool,
 ) -> None:
     """Play many games of the AI against a human stand-in and report how the AI does.
@@ -189,6 +221,10 @@ def simulate(
         load_ruleset(compare_path)
     charts = report_writer() if report_path else None
     log_dir = Path(log_path) if log_path else None
+    if report_path:  # said now, not after the games
+        check_report(Path(report_path))
+    if log_dir is not None:
+        check_log_folder(log_dir, overwrite=overwrite)
     if cluster:  # a cluster takes seconds to start or reach (Ctrl-C counts once it runs)
         click.echo(f"Starting the Dask cluster {cluster}...", err=True)
     try:
@@ -237,16 +273,32 @@ def simulate(
         "check": check,
         "enhanced": enhanced,
     }
-    if charts is not None and report_path is not None:
-        path = Path(report_path)
-        path.write_text(charts(report, first.games, second.games if second else None))
-        click.echo(f"Report written to {path}", err=True)
+    batches = [first] if second is None else [first, second]
+    failures = [f for b in batches for f in b.failures]
+    report["failures"] = [f.to_dict() for f in failures]
     if as_json:
         click.echo(json.dumps(report, indent=2))
     else:
         click.echo(text_report(report))
+        for line in failure_lines(failures, first.logs):
+            click.echo(line)
+    # The summary is on the screen: what cannot be written now costs that file only.
+    problems = [p for b in batches if b.logs is not None for p in b.logs.problems()]
+    if charts is not None and report_path is not None:
+        page = charts(report, first.games, second.games if second else None)
+        written = write_report(Path(report_path), page)
+        if written:
+            problems.append(written)
+        else:
+            click.echo(f"Report written to {report_path}", err=True)
+    for problem in problems:
+        click.echo(f"error: {problem}", err=True)
     if interrupted:
         raise SystemExit(EXIT_INTERRUPTED)
+    if problems:
+        raise SystemExit(2)
+    if failures:
+        raise SystemExit(EXIT_GAMES_FAILED)
     violations = report["summary"]["violations"] + report.get("compare_summary", {}).get(
         "violations", 0
     )

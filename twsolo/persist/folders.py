@@ -4,7 +4,10 @@ line reads on every start and every Tab of shell completion, so it imports nothi
 from __future__ import annotations
 
 import os
+import shlex
 from pathlib import Path
+
+from twsolo.errors import TwsoloError
 
 HEADER = "game.json"
 JOURNAL = "journal.jsonl"
@@ -12,14 +15,29 @@ NAME_LIMIT = 64
 
 
 def home(explicit: str | os.PathLike[str] | None = None) -> Path:
-    """$TWSOLO_HOME, else $XDG_DATA_HOME/twsolo, else ~/.local/share/twsolo."""
+    """$TWSOLO_HOME, else $XDG_DATA_HOME/twsolo, else ~/.local/share/twsolo; a leading `~`
+    (quoted, so the shell left it) is the home folder, as the shell would read it."""
     if explicit:
-        return Path(explicit)
+        return expanded(str(explicit), "--home")
     if env := os.environ.get("TWSOLO_HOME"):
-        return Path(env)
+        return expanded(env, "TWSOLO_HOME")
     if xdg := os.environ.get("XDG_DATA_HOME"):
-        return Path(xdg) / "twsolo"
+        return expanded(xdg, "XDG_DATA_HOME") / "twsolo"
     return Path.home() / ".local" / "share" / "twsolo"
+
+
+def expanded(path: str, what: str) -> Path:
+    out = os.path.expanduser(path)
+    if out.startswith("~"):
+        raise TwsoloError(f"{what}={path!r}: no such user's home folder (write the whole path)")
+    return Path(out)
+
+
+def play_command(name: str, program: str = "twsolo", option: str = "") -> str:
+    """The shell command that resumes the game `name` (with `option`): the name quoted, and
+    after `--` when it would read as an option."""
+    words = [program, "play", *([option] if option else []), *(["--"] if name[:1] == "-" else [])]
+    return " ".join([*words, shlex.quote(name)])
 
 
 def name_problem(name: str) -> str | None:

@@ -11,11 +11,17 @@ from __future__ import annotations
 
 import fcntl
 import os
+import time
 from pathlib import Path
 
 from twsolo.errors import TwsoloError
+from twsolo.persist.atomic import NOFOLLOW
 
 LOCK = ".lock"
+# `list` and `show` test the lock by taking it shared for an instant: a `play` that starts in
+# that instant tries again for a while before it says the game is in use.
+ATTEMPTS = 40
+PAUSE = 0.025  # seconds
 
 
 class GameInUse(TwsoloError):
@@ -29,9 +35,9 @@ class SaveLock:
 
     def acquire(self) -> None:
         """Take the lock or raise GameInUse; an OSError when the folder cannot be written."""
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | NOFOLLOW, 0o644)
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            _exclusive(fd)
         except BlockingIOError:
             holder = _pid(fd)
             os.close(fd)
@@ -62,10 +68,22 @@ class SaveLock:
         self.release()
 
 
+def _exclusive(fd: int) -> None:
+    """The exclusive lock, BlockingIOError when another process keeps it (not only a reader's
+    instant)."""
+    for _ in range(ATTEMPTS - 1):
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            time.sleep(PAUSE)
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
 def holder(folder: Path) -> int | None:
     """The process that plays the game in `folder` now, if any (for `twsolo list`)."""
     try:
-        fd = os.open(folder / LOCK, os.O_RDONLY)
+        fd = os.open(folder / LOCK, os.O_RDONLY | NOFOLLOW)
     except OSError:
         return None
     try:

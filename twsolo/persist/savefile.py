@@ -13,9 +13,13 @@ read-only) is an error that names the file and leaves the journal whole.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
+import shlex
 import shutil
+import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,9 +31,14 @@ from twsolo.engine.state import GameState
 from twsolo.errors import TwsoloError
 from twsolo.ids import Side
 from twsolo.persist import schema
-from twsolo.persist.atomic import append_line_durable, atomic_write_text
-from twsolo.persist.folders import HEADER, JOURNAL, game_folders
-from twsolo.persist.lock import SaveLock
+from twsolo.persist.atomic import (
+    append_line_durable,
+    atomic_write_text,
+    end_with_newline,
+    fsync_dir,
+)
+from twsolo.persist.folders import HEADER, JOURNAL, game_folders, play_command
+from twsolo.persist.lock import LOCK, SaveLock
 from twsolo.persist.schema import Fields, Invalid
 from twsolo.ruleset import Ruleset
 from twsolo.solo.options import DICE_CHOICES, SoloOptions
@@ -39,6 +48,10 @@ FORMAT = "twsolo-save"
 # game. Version 1 saves are read as they are (their empty journal is a game not yet begun).
 SCHEMA_VERSION = 2
 STATE = "state.json"
+BACKUP = JOURNAL + ".bak"
+FILES = (LOCK, HEADER, JOURNAL, BACKUP, STATE)
+LEFTOVER = ".new-"  # a game being created (SaveDir.create)
+LEFTOVER_AGE = 60.0  # seconds: older, it is the leftover of a `new` that was killed
 ENTRY_TYPES = ("answer", "adjust", "mark")
 MODES = ("digital", "table")
 DICE = ("auto", "manual")
@@ -54,6 +67,10 @@ class SaveError(TwsoloError):
     def __init__(self, message: str, *, torn: bool = False) -> None:
         super().__init__(message)
         self.torn = torn
+
+
+class GameExists(SaveError):
+    """`new` of a name that is taken."""
 
 
 class SaveWriteError(TwsoloError):
@@ -183,50 +200,77 @@ class SaveDir:
 
     # ---------------------------------------------------------------- creating
     def create(self, header: Header) -> None:
-        """The folder, its header and a journal holding the start mark. On any failure nothing
-        is left behind (no empty folder)."""
+        """The folder, its header and a journal holding the start mark, built under a
+        temporary name and renamed: the game appears complete or not at all (a `kill -9`
+        leaves only a `.new-*` folder, which `list` reports and a later `new` removes)."""
         begins = header.scenario or {"turn": 1, "action_round": 0}
         start = Entry(
             "mark", data={"start": True}, turn=begins["turn"], action_round=begins["action_round"]
         )
+        parent = self.path.parent
+        self._refuse_existing()
         try:
-            if not self.path.parent.is_dir():
-                self.path.parent.mkdir(parents=True)
-            self.path.mkdir()
-        except FileExistsError:
-            if self.exists():
-                raise SaveError(
-                    f"a game named {self.name!r} already exists in {self.path.parent}"
-                ) from None
-            where = self.path if self.path.parent.is_dir() else self.path.parent
-            raise SaveError(f"{where} already exists: choose another --name or --home") from None
+            if not parent.is_dir():
+                parent.mkdir(parents=True)
+            remove_leftovers(parent)
+            staging = Path(tempfile.mkdtemp(dir=parent, prefix=f"{LEFTOVER}{self.name}."))
         except OSError as exc:
             raise SaveWriteError(
                 f"cannot create {self.path}: {exc.strerror or exc}. Nothing was created; choose "
                 "a writable place with --home or $TWSOLO_HOME."
             ) from None
         try:
+            umask = os.umask(0)  # mkdtemp's folder is private: give it mkdir's mode
+            os.umask(umask)
+            os.chmod(staging, 0o777 & ~umask)
             atomic_write_text(
-                self.path / HEADER, json.dumps(header.to_dict(), indent=2, sort_keys=True)
+                staging / HEADER, json.dumps(header.to_dict(), indent=2, sort_keys=True)
             )
-            append_line_durable(self.path / JOURNAL, start.to_json(0))
+            append_line_durable(staging / JOURNAL, start.to_json(0))
+            os.rename(staging, self.path)  # fails on a folder that is not empty: never a clash
         except OSError as exc:
-            shutil.rmtree(self.path, ignore_errors=True)
+            shutil.rmtree(staging, ignore_errors=True)
+            if isinstance(exc, FileExistsError) or exc.errno == errno.ENOTEMPTY:
+                self._refuse_existing()
+                raise GameExists(f"a game named {self.name!r} already exists in {parent}") from None
             raise SaveWriteError(
-                f"cannot write in {self.path}: {exc.strerror or exc}. Nothing was created; free "
+                f"cannot write in {parent}: {exc.strerror or exc}. Nothing was created; free "
                 "some space (or choose a writable place with --home) and start again."
             ) from None
+        fsync_dir(parent)
+
+    def _refuse_existing(self) -> None:
+        if self.exists():
+            raise GameExists(f"a game named {self.name!r} already exists in {self.path.parent}")
+        if os.path.lexists(self.path):
+            raise GameExists(
+                f"{self.path} already exists and holds no game (a folder left by an earlier "
+                f"twsolo?): choose another --name, or remove it with `rm -r -- "
+                f"{shlex.quote(str(self.path))}`"
+            )
+
+    def refuse_links(self) -> None:
+        """A game folder, or a file of it, that is a symbolic link is refused: twsolo would
+        read or write the file it points to, outside the saves."""
+        for path in (self.path, *(self.path / name for name in FILES)):
+            if path.is_symlink():
+                raise SaveError(
+                    f"{path} is a symbolic link: refused (twsolo never reads or writes a save "
+                    "through a link; a save folder from someone else may carry links to your "
+                    "files). The save was left untouched: replace the link by the file itself."
+                )
 
     # ---------------------------------------------------------------- reading
     def _read(self, name: str, limit: int) -> str:
         path = self.path / name
         try:
-            return read_text(path, limit)
+            return read_text(path, limit, follow=False)
         except UnreadableFile as exc:
             raise SaveError(f"{path}: {exc}; the save was left untouched") from None
 
     def header(self, rules: Ruleset) -> Header:
         path = self.path / HEADER
+        self.refuse_links()
         if not path.exists():
             raise SaveError(f"{path}: no such saved game")
         text = self._read(HEADER, HEADER_LIMIT)
@@ -258,8 +302,8 @@ class SaveDir:
                 if number == len(lines) and not whole:
                     raise SaveError(
                         f"{where}: the last journal line is incomplete (an interrupted write). "
-                        f"`twsolo play {self.name} --drop-torn-line` drops it and keeps "
-                        f"{JOURNAL}.bak; the save was left untouched.",
+                        f"`{play_command(self.name, option='--drop-torn-line')}` drops it and "
+                        f"keeps {JOURNAL}.bak; the save was left untouched.",
                         torn=True,
                     ) from None
                 raise SaveError(f"{where}: not a journal entry ({exc}). {_ADVICE}") from None
@@ -317,7 +361,7 @@ class SaveDir:
             raise SaveWriteError(
                 f"cannot write {self.path / JOURNAL}: {exc.strerror or exc}. The last answer "
                 "was not saved (nor used); every earlier one is. Free some space (or make the "
-                f"folder writable), then `twsolo play {self.name}` asks it again."
+                f"folder writable), then `{play_command(self.name)}` asks it again."
             ) from None
 
     def rewrite(self, entries: list[Entry]) -> None:
@@ -340,7 +384,7 @@ class SaveDir:
         except OSError as exc:
             raise SaveWriteError(
                 f"cannot write {self.path / STATE}: {exc.strerror or exc}. Every answer so far "
-                f"is saved in the journal: free some space, then `twsolo play {self.name}` "
+                f"is saved in the journal: free some space, then `{play_command(self.name)}` "
                 "goes on from here."
             ) from None
 
@@ -360,7 +404,7 @@ class SaveDir:
         text = self._read(JOURNAL, JOURNAL_LIMIT)
         kept = text[: text.rfind("\n") + 1]
         try:
-            shutil.copyfile(path, path.with_name(JOURNAL + ".bak"))
+            atomic_write_text(path.with_name(BACKUP), text)  # replaces a link, never follows it
             atomic_write_text(path, kept)
         except OSError as exc:
             raise SaveWriteError(f"cannot repair {path}: {exc.strerror or exc}") from None
@@ -379,17 +423,13 @@ class SaveDir:
     def end_last_line(self) -> bool:
         """Give a complete last journal line the newline it lacks (the next entry would be
         glued to it); whether one was missing. Call it once entries() has read the journal."""
-        journal = self.path / JOURNAL
-        with open(journal, "rb+") as f:
-            if f.seek(0, os.SEEK_END) == 0:
-                return False
-            f.seek(-1, os.SEEK_END)
-            if f.read(1) == b"\n":
-                return False
-            f.write(b"\n")
-            f.flush()
-            os.fsync(f.fileno())
-        return True
+        try:
+            return end_with_newline(self.path / JOURNAL)
+        except OSError as exc:
+            raise SaveWriteError(
+                f"cannot write {self.path / JOURNAL}: {exc.strerror or exc}. Its last line lacks "
+                "its newline and the next answer could not be saved: make the file writable."
+            ) from None
 
 
 _ADVICE = (
@@ -487,6 +527,28 @@ def _entry(raw: Any, seq: int, rules: Ruleset) -> Entry:
     else:
         schema.mark(data)
     return entry
+
+
+def leftovers(games: Path, age: float = LEFTOVER_AGE) -> list[Path]:
+    """The folders of `new`s killed half-way (older than `age` seconds: a younger one may be a
+    `new` under way)."""
+    try:
+        found = [p for p in games.iterdir() if p.name.startswith(LEFTOVER)]
+    except OSError:
+        return []
+    now = time.time()
+    old = []
+    for path in found:
+        with contextlib.suppress(OSError):
+            if now - path.lstat().st_mtime > age:
+                old.append(path)
+    return sorted(old)
+
+
+def remove_leftovers(games: Path) -> None:
+    for path in leftovers(games):
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path, ignore_errors=True)
 
 
 def list_games(root: Path) -> list[SaveDir]:

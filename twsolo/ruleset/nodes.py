@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from twsolo.bounded import UnreadableFile, read_text
+from twsolo.bounded import UnreadableFile, has_control, read_text
 from twsolo.ruleset.paths import RULES_FILE_LIMIT, display_path
 
 STR = "tag:yaml.org,2002:str"
@@ -170,6 +170,9 @@ class Located:
         if not isinstance(node, yaml.ScalarNode) or node.tag != STR:
             hint = " (YAML reads it as a boolean: quote it)" if node.tag == BOOL else ""
             self.fail(f"expected a string, got {_describe(node)}{hint}")
+            return None
+        if has_control(node.value):  # a name printed, drawn (SVG) or logged: no escapes
+            self.fail(f"a control character in {node.value[:60]!r}: names and texts have none")
             return None
         if choices is not None and node.value not in choices:
             hint = did_you_mean(str(node.value), choices)

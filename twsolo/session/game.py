@@ -70,6 +70,7 @@ class GameSession:
         cls, rules: Ruleset, save: SaveDir, *, drop_torn_line: bool = False
     ) -> Iterator[GameSession]:
         """Lock the save, mend what is harmless, read and check it."""
+        save.refuse_links()
         lock = save.lock()
         try:
             lock.acquire()

@@ -86,7 +86,7 @@ class Replay:
         self.game = game
         self.apply_corrections(game)
         if self.replaying:
-            return self.recorded(choice)
+            return self.recorded(choice, game.state)
         if self.live is None:
             raise End(choice)
         if self.before_live is not None:
@@ -115,9 +115,18 @@ class Replay:
                     raise ReplayMismatch(self.cursor, f"the correction is refused: {exc}") from None
             self.cursor += 1
 
-    def recorded(self, choice: Choice) -> Answer:
+    def recorded(self, choice: Choice, state: GameState) -> Answer:
         entry = self.entries[self.cursor]
         answer = decoded(entry.answer)
+        # A journal's answers say when they were given (`rollback`, `history` read it): a
+        # turn or action round that is not the game's is damage. (Turn 0: a simulated
+        # game's answers, which carry no time.)
+        if entry.turn and (entry.turn, entry.action_round) != (state.turn, state.action_round):
+            raise ReplayMismatch(
+                self.cursor,
+                f"the recorded answer says turn {entry.turn} AR {entry.action_round}, but the "
+                f"game is at turn {state.turn} AR {state.action_round} here",
+            )
         if (entry.actor, entry.kind) != (str(choice.actor), choice.kind):
             raise ReplayMismatch(
                 self.cursor,

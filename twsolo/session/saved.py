@@ -5,12 +5,21 @@ cut short, and that is reported, never taken as the game."""
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from twsolo.persist.folders import JOURNAL
 from twsolo.persist.lock import holder
-from twsolo.persist.savefile import STATE, Entry, Header, SaveDir, SaveError, Snapshot
+from twsolo.persist.savefile import (
+    STATE,
+    Entry,
+    Header,
+    SaveDir,
+    SaveError,
+    SaveWriteError,
+    Snapshot,
+)
 from twsolo.ruleset import Ruleset
 from twsolo.session.replay import Position
 
@@ -98,4 +107,9 @@ def read_saved(rules: Ruleset, save: SaveDir) -> SavedGame:
     except ReplayMismatch as exc:
         raise mismatch(save, exc, header) from None
     result = position.record.summary() if position.record else None
+    if playing is None:  # the cache, rewritten: the next `list` reads it instead of replaying
+        with contextlib.suppress(SaveWriteError):  # a read-only save is read all the same
+            save.write_snapshot(
+                Snapshot(position.state, position.primary, position.secondary, len(entries), result)
+            )
     return SavedGame(header, position, result, notes, playing)

@@ -14,7 +14,10 @@ import contextlib
 import dataclasses
 import logging
 import os
+import socket
+import struct
 import tempfile
+import time
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,6 +27,8 @@ from typing import Any
 import dask.config
 from distributed import Client, Future, LocalCluster, as_completed
 from distributed.client import FutureCancelledError
+from distributed.protocol.core import loads
+from distributed.protocol.utils import unpack_frames
 from distributed.scheduler import KilledWorker
 
 from twsolo.errors import TwsoloError
@@ -32,6 +37,10 @@ from twsolo.ruleset.paths import rules_dir
 from twsolo.sim.pool import Pool, Results, Task, interrupts_ignored
 
 LOCAL = "local"
+LOOPBACK = "127.0.0.1"
+WORKERS_PER_CORE = 4  # local:N's bound
+CONNECT_TIMEOUT = 10  # seconds, for the connection and the scheduler's first message
+HANDSHAKE_LIMIT = 1 << 20  # a scheduler's handshake is a few hundred bytes
 
 # Dask's statistical profiler samples every worker's stack every 10 ms and keeps the samples:
 # over 10,000 games it grew each worker to 640 MiB and cost ≈12 % of its CPU (issue #26). The
@@ -65,16 +74,14 @@ def unpacked(bundle: RulesBundle) -> str:
         return UNPACKED[bundle.digest]
     target = Path(tempfile.gettempdir()) / "twsolo-rules" / bundle.digest
     if not target.is_dir():
-        target.parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(dir=target.parent))
-        for name, data in bundle.files.items():
-            (staging / name).write_bytes(data)
         try:
-            staging.rename(target)
-        except OSError:  # another worker on this machine wrote it first
-            for path in staging.iterdir():
-                path.unlink()
-            staging.rmdir()
+            write_bundle(bundle, target)
+        except OSError as exc:
+            raise TwsoloError(
+                f"worker {os.uname().nodename} (pid {os.getpid()}) cannot write the job's rules "
+                f"to {target.parent}: {exc.strerror or exc}; give that worker a writable "
+                "TMPDIR"
+            ) from None
     found = rules_digest(target)
     if found != bundle.digest:
         raise RulesMismatch(
@@ -84,6 +91,19 @@ def unpacked(bundle: RulesBundle) -> str:
         )
     UNPACKED[bundle.digest] = str(target)
     return str(target)
+
+
+def write_bundle(bundle: RulesBundle, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(dir=target.parent))
+    for name, data in bundle.files.items():
+        (staging / name).write_bytes(data)
+    try:
+        staging.rename(target)
+    except OSError:  # another worker on this machine wrote it first
+        for path in staging.iterdir():
+            path.unlink()
+        staging.rmdir()
 
 
 def on_worker(chunk: list[Any], bundle: RulesBundle, fn: Task) -> list[Any]:
@@ -144,12 +164,14 @@ class DaskPool(Pool):
                         n_workers=workers,
                         threads_per_worker=1,
                         processes=True,
-                        dashboard_address=":0",  # any free port: never a clash with another cluster
+                        host=LOOPBACK,  # the scheduler, the nannies and the workers
+                        dashboard_address=dashboard_address(),
                         silence_logs=logging.CRITICAL,
                     )
                 self.client = Client(self.cluster)
             else:
-                self.client = Client(self.address, timeout="10s")
+                probe_scheduler(self.address)
+                self.client = Client(self.address, timeout=f"{CONNECT_TIMEOUT}s")
         except (OSError, TimeoutError) as exc:
             self.close()
             raise TwsoloError(f"cannot reach the Dask scheduler at {self.address}: {exc}") from None
@@ -223,11 +245,91 @@ class DaskPool(Pool):
 
 def local_workers(address: str) -> int:
     _, _, count = address.partition(":")
+    cores = os.cpu_count() or 1
     if not count:
-        return os.cpu_count() or 1
+        return cores
     if not count.isdigit() or int(count) < 1:
         raise TwsoloError(f"--cluster local:N needs a number of workers ≥ 1, not {count!r}")
+    if int(count) > cores * WORKERS_PER_CORE:
+        raise TwsoloError(
+            f"--cluster local:{count}: at most {cores * WORKERS_PER_CORE} workers on this "
+            f"machine ({cores} cores × {WORKERS_PER_CORE}): each is a process of its own, and "
+            "more than the cores only share them"
+        )
     return int(count)
+
+
+def dashboard_address() -> str | None:
+    """The LocalCluster's dashboard: off, unless $TWSOLO_DASHBOARD names a port (it shows the
+    run's workers, logs and call stacks, with file paths, to whoever connects: on 127.0.0.1
+    only, never on every interface)."""
+    wanted = os.environ.get("TWSOLO_DASHBOARD", "").strip()
+    if not wanted:
+        return None
+    host, _, port = wanted.rpartition(":")
+    if host not in ("", LOOPBACK, "localhost") or not port.isdigit() or int(port) > 65535:
+        raise TwsoloError(
+            f"TWSOLO_DASHBOARD={wanted!r}: give a port (8787, or 0 for any free one); the "
+            f"dashboard listens on {LOOPBACK} only"
+        )
+    return f"{LOOPBACK}:{port}"
+
+
+def probe_scheduler(address: str) -> None:
+    """Check that a Dask scheduler answers at `address` before Dask is given it: a peer that
+    accepts and never answers would hang Dask's handshake, and one that sends other bytes (a
+    web server, noise) make it read a frame length of exabytes. A scheduler sends its
+    handshake (a few small msgpack frames) as soon as it accepts."""
+    scheme, _, rest = address.rpartition("://")
+    if scheme not in ("", "tcp"):
+        return  # tls:// and the others: Dask's own checks
+    host, _, port = rest.rpartition(":")
+    host = host.strip("[]")
+    if not host or not port.isdigit():
+        return  # Dask says what is wrong with it
+    where = f"--cluster {address}"
+    try:
+        with socket.create_connection((host, int(port)), timeout=CONNECT_TIMEOUT) as peer:
+            peer.settimeout(CONNECT_TIMEOUT)
+            deadline = time.monotonic() + CONNECT_TIMEOUT
+            (size,) = struct.unpack("<Q", _receive(peer, 8, deadline))
+            if not 0 < size <= HANDSHAKE_LIMIT:
+                raise _NotDask(f"its first message claims {size} bytes")
+            frames = unpack_frames(_receive(peer, size, deadline))
+            message = loads(frames)
+    except TimeoutError:
+        raise TwsoloError(
+            f"{where}: no Dask scheduler answers there (nothing came back within "
+            f"{CONNECT_TIMEOUT} s)"
+        ) from None
+    except OSError as exc:
+        raise TwsoloError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    except _NotDask as exc:
+        raise TwsoloError(f"{where}: that is not a Dask scheduler ({exc})") from None
+    except Exception:  # anything msgpack or the frame reader make of noise
+        raise TwsoloError(
+            f"{where}: that is not a Dask scheduler (it sent no Dask handshake)"
+        ) from None
+    if not isinstance(message, dict) or "compression" not in message:
+        raise TwsoloError(f"{where}: that is not a Dask scheduler (it sent no Dask handshake)")
+
+
+class _NotDask(Exception):
+    pass
+
+
+def _receive(peer: socket.socket, size: int, deadline: float) -> bytes:
+    data = b""
+    while len(data) < size:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError
+        peer.settimeout(left)
+        chunk = peer.recv(size - len(data))
+        if not chunk:
+            raise _NotDask("it closed the connection")
+        data += chunk
+    return data
 
 
 def rerun_keys(client: Client, run: str) -> list[str]:

@@ -22,12 +22,16 @@ from pathlib import Path
 from typing import Any
 
 from twsolo.ai.bot import Bot
+from twsolo.bounded import MIB, UnreadableFile, has_control, read_text
 from twsolo.engine.board import controlled
-from twsolo.engine.choices import Actor, Answer, Choice, ChoiceProvider
+from twsolo.engine.choices import KINDS, Actor, Answer, Choice, ChoiceProvider
 from twsolo.engine.game import Game
-from twsolo.engine.state import GameState
+from twsolo.engine.state import GameState, area_of, hand_of
 from twsolo.errors import TwsoloError
-from twsolo.ids import Side
+from twsolo.ids import CHINA_CARD, Side
+from twsolo.persist import schema
+from twsolo.persist.atomic import atomic_write_text
+from twsolo.persist.schema import Fields, Invalid
 from twsolo.ruleset import Ruleset
 from twsolo.solo.regions import primary_region, secondary_region
 
@@ -118,7 +122,7 @@ def summary(state: GameState, rules: Ruleset) -> dict[str, Any]:
         "defcon": state.defcon,
         "milops": list(map(int, state.milops)),
         "space": list(map(int, state.space)),
-        "china": state.china_holder.value,
+        "china": china_place(state),
         "controlled": {side: int(c.sum()) for side, c in control.items()},
         "battlegrounds": {side: int((c & rules.battleground).sum()) for side, c in control.items()},
         "primary": primary_region(state, rules),
@@ -127,41 +131,154 @@ def summary(state: GameState, rules: Ruleset) -> dict[str, Any]:
     }
 
 
+def china_place(state: GameState) -> str:
+    """Who holds the China Card (`us`, `ussr`); while it is played it lies on the table, held
+    by no one (spec §14), and its pile is named instead."""
+    for side in Side:
+        if CHINA_CARD in state.piles[area_of(side)] or CHINA_CARD in state.piles[hand_of(side)]:
+            return side.value
+    return state.where(CHINA_CARD)
+
+
 def file_name(seed: int, ai_side: str) -> str:
     return f"game-{seed:06d}-ai-{ai_side}.jsonl"
 
 
 def write_log(directory: Path, seed: int, ai_side: str, lines: list[str]) -> Path:
-    directory.mkdir(parents=True, exist_ok=True)
+    """The game's file, written under a temporary name and renamed: a file under its name is a
+    whole game, and a link planted in the folder is replaced, never written through."""
     path = directory / file_name(seed, ai_side)
-    part = path.with_name(path.name + ".part")  # a file under its name is a whole game
-    part.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    part.replace(path)
+    atomic_write_text(path, "\n".join(lines) + "\n", durable=False)
     return path
 
 
+LOG_LIMIT = 64 * MIB  # a game's log with every trace is about 1 MiB
+LINE_LIMIT = 4 * MIB
+TEXT_LIMIT = 10_000
+
+
 def read_log(path: Path) -> list[dict[str, Any]]:
-    """The entries of a log file, the header first; a clear error for anything else."""
+    """The entries of a log file, the header first, each field that `replay` prints checked;
+    anything else is an error naming the file, the line and the field."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise TwsoloError(f"cannot read {path}: {exc}") from None
+        text = read_text(path, LOG_LIMIT)
+    except UnreadableFile as exc:
+        raise TwsoloError(f"{path}: {exc}") from None
     entries: list[dict[str, Any]] = []
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.split("\n"), 1):
         if not line.strip():
             continue
+        where = f"{path}:{number}"
+        if len(line) > LINE_LIMIT:
+            raise TwsoloError(f"{where}: a line of {len(line)} characters")
         try:
-            entry = json.loads(line)
+            raw = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise TwsoloError(f"{path}:{number}: not JSON ({exc.msg})") from None
-        if not isinstance(entry, dict) or "type" not in entry:
-            raise TwsoloError(f"{path}:{number}: not a game log entry (an object with a type)")
-        entries.append(entry)
-    if not entries or entries[0]["type"] != "header" or entries[0].get("format") != FORMAT:
-        raise TwsoloError(f"{path}: not a twsolo game log (its first line is no {FORMAT} header)")
-    if entries[0].get("version", 0) > VERSION:
-        raise TwsoloError(
-            f"{path}: game log version {entries[0]['version']} is newer than this twsolo reads "
-            f"({VERSION})"
-        )
+            raise TwsoloError(f"{where}: not JSON ({exc.msg})") from None
+        except (ValueError, RecursionError):
+            raise TwsoloError(f"{where}: not JSON (a value too large or nested too deep)") from None
+        try:
+            entries.append(checked_entry(raw, first=not entries))
+        except Invalid as exc:
+            raise TwsoloError(f"{where}: {exc}") from None
+    if not entries:
+        raise TwsoloError(f"{path}: not a twsolo game log (it is empty)")
     return entries
+
+
+def checked_entry(raw: Any, *, first: bool) -> dict[str, Any]:
+    """One log line, its fields checked by its type (the first must be the header)."""
+    fields = Fields(raw)
+    kind = fields.string("type", ("header", "answer", "state", "result"))
+    if first != (kind == "header"):
+        if first:
+            raise Invalid("type", f"not a twsolo game log (its first line is no {FORMAT} header)")
+        raise Invalid("type", "a second header")
+    CHECKS[kind](fields)
+    return fields.raw
+
+
+def _header(fields: Fields) -> None:
+    if fields.raw.get("format") != FORMAT:
+        raise Invalid("format", f"not a twsolo game log (expected {FORMAT!r})")
+    version = fields.value("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        raise Invalid("version", f"{version} is newer than this twsolo reads ({VERSION})")
+    fields.integer("version", 1, VERSION)
+    fields.only(("type", "format", "version"), ("note", "seed", "human", "rules_digest", "options"))
+    for key in ("note", "human", "rules_digest"):
+        if key in fields.raw:
+            text(fields, key)
+    if "seed" in fields.raw:
+        fields.integer("seed", -(2**63), 2**63 - 1)
+    if "options" in fields.raw:
+        options = fields.object("options")
+        if options.raw.get("ai_side") is not None:
+            options.string("ai_side", schema.SIDES)
+        if "difficulty" in options.raw:
+            options.string("difficulty")
+
+
+def _answer(fields: Fields) -> None:
+    fields.only(
+        ("type", "turn", "ar", "actor", "kind", "answer"), ("event", "key", "face_down", "trace")
+    )
+    fields.integer("turn", 0, 11)
+    fields.integer("ar", 0, 9)
+    fields.string("actor", schema.ACTORS)
+    fields.string("kind", KINDS)
+    schema.answer(fields.value("answer"), "answer")
+    if fields.raw.get("event") is not None:
+        fields.integer("event", 1, 999)
+    if "key" in fields.raw:
+        text(fields, "key")
+    if "face_down" in fields.raw:
+        fields.boolean("face_down")
+    if "trace" in fields.raw:
+        for i, step in enumerate(fields.list("trace", 0, 1000)):
+            _step(Fields(step, f"trace[{i}]"))
+
+
+def _step(fields: Fields) -> None:
+    fields.only(("rule",), ("chosen", "candidates", "why", "figures"))
+    text(fields, "rule")
+    if "why" in fields.raw:
+        text(fields, "why")
+    if "candidates" in fields.raw:
+        fields.list("candidates", 0, 10_000)
+    if "figures" in fields.raw:
+        fields.object("figures")
+
+
+def _state(fields: Fields) -> None:
+    fields.string("step", STATE_STEPS)
+    fields.integer("turn", 0, 11)
+    fields.integer("vp", -999, 999)
+    fields.integer("defcon", 0, 5)
+    for key in ("milops", "space"):
+        for i, value in enumerate(fields.list(key, 2, 2)):
+            schema.integer(value, f"{key}[{i}]", 0, 99)
+    for key in ("controlled", "battlegrounds"):
+        counts = fields.object(key).only(schema.SIDES)
+        for side in schema.SIDES:
+            counts.integer(side, 0, 999)
+
+
+def _result(fields: Fields) -> None:
+    for key in ("ai_won", "draw"):
+        fields.boolean(key)
+    for key in ("reason", "rating"):
+        text(fields, key)
+    fields.integer("vp", -999, 999)
+    fields.integer("turns", 0, 11)
+
+
+CHECKS = {"header": _header, "answer": _answer, "state": _state, "result": _result}
+
+
+def text(fields: Fields, key: str) -> str:
+    """A field of free text (a reason, a note): a string of printable characters."""
+    value = fields.value(key)
+    if not isinstance(value, str) or len(value) > TEXT_LIMIT or has_control(value):
+        raise Invalid(fields.name(key), f"expected a line of text, got {schema.shown(value)}")
+    return value

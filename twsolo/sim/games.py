@@ -5,6 +5,7 @@ also the game's log, sim/gamelog.py)."""
 from __future__ import annotations
 
 import time
+import traceback
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
@@ -118,6 +119,50 @@ def play_logged(spec: GameSpec) -> tuple[GameSummary, list[str]]:
     summary = played(spec, log)
     log.end(summary.to_dict())
     return summary, log.lines()
+
+
+@dataclass
+class GameFailure:
+    """A game that raised: its seed, its settings and the traceback, kept so that the run goes
+    on and the game can be played again alone (`simulate --games 1 --seed S --ai-side SIDE`)."""
+
+    seed: int
+    ai_side: str
+    settings: dict[str, Any]
+    error: str
+    traceback: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+Played = GameSummary | GameFailure
+
+
+def attempt(spec: GameSpec) -> Played:
+    """`play`, a game that raises recorded instead (a bug must not end a 10,000-game run)."""
+    try:
+        return play(spec)
+    except Exception as exc:  # every failure is kept, with its traceback
+        return failure(spec, exc)
+
+
+def attempt_logged(spec: GameSpec) -> tuple[Played, list[str]]:
+    """`play_logged`, a game that raises recorded instead (its log is the failure)."""
+    try:
+        return play_logged(spec)
+    except Exception as exc:
+        return failure(spec, exc), []
+
+
+def failure(spec: GameSpec, exc: Exception) -> GameFailure:
+    return GameFailure(
+        seed=spec.seed,
+        ai_side=spec.ai_side,
+        settings=asdict(spec),
+        error=f"{type(exc).__name__}: {exc}",
+        traceback=traceback.format_exc(),
+    )
 
 
 def played(spec: GameSpec, log: GameLog | None) -> GameSummary:
