@@ -14,6 +14,7 @@ from pathlib import Path
 
 import click
 
+from twsolo.cli.batch import Done, Line, Planned
 from twsolo.cli.match import matches
 from twsolo.cli.menus import clip
 from twsolo.cli.prompts import COMMANDS, Prompter, TableChance, TablePlayer, confirm
@@ -27,22 +28,24 @@ from twsolo.cli.render import (
     milops_reminder,
     region_name,
     round_banner,
+    setup_lines,
     state_diff,
     tracks,
     turn_checklist,
 )
 from twsolo.engine.adjust import ADJUSTABLE, SIDED, Adjustment, AdjustmentRefused, describe
 from twsolo.engine.calendar import action_rounds
-from twsolo.engine.choices import Choice
+from twsolo.engine.choices import CHANCE, Actor, Choice, ChoiceProvider
 from twsolo.engine.game import Game
 from twsolo.engine.records import Record, result_text
+from twsolo.engine.setup import standard_state
 from twsolo.engine.state import GameState
 from twsolo.ids import MAP_REGIONS, SCORING_REGIONS, Side
 from twsolo.persist.savefile import Entry
 from twsolo.ruleset import Ruleset
 from twsolo.session.game import GameSession, Restart, TakeBack
-from twsolo.session.replay import decoded
-from twsolo.solo import GameRecord
+from twsolo.session.replay import Replay, decoded, providers_of
+from twsolo.solo import GameRecord, play_game
 from twsolo.solo.regions import primary_region, secondary_region
 
 HELP = """How to answer: a plain number picks from the list shown (a die's face or an amount is
@@ -190,10 +193,13 @@ class Terminal:
         session = self.session
         for note in session.notes:
             self.echo(note)
-        prompter = Prompter(self.rules, self.command, self.before_prompt)
+        prompter = Prompter(self.rules, self.command, self.before_prompt, self.plan)
+        self.prompter = prompter
         chance = None
         if session.header.table:
             chance = TableChance(prompter, dice=session.header.dice, rng=session.chance_rng)
+        if session.header.table and not any(e.type == "answer" for e in session.entries):
+            self.say_setup()
         while True:
             self.finished = None
             try:
@@ -213,6 +219,14 @@ class Terminal:
             except (Quit, click.Abort, KeyboardInterrupt):
                 pass
             return record
+
+    def say_setup(self) -> None:
+        """A new game at the table: the set-up, step by step, before the first question."""
+        header, options = self.session.header, self.session.options
+        state = header.start or standard_state(self.rules, optional_cards=options.optional_cards)
+        self.echo("Set up the table:")
+        for i, line in enumerate(setup_lines(self.rules, state, options.ai_side), 1):
+            self.echo(f"  {i}. {line}")
 
     def report(self, record: GameRecord) -> None:
         s = record.summary()
@@ -237,6 +251,35 @@ class Terminal:
                 self.command(word.lower(), rest)
             elif raw:
                 self.echo(f"The game is over: {clip(raw)} is no command (type help).")
+
+    def plan(self, game: Game, choice: Choice, raw: str) -> list[Planned]:
+        """A line typed at `choice` that answers it and the questions after it: a dry run of
+        the game from its journal (nothing is saved, nothing printed) with the line's parts as
+        the person's answers, each read as if typed at its question. Refused, naming the part
+        and the question, when a part is not legal there or the line has more parts than the
+        person is asked before the AI acts or the game ends."""
+        session, prompter = self.session, self.prompter
+        line = Line(raw, prompter.parse, prompter.header, prompter.warnings, self.rules)
+        manual_dice = session.header.dice != "auto"
+        live: dict[Actor, ChoiceProvider] = {
+            session.human: line,
+            session.human.other: line.stop,
+            CHANCE: line.chance(asked=session.header.table, dice=manual_dice),
+        }
+        replay = Replay(list(session.entries), live=live)
+        try:
+            play_game(
+                self.rules,
+                session.options,
+                providers_of(replay),
+                start=session.header.start,
+                table=session.header.table,
+            )
+        except Done:
+            pass
+        else:
+            line.left_over("the game ends before")
+        return line.planned
 
     def before_prompt(self, choice: Choice) -> None:
         """Before a prompt: after an undo or a rollback, what to change on the physical board;

@@ -9,11 +9,13 @@ In-game commands typed at any prompt are handed to the session (`on_command`).""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import click
 
+from twsolo.cli.batch import Planned, splittable, summary
 from twsolo.cli.match import matches
 from twsolo.cli.menus import (
     CARD_SETS,
@@ -29,7 +31,7 @@ from twsolo.cli.menus import (
     read_cards,
     short_list,
 )
-from twsolo.cli.render import NUMBER_KINDS, answer_label
+from twsolo.cli.render import NUMBER_KINDS, answer_label, pile_label
 from twsolo.engine.board import placement_access
 from twsolo.engine.choices import Answer, Choice
 from twsolo.engine.coup import coup_refusal, realign_refusal
@@ -74,6 +76,17 @@ KIND_TITLES = {
     "pick": "Which card came up",
 }
 CommandHandler = Callable[[str, list[str]], None]
+# A dry run of a typed line from this question on: its answers, or Refused (cli/ingame.py).
+Planner = Callable[["Game", Choice, str], list[Planned]]
+# A card question at the table says what to do with its pile (spec §4).
+PILE_WORDS = {
+    "draw": "turn over the top card of {pile}",
+    "reveal": "look through {pile} and name a card of it not named yet",
+    "holds": "look through {pile}",
+}
+FIRST_OF = re.compile(r"\(1 of ([2-9])\)")
+# Questions whose list is shown once per play (the points of one placement, one realignment).
+LISTED_ONCE = ("influence", "realign", "country")
 
 
 class Refused(ValueError):
@@ -85,26 +98,43 @@ class Prompter:
     happened since the last question, and the round's banner)."""
 
     def __init__(
-        self, rules: Ruleset, on_command: CommandHandler, before: Callable[[Choice], None]
+        self,
+        rules: Ruleset,
+        on_command: CommandHandler,
+        before: Callable[[Choice], None],
+        plan: Planner | None = None,
     ):
         self.rules = rules
         self.on_command = on_command
         self.before = before
+        self.plan = plan
+        self.queue: list[Planned] = []  # the answers a typed line gave to the next questions
+        self.listed: tuple[str, str, int] | None = None  # the question whose list was shown
 
     def ask(self, game: Game, choice: Choice) -> Answer:
+        options = choice.options
+        if self.queue:  # answered by the line typed before: nothing to print yet
+            if len(options) == 1:
+                return options[0]
+            queued = self.queue.pop(0)
+            if queued.fits(choice):
+                return queued.answer
+            self.queue.clear()
+            click.echo("  (the rest of your line does not answer this question: answer it)")
         self.before(choice)
         rules, state = self.rules, game.state
-        options = choice.options
-        title = KIND_TITLES.get(choice.kind, choice.kind.replace("_", " "))
-        header = f"{title}: {choice.prompt}" if choice.prompt else title
+        header = self.header(game, choice)
         if len(options) == 1:
             only = option_text(rules, state, choice, options[0])
             click.echo(f"{header} — only one legal answer: {only}")
             return options[0]
         click.echo(header)
         self.show_context(choice)
-        for line in menu(rules, state, choice):
-            click.echo(line)
+        if self.listed_already(game, choice):
+            click.echo(f"  ({len(options)} legal answers, listed above; ? lists them again)")
+        else:
+            for line in menu(rules, state, choice):
+                click.echo(line)
         while True:
             raw = click.prompt(">", prompt_suffix=" ").strip()
             if not raw:
@@ -124,13 +154,59 @@ class Prompter:
             try:
                 answer = self.parse(game, choice, raw)
             except Refused as exc:
-                click.echo(f"Refused: {exc}")
+                if self.plan is None or not splittable(raw):
+                    click.echo(f"Refused: {exc}")
+                    continue
+                try:
+                    planned = self.plan(game, choice, raw)
+                except ValueError as whole:  # the line as a whole: LineRefused
+                    click.echo(f"Refused (nothing done): {whole}")
+                    continue
+                if self.confirmed_line(planned):
+                    self.queue = planned[1:]
+                    return planned[0].answer
                 continue
             label = answer_label(rules, answer, choice.kind)
             if raw.casefold() != label.casefold() and choice.kind not in NUMBER_KINDS:
                 click.echo(f"  = {label}")  # what the typed line was taken to mean
             if self.confirmed(game, choice, answer):
                 return answer
+
+    def header(self, game: Game, choice: Choice) -> str:
+        """The question's title and prompt; a card question at the table names its pile and
+        what to do with it (turn over its top card, look through it)."""
+        title = KIND_TITLES.get(choice.kind, choice.kind.replace("_", " "))
+        header = f"{title}: {choice.prompt}" if choice.prompt else title
+        pile = choice.context.get("pile")
+        if pile is None or choice.kind not in PILE_WORDS:
+            return header
+        where = pile_label(str(pile), game.state.ai_side)
+        header += " — " + PILE_WORDS[choice.kind].format(pile=where)
+        if (first := FIRST_OF.search(choice.prompt)) and choice.kind == "draw":
+            header += f" (you may type all {first.group(1)} in one line, in the order drawn)"
+        return header
+
+    def listed_already(self, game: Game, choice: Choice) -> bool:
+        """The same question of the same play asked again (the next point of a placement): its
+        list was shown the last time."""
+        state = game.state
+        here = (choice.key, choice.kind, state.turn * 100 + state.action_round)
+        again = here == self.listed and choice.kind in LISTED_ONCE
+        self.listed = here
+        return again
+
+    def confirmed_line(self, planned: list[Planned]) -> bool:
+        """A line that answers several questions, as understood, and its warnings at once."""
+        click.echo(f"  = {summary(planned)}")
+        warnings = list(dict.fromkeys(w for p in planned for w in p.warnings))
+        if not warnings:
+            return True
+        for warning in warnings:
+            click.echo(f"  Warning: {warning}.")
+        if confirm("  Go ahead?"):
+            return True
+        click.echo("  Not done: choose again.")
+        return False
 
     def show_context(self, choice: Choice) -> None:
         ctx = choice.context
@@ -146,6 +222,19 @@ class Prompter:
     def confirmed(self, game: Game, choice: Choice, answer: Answer) -> bool:
         """Before an answer that costs VP (spec §10.2) or loses the game (a coup that leaves
         DEFCON at 1, spec §20.1.2): say so and ask."""
+        warnings = self.warnings(game, choice, answer)
+        if not warnings:
+            return True
+        for warning in warnings:
+            click.echo(f"  Warning: {warning}.")
+        if confirm("  Go ahead?"):
+            return True
+        click.echo("  Not done: choose again.")
+        return False
+
+    def warnings(self, game: Game, choice: Choice, answer: Answer) -> list[str]:
+        """What an answer costs: VP (spec §10.2) or the game (a coup that leaves DEFCON at 1,
+        spec §20.1.2)."""
         rules, state = self.rules, game.state
         warnings = []
         if vp := costs(choice, answer):
@@ -162,14 +251,7 @@ class Prompter:
                     f"a coup in {rules.countries[country].name} leaves DEFCON at 1: you lose "
                     "the game (spec §20.1.2)"
                 )
-        if not warnings:
-            return True
-        for warning in warnings:
-            click.echo(f"  Warning: {warning}.")
-        if confirm("  Go ahead?"):
-            return True
-        click.echo("  Not done: choose again.")
-        return False
+        return warnings
 
     # ------------------------------------------------------------------ parsing
     def parse(self, game: Game, choice: Choice, raw: str) -> Answer:
