@@ -200,7 +200,9 @@ TAKE_OUT = re.compile(r"^look through (.+?), take out (.*) and put (?:it|them) (
 TAKE_OUT_GONE = re.compile(
     r"^look through (.+?), take out (.*) and put (?:it|them) out of the game$"
 )
-GATHER = re.compile(r"^add (.+?) to (.+?)(?: \(a new Scoring Card Deck\))? and shuffle it(.*)$")
+GATHER = re.compile(
+    r"^add (.+?) to (.+?)(?: \(a new Scoring Card Deck\))? and shuffle (?:.+?)( \(the cards.*\))?$"
+)
 SHUFFLE = re.compile(r"^shuffle (.+?)(?: \((the cards? .*)\))?$")
 UNUSED = re.compile(r"^(.*) stay in the game box \(not used\)$")
 DEAL = re.compile(r"^deal (a card|\d+ cards) face down from (.+) to (.+)$")
@@ -209,6 +211,7 @@ START = re.compile(r"^place the starting (US|USSR) influence: (.*)$")
 TURN_OVER = re.compile(r"turn over the top card of (.+?)(?: \(you may|$)")
 LOOK = re.compile(r"look through (.+?)(?: and name|$)")
 BOX = "box"
+DEBUG = False
 
 
 class PhysicalTable:
@@ -331,6 +334,7 @@ class PhysicalTable:
                 self.piles["unused"].append(c)
         elif m := GATHER.match(line):
             words, target, kept = m.groups()
+            kept = kept or ""
             source = self.gathered.get(words)
             if source is None:
                 self.problems.append(f"cannot gather {words!r}")
@@ -408,9 +412,7 @@ class PhysicalTable:
                 continue
             n = len(cards) + len(self.held) if pile == "table" else len(cards)
             if pile in state.piles and n != (k := len(state.piles[pile])):
-                self.problems.append(
-                    f"{when}: {pile} holds {n} cards on the table, {k} in the game"
-                )
+                self.problems.append(f"{when}: {pile} holds {n} at the table, {k} in the game")
         for c in self.rules.countries:
             for side in ("US", "USSR"):
                 col = 0 if side == "US" else 1
@@ -478,6 +480,8 @@ class TablePerson(Person):
     def check(self, game: Game) -> None:
         state = game.state
         here = (state.turn, state.action_round)
+        if DEBUG and self.table is not None:
+            self.table.compare(state, f"at prompt {len(self.prompts)}")
         if here != self.checked and self.table is not None:
             self.checked = here
             self.table.compare(state, f"turn {state.turn} AR{state.action_round}")
@@ -531,6 +535,14 @@ class TablePerson(Person):
             return "yes" if choice.context.get("card") in table.piles[table.pile(words)] else "no"
         return self.rng.choice(choice.options)
 
+    def part(self, game: Game, choice: Choice, answer: Answer) -> str:
+        """One answer of a line: a card as #N, a set of cards as their #Ns, else its label."""
+        if isinstance(answer, tuple):
+            return " ".join(f"#{a}" for a in answer)
+        if isinstance(answer, int) and answer in game.rules.cards and choice.kind != "number":
+            return f"#{answer}"
+        return answer_label(game.rules, answer, choice.kind)
+
     def plan(
         self, game: Game, first: Choice, table: PhysicalTable, words: str | None
     ) -> list[tuple[Choice, Answer]]:
@@ -550,7 +562,8 @@ class TablePerson(Person):
             def choose(self, g: Game, c: Choice) -> Answer:
                 if answers and len(c.options) == 1:
                     return c.options[0]
-                if answers and (c.actor, c.kind, c.key, c.context.get("pile")) != group:
+                own = first.actor != CHANCE and c.actor == first.actor  # the whole play
+                if answers and not own and (c.actor, c.kind, c.key, c.context.get("pile")) != group:
                     raise Stop
                 if (
                     answers
@@ -564,7 +577,7 @@ class TablePerson(Person):
                 else:
                     a = person.own(g, c)
                 answers.append((c, a))
-                if len(answers) == 1 and first.kind not in GROUPED:
+                if len(answers) == 1 and first.kind not in GROUPED and first.actor == CHANCE:
                     raise Stop
                 return a
 
@@ -587,6 +600,8 @@ class TablePerson(Person):
     def line(self, game: Game, choice: Choice, answers: list[tuple[Choice, Answer]]) -> str:
         if len(answers) == 1:
             return typed(game, choice, answers[0][1])
+        if choice.actor != CHANCE:
+            return ", ".join(self.part(game, c, a) for c, a in answers)
         if choice.kind in ("draw", "die", "reveal"):
             return " ".join(f"#{a}" if choice.kind != "die" else str(a) for _, a in answers)
         labels = [answer_label(game.rules, a, c.kind) for c, a in answers]
@@ -599,8 +614,8 @@ class TablePerson(Person):
         return ", ".join(lab if n == 1 else f"{lab} {n}" for lab, n in parts)
 
 
-# The questions a person answers a whole run of in one line.
-GROUPED = ("influence", "draw", "die", "reveal", "realign")
+# The questions of chance a person answers a whole run of in one line.
+GROUPED = ("influence", "draw", "die", "reveal", "realign", "country")
 
 
 def play_at_table(home: Path, args: list[str], person: TablePerson) -> str:

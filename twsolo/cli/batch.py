@@ -35,6 +35,12 @@ def splittable(raw: str) -> bool:
     return "," in raw or many
 
 
+def several(raw: str, choice: Choice) -> bool:
+    """A line of several `#N` or numbers, each an answer (a set of cards is one answer)."""
+    tokens = raw.split()
+    return choice.kind not in CARD_SETS and len(tokens) > 1 and all(map(TOKEN.fullmatch, tokens))
+
+
 class Parts:
     """The parts of a typed line not used yet."""
 

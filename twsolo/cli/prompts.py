@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from twsolo.cli.batch import Planned, splittable, summary
+from twsolo.cli.batch import Planned, several, splittable, summary
 from twsolo.cli.match import matches
 from twsolo.cli.menus import (
     CARD_SETS,
@@ -152,6 +152,8 @@ class Prompter:
                 click.echo(header)
                 continue
             try:
+                if self.plan is not None and several(raw, choice):
+                    raise Refused("several answers")  # `#34 #4` is two cards, never a name
                 answer = self.parse(game, choice, raw)
             except Refused as exc:
                 if self.plan is None or not splittable(raw):
@@ -191,7 +193,8 @@ class Prompter:
         list was shown the last time."""
         state = game.state
         here = (choice.key, choice.kind, state.turn * 100 + state.action_round)
-        again = here == self.listed and choice.kind in LISTED_ONCE
+        marked = any(costs(choice, o) for o in choice.options)  # the marks are listed anew
+        again = here == self.listed and choice.kind in LISTED_ONCE and not marked
         self.listed = here
         return again
 

@@ -280,11 +280,12 @@ def _gathered(shown: list[Record], at: int) -> int:
 
 
 def _gather_line(source: str, target: str, shuffle: Record, ai: Side | None) -> str:
-    """`add the Mid War cards to the draw deck and shuffle it` (the cards: `history`)."""
+    """`add the Mid War cards to the draw deck and shuffle the draw deck`."""
     assert isinstance(shuffle, Shuffled)
     kept = shuffle.phrase("").removeprefix("shuffle ").strip()
     new = " (a new Scoring Card Deck)" if source == "spent" else ""
-    return f"add {GATHERED[source]} to {pile_label(target, ai)}{new} and shuffle it" + (
+    where = pile_label(target, ai)
+    return f"add {GATHERED[source]} to {pile_label(target, ai)}{new} and shuffle {where}" + (
         f" {kept}" if kept else ""
     )
 
