@@ -552,6 +552,7 @@ class TablePerson(Person):
 
         session = self.terminal.session
         group = (first.actor, first.kind, first.key, first.context.get("pile"))
+        auto = session.header.dice == "auto"
         answers: list[tuple[Choice, Answer]] = []
         person = self
 
@@ -560,17 +561,13 @@ class TablePerson(Person):
 
         class Planner:
             def choose(self, g: Game, c: Choice) -> Answer:
+                programs = not session.header.table or (c.kind == "die" and auto)
+                if c.actor == CHANCE and programs:
+                    return session.rng_at(g).choice(c.options)  # the program's own chance
                 if answers and len(c.options) == 1:
                     return c.options[0]
                 own = first.actor != CHANCE and c.actor == first.actor  # the whole play
                 if answers and not own and (c.actor, c.kind, c.key, c.context.get("pile")) != group:
-                    raise Stop
-                if (
-                    answers
-                    and c.actor == CHANCE
-                    and c.kind == "die"
-                    and session.header.dice == "auto"
-                ):
                     raise Stop
                 if c.actor == CHANCE:
                     a = person.chance(g, c, table, words or "")

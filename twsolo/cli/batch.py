@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from random import Random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -149,8 +150,8 @@ class Line:
         if self.parts:
             raise LineRefused(f"{clip(self.parts.rest())} is left over: {why}")
 
-    def chance(self, *, asked: bool, dice: bool) -> ChanceLine:
-        return ChanceLine(self, asked=asked, dice=dice)
+    def chance(self, *, asked: bool, dice: bool, rng: Callable[[Game], Random]) -> ChanceLine:
+        return ChanceLine(self, asked=asked, dice=dice, rng=rng)
 
 
 class Stop:
@@ -164,13 +165,16 @@ class Stop:
 
 class ChanceLine:
     """Chance in a dry run: the person's when they are asked (a card at the table, a die they
-    roll), else the line ends."""
+    roll), else the program's, seeded as the session seeds it (`rng(game)`: the same answer
+    the game will give)."""
 
-    def __init__(self, line: Line, *, asked: bool, dice: bool) -> None:
-        self.line, self.asked, self.dice = line, asked, dice
+    def __init__(
+        self, line: Line, *, asked: bool, dice: bool, rng: Callable[[Game], Random]
+    ) -> None:
+        self.line, self.asked, self.dice, self.rng = line, asked, dice, rng
 
     def choose(self, game: Game, choice: Choice) -> Answer:
         assert choice.actor == CHANCE
         if self.asked and (choice.kind != "die" or self.dice):
             return self.line.choose(game, choice)
-        return self.line.stop.choose(game, choice)
+        return self.rng(game).choice(choice.options)

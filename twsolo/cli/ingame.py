@@ -185,6 +185,7 @@ class Terminal:
         self.game: Game | None = None  # the game whose log is being printed
         self.printed = 0
         self.banner = ""  # the round banner printed last
+        self.action_round = 0  # the action round when the records not printed yet begin
         self.finished: GameRecord | None = None
 
     def run(self) -> GameRecord | None:
@@ -264,7 +265,7 @@ class Terminal:
         live: dict[Actor, ChoiceProvider] = {
             session.human: line,
             session.human.other: line.stop,
-            CHANCE: line.chance(asked=session.header.table, dice=manual_dice),
+            CHANCE: line.chance(asked=session.header.table, dice=manual_dice, rng=session.rng_at),
         }
         replay = Replay(list(session.entries), live=live)
         try:
@@ -323,8 +324,11 @@ class Terminal:
 
     def flush(self, log: list[Record]) -> None:
         records = log[self.printed :]
-        lines = instructions(self.rules, records, self.session.options.ai_side)
+        ai = self.session.options.ai_side
+        lines = instructions(self.rules, records, ai, self.action_round)
         self.printed = len(log)
+        if self.session.game is not None:
+            self.action_round = self.session.game.state.action_round
         for i, line in enumerate(lines, 1):
             number = f"  {i}. "
             self.echo(number + line.replace("\n", "\n" + " " * len(number)))

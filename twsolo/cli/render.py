@@ -36,7 +36,7 @@ from twsolo.ruleset import Ruleset
 __all__ = ["region_name"]  # re-exported: the prompts name regions as the records do
 
 # Records that say nothing a person at the table must do or know.
-QUIET = (Answered, SpaceAttempt, EventEnd, MarkerChange)
+QUIET = (Answered, SpaceAttempt, EventEnd)
 SIDE_LABEL = {"us": "US", "ussr": "USSR"}
 
 
@@ -150,13 +150,16 @@ def _cards_text(rules: Ruleset, cards: Sequence[int]) -> str:
     return ", ".join(f"#{c} {rules.card(c).name}" for c in cards)
 
 
-def instructions(rules: Ruleset, records: Iterable[Record], ai: Side | None = None) -> list[str]:
+def instructions(
+    rules: Ruleset, records: Iterable[Record], ai: Side | None = None, action_round: int = 0
+) -> list[str]:
     """What to do on the physical board for these records, in order. Every card moved is said
     once, from where to where (a card put on the table and moved on at once in one line; cards
     moved alike in a row in one line); a card taken out of a face-down pile that was not just
     turned over is looked for; a pile gathered whole into another and shuffled is one line. A
     card dealt face down is not named (spec §4); deals in a row to the same pile are said once
-    with their number."""
+    with their number. A new turn is said (`Turn 3 begins`), and each of the AI's actions
+    with its action round (`action_round`: the round when the records begin)."""
     every = list(records)
     turned = _turned_over(every)
     shown = [r for r in every if not isinstance(r, QUIET)]
@@ -211,7 +214,14 @@ def instructions(rules: Ruleset, records: Iterable[Record], ai: Side | None = No
             moves.append((r.card, r.source, where, how))
             continue
         say_moves()
-        if isinstance(r, InfluenceChange):
+        if isinstance(r, MarkerChange):
+            if r.name == "turn":
+                lines.append(f"Turn {r.value} begins")
+            elif r.name == "action_round":
+                action_round = int(str(r.value))
+            elif r.name == "phasing" and action_round and ai is not None and r.value is ai:
+                lines.append(f"AR{action_round}: the AI's action ({ai.label})")
+        elif isinstance(r, InfluenceChange):
             last = r
             while n < len(shown) and _same_place(r, shown[n]):
                 last = shown[n]  # type: ignore[assignment]
