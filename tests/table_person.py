@@ -208,8 +208,8 @@ UNUSED = re.compile(r"^(.*) stay in the game box \(not used\)$")
 DEAL = re.compile(r"^deal (a card|\d+ cards) face down from (.+) to (.+)$")
 RESTACK = re.compile(r"^restack (.+?), top to bottom: (.*)$")
 START = re.compile(r"^place the starting (US|USSR) influence: (.*)$")
-TURN_OVER = re.compile(r"turn over the top card of (.+?)(?: \(you may|$)")
-LOOK = re.compile(r"look through (.+?)(?: and name|$)")
+TURN_OVER = re.compile(r"turn over the top card of (.+?)(?: and put it on | \(you may| — |$)")
+LOOK = re.compile(r"look through (.+?)(?: and name| — |$)")
 BOX = "box"
 DEBUG = False
 
@@ -289,7 +289,8 @@ class PhysicalTable:
             self.top[target] += 1
         else:
             pile.insert(self.top[target], card)
-            if target in FACE_DOWN:
+            middle = len(pile) - self.top[target] - self.bottom[target]
+            if target in FACE_DOWN and middle > 1:  # one card alone needs no shuffle
                 self.dirty.add(target)
 
     def shuffle(self, pile: str, kept: str = "") -> None:
@@ -457,8 +458,31 @@ class TablePerson(Person):
             setup(terminal)
             person.read(start)
 
+        ask = Prompter.ask
+
+        def turning_over(prompter: Prompter, game: Game, choice: Choice) -> Answer:
+            start = output_length()
+            answer = ask(prompter, game, choice)
+            if len(choice.options) == 1 and choice.kind == "draw":
+                person.forced(start, answer)
+            return answer
+
+        monkeypatch.setattr(Prompter, "ask", turning_over)
         monkeypatch.setattr(Terminal, "flush", reading_flush)
         monkeypatch.setattr(Terminal, "say_setup", reading_setup)
+
+    def forced(self, start: int, answer: Answer) -> None:
+        """A card to turn over with one legal answer (said, not asked): turn it over."""
+        assert self.table is not None
+        sys.stdout.flush()
+        text = sys.stdout.buffer.getvalue().decode("utf-8", "replace")[start:]  # type: ignore[attr-defined]
+        said = [ln for ln in text.splitlines() if "only one legal answer" in ln]
+        found = TURN_OVER.search(said[-1]) if said else None
+        if found is None:
+            self.unnamed += 1
+            self.table.problems.append(f"a card to turn over not said: #{answer}")
+            return
+        self.table.turn_over(found.group(1), [answer])
 
     def read(self, start: int) -> None:
         """Do what the screen printed from `start` on."""

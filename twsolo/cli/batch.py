@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from random import Random
 from dataclasses import dataclass
+from random import Random
 from typing import TYPE_CHECKING
 
 from twsolo.cli.menus import CARD_SETS, clip

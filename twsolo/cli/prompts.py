@@ -19,6 +19,7 @@ from twsolo.cli.batch import Planned, several, splittable, summary
 from twsolo.cli.match import matches
 from twsolo.cli.menus import (
     CARD_SETS,
+    SEEN,
     NotUnderstood,
     clip,
     context_cards,
@@ -26,6 +27,7 @@ from twsolo.cli.menus import (
     coup_facts,
     coup_ops,
     menu,
+    numbered,
     option_text,
     read_answer,
     read_cards,
@@ -114,7 +116,11 @@ class Prompter:
     def ask(self, game: Game, choice: Choice) -> Answer:
         options = choice.options
         if self.queue:  # answered by the line typed before: nothing to print yet
-            if len(options) == 1:
+            if len(options) == 1 and choice.kind not in SEEN:
+                return options[0]
+            if len(options) == 1:  # a card to turn over all the same: said
+                self.before(choice)
+                click.echo(f"{self.header(game, choice)} — only one legal answer: #{options[0]}")
                 return options[0]
             queued = self.queue.pop(0)
             if queued.fits(choice):
@@ -128,11 +134,15 @@ class Prompter:
             only = option_text(rules, state, choice, options[0])
             click.echo(f"{header} — only one legal answer: {only}")
             return options[0]
-        click.echo(header)
-        self.show_context(choice)
+        n = len(options)
         if self.listed_already(game, choice):
-            click.echo(f"  ({len(options)} legal answers, listed above; ? lists them again)")
+            click.echo(f"{header} ({n} legal answers, listed above; ? lists them again)")
+            self.show_context(choice)
+        elif choice.kind in SEEN and not numbered(rules, choice):  # typed as seen
+            click.echo(f"{header} — type #N or its name ({n} cards can be it: ? lists them)")
         else:
+            click.echo(header)
+            self.show_context(choice)
             for line in menu(rules, state, choice):
                 click.echo(line)
         while True:
@@ -184,6 +194,8 @@ class Prompter:
             return header
         where = pile_label(str(pile), game.state.ai_side)
         header += " — " + PILE_WORDS[choice.kind].format(pile=where)
+        if choice.kind == "draw" and (to := choice.context.get("to")):
+            header += f" and put it on {pile_label(str(to), game.state.ai_side)}"
         if (first := FIRST_OF.search(choice.prompt)) and choice.kind == "draw":
             header += f" (you may type all {first.group(1)} in one line, in the order drawn)"
         return header

@@ -202,16 +202,22 @@ def instructions(
                 lines.append(_gather_line(r.source, r.target, shown[n - 1 + gathered], ai))
                 n += gathered
                 continue
-            end = r
+            end, source = r, r.source
             after = shown[n] if n < len(shown) else None
-            if r.target == "table" and isinstance(after, CardMove) and _via_table(r, after):
+            if id(r) in turned and r.target == "table":  # the question said so
+                if not (isinstance(after, CardMove) and _via_table(r, after)):
+                    continue
+                r = end = after  # then moved on at once: from the table
+                source = "table"
+                n += 1
+            elif r.target == "table" and isinstance(after, CardMove) and _via_table(r, after):
                 end = after  # put on the table and moved on at once: one move
                 n += 1
-            how = "drawn" if id(r) in turned or r.source not in FACE_DOWN else "taken"
+            how = "drawn" if id(r) in turned or source not in FACE_DOWN else "taken"
             where = _where(end, ai)
-            if moves and (moves[0][1], moves[0][2], moves[0][3]) != (r.source, where, how):
+            if moves and (moves[0][1], moves[0][2], moves[0][3]) != (source, where, how):
                 say_moves()
-            moves.append((r.card, r.source, where, how))
+            moves.append((r.card, source, where, how))
             continue
         say_moves()
         if isinstance(r, MarkerChange):

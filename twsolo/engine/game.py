@@ -200,7 +200,7 @@ class Game:
         options = self._top_options(pile)
         if not options:
             return None
-        card = self.ask("draw", CHANCE, options, purpose, key="draw", pile=pile)
+        card = self.ask("draw", CHANCE, options, purpose, key="draw", pile=pile, to=to)
         assert isinstance(card, int)
         self._take(pile, card)
         self.state.piles[to].shuffled.append(card)
