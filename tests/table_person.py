@@ -204,13 +204,14 @@ GATHER = re.compile(
     r"^add (.+?) to (.+?)(?: \(a new Scoring Card Deck\))? and shuffle (?:.+?)( \(the cards.*\))?$"
 )
 SHUFFLE = re.compile(r"^shuffle (.+?)(?: \((the cards? .*)\))?$")
-UNUSED = re.compile(r"^(.*) stay in the game box \(not used\)$")
+UNUSED = re.compile(r"^(.*) stay in the game box \((not used|out of the game)\)$")
 DEAL = re.compile(r"^deal (a card|\d+ cards) face down from (.+) to (.+)$")
 RESTACK = re.compile(r"^restack (.+?), top to bottom: (.*)$")
 START = re.compile(r"^place the starting (US|USSR) influence: (.*)$")
 TURN_OVER = re.compile(r"turn over the top card of (.+?)(?: and put it on | \(you may| — |$)")
 LOOK = re.compile(r"look through (.+?)(?: and name| — |$)")
 BOX = "box"
+STACK = "stack"  # a scenario's unseen cards, before they are dealt
 DEBUG = False
 
 
@@ -229,6 +230,9 @@ class PhysicalTable:
         self.top: dict[str, int] = dict.fromkeys(self.piles, 0)  # cards put on top
         self.names = {pile_label(p, ai): p for p in PILES}
         self.names.update({"the game box": BOX, "out of the game": "removed"})
+        self.names["the face-down stack"] = STACK
+        self.piles[STACK] = []
+        self.bottom[STACK] = self.top[STACK] = 0
         self.gathered = {words: pile for pile, words in GATHERED.items()}
         self.held: list[int] = []  # cards turned over, not yet put anywhere
         self.dirty: set[str] = set()  # face-down piles a known card entered unshuffled
@@ -330,9 +334,10 @@ class PhysicalTable:
                 self.top[src] = max(0, self.top[src] - 1)
                 self.piles[dst].insert(0, card)
         elif m := UNUSED.match(line):
+            pile = "unused" if m.group(2) == "not used" else "removed"
             for c in map(int, CARD_NO.findall(m.group(1))):
                 self.take(c, BOX, look=True)
-                self.piles["unused"].append(c)
+                self.piles[pile].append(c)
         elif m := GATHER.match(line):
             words, target, kept = m.groups()
             kept = kept or ""
@@ -409,7 +414,7 @@ class PhysicalTable:
     def compare(self, state: Any, when: str) -> None:
         """The table against the program's position: every pile's size, all influence."""
         for pile, cards in self.piles.items():
-            if pile == BOX:
+            if pile in (BOX, STACK):
                 continue
             n = len(cards) + len(self.held) if pile == "table" else len(cards)
             if pile in state.piles and n != (k := len(state.piles[pile])):
@@ -644,6 +649,11 @@ def play_at_table(home: Path, args: list[str], person: TablePerson) -> str:
     from twsolo.ids import Side
     from twsolo.ruleset import load_ruleset
 
+    rules = load_ruleset(None)
     side = Side(args[args.index("--side") + 1]) if "--side" in args else Side.US
-    person.table = PhysicalTable(load_ruleset(None), side.other, random.Random(person.seed))
+    if "--from" in args:
+        from twsolo.scenario import load_scenario
+
+        side = load_scenario(args[args.index("--from") + 1], rules).human_side
+    person.table = PhysicalTable(rules, side.other, random.Random(person.seed))
     return run_with(home, args, person)

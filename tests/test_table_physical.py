@@ -27,3 +27,15 @@ def test_a_whole_game_at_a_real_table_never_diverges(
     assert table.problems == []
     assert (table.shuffles_missing, table.not_on_top, person.unnamed) == (0, 0, 0)
     assert person.checked[0] >= 2, "compared with the program's position turn by turn"
+
+
+@pytest.mark.slow
+def test_a_game_from_a_scenario_begins_with_what_the_table_must_show(tmp_path: Path) -> None:
+    """`new --from SCENARIO --table`: the set-up says every card's pile and the influence, so a
+    person who lays out a table from the game box plays on without a divergence."""
+    scenario = Path(__file__).parent / "scenarios" / "full_position.yaml"
+    person = TablePerson(seed=3, brain="random")
+    args = ["new", "--from", str(scenario), "--table", "--dice", "manual", "--seed", "3"]
+    out = play_at_table(tmp_path, [*args, "--name", "s"], person)
+    assert out.index("Set up the table:") < out.index("> ")
+    assert person.table is not None and person.table.problems == []

@@ -186,6 +186,7 @@ class Terminal:
         self.printed = 0
         self.banner = ""  # the round banner printed last
         self.action_round = 0  # the action round when the records not printed yet begin
+        self.fresh = False  # a game with no answer yet: everything it logs is new
         self.finished: GameRecord | None = None
 
     def run(self) -> GameRecord | None:
@@ -199,7 +200,8 @@ class Terminal:
         chance = None
         if session.header.table:
             chance = TableChance(prompter, dice=session.header.dice, rng=session.chance_rng)
-        if session.header.table and not any(e.type == "answer" for e in session.entries):
+        self.fresh = not any(e.type == "answer" for e in session.entries)
+        if session.header.table and self.fresh:
             self.say_setup()
         while True:
             self.finished = None
@@ -290,7 +292,8 @@ class Terminal:
         if game is None:
             return
         if game is not self.game:  # a new replay: its log up to now was shown before
-            self.game, self.printed, self.banner = game, self.session.log_seen, ""
+            seen = 0 if self.fresh else self.session.log_seen  # a new game: all of it is new
+            self.game, self.printed, self.banner, self.fresh = game, seen, "", False
         before = self.session.board_before
         if before is not None:
             self.session.board_before = None

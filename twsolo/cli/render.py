@@ -376,15 +376,25 @@ SETUP_ORDER = (
 
 def setup_lines(rules: Ruleset, state: GameState, ai: Side | None) -> list[str]:
     """The set-up at the table, step by step (spec §2): every card out of the game box to its
-    pile, each face-down pile shuffled, the starting influence placed."""
+    pile, each face-down pile shuffled, the starting influence placed. A scenario's cards
+    that nobody has seen are stacked face down, shuffled and dealt where they lie."""
     lines = []
+    if state.unseen:
+        stack = "the face-down stack"
+        lines.append(f"{_cards_text(rules, sorted(state.unseen))} go from the game box to {stack}")
+        lines.append(f"shuffle {stack}")
+        for pile in SETUP_ORDER:
+            if n := state.piles[pile].unseen:
+                what = "a card" if n == 1 else f"{n} cards"
+                lines.append(f"deal {what} face down from {stack} to {pile_label(pile, ai)}")
     for pile in SETUP_ORDER:
         cards = sorted(state.piles[pile].known())
         if not cards:
             continue
         label = pile_label(pile, ai)
-        if pile == "unused":
-            lines.append(f"{_cards_text(rules, cards)} stay in the game box (not used)")
+        if pile in ("unused", "removed"):
+            why = "not used" if pile == "unused" else "out of the game"
+            lines.append(f"{_cards_text(rules, cards)} stay in the game box ({why})")
             continue
         go = "goes" if len(cards) == 1 else "go"
         lines.append(f"{_cards_text(rules, cards)} {go} from the game box to {label}")
@@ -398,6 +408,11 @@ def setup_lines(rules: Ruleset, state: GameState, ai: Side | None) -> list[str]:
         ]
         if placed:
             lines.append(f"place the starting {side.label} influence: " + ", ".join(placed))
+    lines.append(
+        f"set the markers: turn {state.turn}, DEFCON {state.defcon}, VP {vp_text(state.vp)}, "
+        f"military ops US {state.milops[0]} and USSR {state.milops[1]}, space race US box "
+        f"{state.space[0]} and USSR box {state.space[1]}; the China Card {china_card(state)}"
+    )
     return lines
 
 
