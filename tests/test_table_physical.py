@@ -38,4 +38,5 @@ def test_a_game_from_a_scenario_begins_with_what_the_table_must_show(tmp_path: P
     args = ["new", "--from", str(scenario), "--table", "--dice", "manual", "--seed", "3"]
     out = play_at_table(tmp_path, [*args, "--name", "s"], person)
     assert out.index("Set up the table:") < out.index("> ")
-    assert person.table is not None and person.table.problems == []
+    assert person.table is not None
+    assert person.table.problems == []

@@ -134,7 +134,8 @@ def menu(rules: Ruleset, state: GameState, choice: Choice, *, full: bool = False
     if choice.kind in NUMBER_KINDS:
         return ["  " + ", ".join(str(o) for o in options)]
     if choice.kind in CARD_SETS:  # the cards, not every set or order of them
-        return [f"  {n:>2}. {card_label(rules, c)}" for n, c in enumerate(context_cards(choice), 1)]
+        cards = enumerate(context_cards(choice), 1)
+        return wrapped([f"{n}. {card_label(rules, c)}" for n, c in cards], "  ")
     if not numbered(rules, choice):
         if not full:
             return [f"  ({len(options)} cards can be it: type #N or the name; ? lists them)"]
@@ -145,8 +146,8 @@ def menu(rules: Ruleset, state: GameState, choice: Choice, *, full: bool = False
     if is_countries(rules, choice) and len(options) > ONE_A_LINE:
         return by_region(rules, state, choice) + legend(choice)
     items = [(n, option_text(rules, state, choice, o)) for n, o in enumerate(options, 1)]
-    if not is_card_question(rules, choice) and not is_countries(rules, choice):
-        return wrapped([f"{n}. {text}" for n, text in items], "  ") + legend(choice)  # words
+    if not is_countries(rules, choice):  # words or cards: several a line
+        return wrapped([f"{n}. {text}" for n, text in items], "  ") + legend(choice)
     return [f"  {n:>2}. {text}" for n, text in items] + legend(choice)
 
 

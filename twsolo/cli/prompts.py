@@ -87,6 +87,8 @@ PILE_WORDS = {
     "holds": "look through {pile}",
 }
 FIRST_OF = re.compile(r"\(1 of ([2-9])\)")
+# Questions with one legal answer that are not shown: the instructions for the board say it.
+SAID_BY_THE_BOARD = ("influence", "country", "realign")
 # Questions whose list is shown once per play (the points of one placement, one realignment).
 LISTED_ONCE = ("influence", "realign", "country")
 
@@ -130,6 +132,8 @@ class Prompter:
         self.before(choice)
         rules, state = self.rules, game.state
         header = self.header(game, choice)
+        if len(options) == 1 and choice.kind in SAID_BY_THE_BOARD:
+            return options[0]  # the instructions say what it does
         if len(options) == 1:
             only = option_text(rules, state, choice, options[0])
             click.echo(f"{header} — only one legal answer: {only}")
@@ -227,10 +231,10 @@ class Prompter:
         ctx = choice.context
         if choice.kind == "draft":
             click.echo(
-                "  OP balance (spec §6): the Ops you keep may not exceed the Ops you give."
+                f"  Which {ctx.get('keep')} do you keep? Type their numbers, e.g. `1 4 5`. "
+                "OP balance (spec §6): the Ops you keep may not exceed the Ops you give."
                 + (" Give 3+ Ops more than you keep for 1 VP." if ctx.get("bonus") else "")
             )
-            click.echo(f"  Which {ctx.get('keep')} do you keep? Type their numbers, e.g. `1 4 5`:")
         if choice.kind == "bottom":
             click.echo("  Type their numbers in that order, e.g. `2 1`:")
 

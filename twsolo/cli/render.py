@@ -157,7 +157,7 @@ def instructions(
     once, from where to where (a card put on the table and moved on at once in one line; cards
     moved alike in a row in one line); a card taken out of a face-down pile that was not just
     turned over is looked for; a pile gathered whole into another and shuffled is one line. A
-    card dealt face down is not named (spec §4); deals in a row to the same pile are said once
+    card dealt face down is not named (spec §4); deals in a row are said once per pile dealt to,
     with their number. A new turn is said (`Turn 3 begins`), and each of the AI's actions
     with its action round (`action_round`: the round when the records begin)."""
     every = list(records)
@@ -176,13 +176,16 @@ def instructions(
     dealt: list[tuple[str, str]] = []  # (source, target) of the face-down deals in a row
 
     def say_deals() -> None:
-        if dealt:
-            (source, target), n = dealt[0], len(dealt)
+        """Deals in a row from one pile, by the pile each goes to: nobody knows which card
+        went where, so the order of dealing changes nothing."""
+        by_target: dict[str, int] = {}
+        for _, target in dealt:
+            by_target[target] = by_target.get(target, 0) + 1
+        for target, n in by_target.items():
             what = "a card" if n == 1 else f"{n} cards"
-            lines.append(
-                f"deal {what} face down from {pile_label(source, ai)} to {pile_label(target, ai)}"
-            )
-            dealt.clear()
+            source = pile_label(dealt[0][0], ai)
+            lines.append(f"deal {what} face down from {source} to {pile_label(target, ai)}")
+        dealt.clear()
 
     n = 0
     while n < len(shown):
@@ -190,7 +193,7 @@ def instructions(
         n += 1
         if isinstance(r, Dealt):
             say_moves()
-            if dealt and dealt[0] != (r.source, r.target):
+            if dealt and dealt[0][0] != r.source:
                 say_deals()
             dealt.append((r.source, r.target))
             continue
