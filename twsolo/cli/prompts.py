@@ -217,15 +217,7 @@ class Prompter:
     def confirmed_line(self, planned: list[Planned]) -> bool:
         """A line that answers several questions, as understood, and its warnings at once."""
         click.echo(f"  = {summary(planned)}")
-        warnings = list(dict.fromkeys(w for p in planned for w in p.warnings))
-        if not warnings:
-            return True
-        for warning in warnings:
-            click.echo(f"  Warning: {warning}.")
-        if confirm("  Go ahead?"):
-            return True
-        click.echo("  Not done: choose again.")
-        return False
+        return warned(list(dict.fromkeys(w for p in planned for w in p.warnings)))
 
     def show_context(self, choice: Choice) -> None:
         ctx = choice.context
@@ -241,15 +233,7 @@ class Prompter:
     def confirmed(self, game: Game, choice: Choice, answer: Answer) -> bool:
         """Before an answer that costs VP (spec §10.2) or loses the game (a coup that leaves
         DEFCON at 1, spec §20.1.2): say so and ask."""
-        warnings = self.warnings(game, choice, answer)
-        if not warnings:
-            return True
-        for warning in warnings:
-            click.echo(f"  Warning: {warning}.")
-        if confirm("  Go ahead?"):
-            return True
-        click.echo("  Not done: choose again.")
-        return False
+        return warned(self.warnings(game, choice, answer))
 
     def warnings(self, game: Game, choice: Choice, answer: Answer) -> list[str]:
         """What an answer costs: VP (spec §10.2) or the game (a coup that leaves DEFCON at 1,
@@ -313,6 +297,18 @@ class Prompter:
         elif choice.kind == "realign" and isinstance(side, Side):
             reason = realign_refusal(game.state, rules, side, country.index)
         return reason or f"{country.name} is not a legal answer here (type ? to list them)"
+
+
+def warned(warnings: list[str]) -> bool:
+    """No warning, or the person goes ahead after reading them."""
+    if not warnings:
+        return True
+    for warning in warnings:
+        click.echo(f"  Warning: {warning}.")
+    if confirm("  Go ahead?"):
+        return True
+    click.echo("  Not done: choose again.")
+    return False
 
 
 def confirm(question: str) -> bool:
