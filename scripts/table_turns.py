@@ -5,8 +5,8 @@ dice, one typed line per play) or on screen, the CLI's own prompts and output co
     python scripts/table_turns.py                    # 6 table games, both sides
     python scripts/table_turns.py --digital --games 4
 
-Prints the median typed answers and lines to read per Early War turn (turns 1–3), and per Mid
-and Late War turn, and the table's slips (divergences, missing shuffles, questions that do not
+Prints the median typed answers and lines to read (the lines the program prints; the person's
+typed lines are not counted) per Early War turn (turns 1–3), and per Mid and Late War turn, and the table's slips (divergences, missing shuffles, questions that do not
 name their pile, cards drawn that were not on top): all must be 0.
 """
 
@@ -37,7 +37,10 @@ def one_game(seed: int, digital: bool, brain: str) -> tuple[dict[int, int], dict
     for p in person.prompts:
         if p.typed not in ("y", "quit"):
             typed[p.turn] = typed.get(p.turn, 0) + 1
-    lines = {turn: len(text.splitlines()) for turn, text in person.turns(out).items()}
+    lines = {  # what the program prints: the person's own typed lines (`> ...`) not counted
+        turn: sum(not ln.startswith("> ") for ln in text.splitlines())
+        for turn, text in person.turns(out).items()
+    }
     table = person.table
     assert table is not None
     slips = 0 if digital else len(table.problems) + person.unnamed

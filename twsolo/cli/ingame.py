@@ -52,6 +52,9 @@ HELP = """How to answer: a plain number picks from the list shown (a die's face 
 typed as itself); #N is card number N; a name works too, by the start of its words (`w ger` is
 West Germany; an exact name wins: `asia scoring`). Several cards (the draft, the bottom of your
 deck/hand): their list numbers or #N, e.g. `1 4 5`. `?` lists the legal answers again.
+One line may answer the questions that follow too, part by part: `w ger 2, italy` (the points
+of a placement), `#24 #8 #30` (cards turned over one after another), `3 5` (a realignment's
+dice), `#16, event, poland` (a whole play); if any part is not legal, nothing is done.
 
 Commands at any prompt:
   show [REGION|all]    the tracks and the Primary and Secondary Regions (or one region, or all)
