@@ -6,8 +6,9 @@ dice, one typed line per play) or on screen, the CLI's own prompts and output co
     python scripts/table_turns.py --digital --games 4
 
 Prints the median typed answers and lines to read (the lines the program prints; the person's
-typed lines are not counted) per Early War turn (turns 1–3), and per Mid and Late War turn, and the table's slips (divergences, missing shuffles, questions that do not
-name their pile, cards drawn that were not on top): all must be 0.
+typed lines are not counted) per Early War turn (turns 1–3), and per Mid and Late War turn,
+and the table's slips (divergences, missing shuffles, questions that do not name their pile,
+cards drawn that were not on top): all must be 0.
 """
 
 from __future__ import annotations
