@@ -10,9 +10,12 @@ typed at chosen prompts. Every prompt is remembered with what the game looked li
 
 from __future__ import annotations
 
+import contextlib
+import copy
 import random
+import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -185,3 +188,472 @@ def run_typing(home: Path, args: list[str], script: list[str]) -> Result:
     with pytest.MonkeyPatch.context() as patch:
         Person(script=list(script)).sit_down(patch)
         return CliRunner().invoke(cli, [*args, "--home", str(home)])
+
+
+# ------------------------------------------------------------------ a real table (issue #29)
+CARD_NO = re.compile(r"#(\d+)")
+LINE = re.compile(r"^\s+\d+\. (.*)$")
+INFLUENCE = re.compile(r"^(add|remove) (\d+) (US|USSR) influence (?:to|from) (.+) \(now (\d+)\)$")
+GOES = re.compile(r"^(.*?) (?:goes|go) from (.+?) to (.+)$")
+REMOVED = re.compile(r"^(.*?) (?:is|are) removed from the game(?: \(from (.+)\))?$")
+TAKE_OUT = re.compile(r"^look through (.+?), take out (.*) and put (?:it|them) (?:in|at|on) (.+)$")
+TAKE_OUT_GONE = re.compile(
+    r"^look through (.+?), take out (.*) and put (?:it|them) out of the game$"
+)
+GATHER = re.compile(
+    r"^add (.+?) to (.+?)(?: \(a new Scoring Card Deck\))? and shuffle (?:.+?)( \(the cards.*\))?$"
+)
+SHUFFLE = re.compile(r"^shuffle (.+?)(?: \((the cards? .*)\))?$")
+UNUSED = re.compile(r"^(.*) stay in the game box \((not used|out of the game)\)$")
+DEAL = re.compile(r"^deal (a card|\d+ cards) face down from (.+) to (.+)$")
+RESTACK = re.compile(r"^restack (.+?), top to bottom: (.*)$")
+START = re.compile(r"^place the starting (US|USSR) influence: (.*)$")
+TURN_OVER = re.compile(r"turn over the top card of (.+?)(?: and put it on | \(you may| — |$)")
+LOOK = re.compile(r"look through (.+?)(?: and name| — |$)")
+BOX = "box"
+STACK = "stack"  # a scenario's unseen cards, before they are dealt
+DEBUG = False
+
+
+class PhysicalTable:
+    """Real piles of real cards (top first) and the influence on the map, changed only by what
+    the screen says; every slip is noted in `problems`."""
+
+    def __init__(self, rules: Any, ai: Any, rng: random.Random) -> None:
+        from twsolo.cli.render import GATHERED, pile_label
+        from twsolo.engine.state import PILES
+
+        self.rules, self.rng = rules, rng
+        self.piles: dict[str, list[int]] = {p: [] for p in PILES}
+        self.piles[BOX] = sorted(rules.cards)
+        self.bottom: dict[str, int] = dict.fromkeys(self.piles, 0)  # cards put at the bottom
+        self.top: dict[str, int] = dict.fromkeys(self.piles, 0)  # cards put on top
+        self.names = {pile_label(p, ai): p for p in PILES}
+        self.names.update({"the game box": BOX, "out of the game": "removed"})
+        self.names["the face-down stack"] = STACK
+        self.piles[STACK] = []
+        self.bottom[STACK] = self.top[STACK] = 0
+        self.gathered = {words: pile for pile, words in GATHERED.items()}
+        self.held: list[int] = []  # cards turned over, not yet put anywhere
+        self.dirty: set[str] = set()  # face-down piles a known card entered unshuffled
+        self.influence: dict[tuple[str, str], int] = {}
+        self.problems: list[str] = []
+        self.shuffles_missing = 0
+        self.not_on_top = 0
+
+    def copy(self) -> PhysicalTable:
+        """The same table, to try a line on (the rules and the shuffling hand shared)."""
+        new = copy.copy(self)
+        new.piles = {p: list(c) for p, c in self.piles.items()}
+        new.bottom, new.top = dict(self.bottom), dict(self.top)
+        new.held, new.dirty, new.influence = list(self.held), set(self.dirty), dict(self.influence)
+        return new
+
+    def pile(self, words: str) -> str:
+        words = words.strip()
+        for prefix in ("the bottom of ", "the top of "):
+            words = words.removeprefix(prefix)
+        if words not in self.names:
+            self.problems.append(f"no such pile on the table: {words!r}")
+            return BOX
+        return self.names[words]
+
+    def take(self, card: int, source: str, *, look: bool) -> None:
+        """`card` out of `source`: one just turned over is in hand; a face-down pile gives a
+        card from anywhere only when the screen says to look through it."""
+        from twsolo.cli.render import FACE_DOWN
+
+        if card in self.held:
+            self.held.remove(card)
+            return
+        pile = self.piles[source]
+        if card not in pile:
+            self.problems.append(f"#{card} is not in {source} ({len(pile)} cards)")
+            return
+        if source in FACE_DOWN and not look and source != BOX and pile[0] != card:
+            self.not_on_top += 1
+            self.problems.append(f"#{card} taken from {source} without looking, not on top")
+        at = pile.index(card)
+        pile.remove(card)
+        if at < self.top[source]:
+            self.top[source] -= 1
+        elif at >= len(pile) + 1 - self.bottom[source]:
+            self.bottom[source] = max(0, self.bottom[source] - 1)
+
+    def put(self, card: int, where: str) -> None:
+        from twsolo.cli.render import FACE_DOWN
+
+        target = self.pile(where)
+        pile = self.piles[target]
+        if where.startswith("the bottom of"):
+            pile.append(card)
+            self.bottom[target] += 1
+        elif where.startswith("the top of"):
+            pile.insert(0, card)
+            self.top[target] += 1
+        else:
+            pile.insert(self.top[target], card)
+            middle = len(pile) - self.top[target] - self.bottom[target]
+            if target in FACE_DOWN and middle > 1:  # one card alone needs no shuffle
+                self.dirty.add(target)
+
+    def shuffle(self, pile: str, kept: str = "") -> None:
+        cards = self.piles[pile]
+        top = self.top[pile] if "on top" in kept else 0
+        bottom = self.bottom[pile] if "at the bottom" in kept else 0
+        middle = cards[top : len(cards) - bottom]
+        self.rng.shuffle(middle)
+        self.piles[pile] = cards[:top] + middle + cards[len(cards) - bottom :]
+        self.top[pile], self.bottom[pile] = top, bottom
+        self.dirty.discard(pile)
+
+    def do(self, line: str) -> None:
+        """Carry out one line of the screen's instructions."""
+        if m := INFLUENCE.match(line):
+            verb, n, side, country, now = m.groups()
+            key = (country, side)
+            before = self.influence.get(key, 0)
+            after = before + int(n) if verb == "add" else before - int(n)
+            if after != int(now):
+                self.problems.append(f"{line}: the map showed {before}")
+            self.influence[key] = int(now)
+        elif m := START.match(line):
+            side, placed = m.groups()
+            for item in placed.split(", "):
+                country, n = item.rsplit(" ", 1)
+                self.influence[(country, side)] = int(n)
+        elif m := DEAL.match(line):
+            what, source, target = m.groups()
+            n = 1 if what == "a card" else int(what.split()[0])
+            src, dst = self.pile(source), self.pile(target)
+            for _ in range(n):
+                if not self.piles[src]:
+                    self.problems.append(f"{line}: {src} is empty")
+                    return
+                card = self.piles[src].pop(0)
+                self.top[src] = max(0, self.top[src] - 1)
+                self.piles[dst].insert(0, card)
+        elif m := UNUSED.match(line):
+            pile = "unused" if m.group(2) == "not used" else "removed"
+            for c in map(int, CARD_NO.findall(m.group(1))):
+                self.take(c, BOX, look=True)
+                self.piles[pile].append(c)
+        elif m := GATHER.match(line):
+            words, target, kept = m.groups()
+            kept = kept or ""
+            source = self.gathered.get(words)
+            if source is None:
+                self.problems.append(f"cannot gather {words!r}")
+                return
+            dst = self.pile(target)
+            for card in list(self.piles[source]):
+                self.take(card, source, look=True)
+                self.put(card, target)
+            self.shuffle(dst, kept)
+        elif m := TAKE_OUT_GONE.match(line):
+            source, cards = m.groups()
+            for c in map(int, CARD_NO.findall(cards)):
+                self.take(c, self.pile(source), look=True)
+                self.put(c, "out of the game")
+        elif m := TAKE_OUT.match(line):
+            source, cards, where = m.groups()
+            for c in map(int, CARD_NO.findall(cards)):
+                self.take(c, self.pile(source), look=True)
+                self.put(c, where)
+        elif m := REMOVED.match(line):
+            cards, source = m.groups()
+            for c in map(int, CARD_NO.findall(cards)):
+                self.take(c, self.pile(source) if source else "table", look=False)
+                self.put(c, "out of the game")
+        elif m := GOES.match(line):
+            cards, source, where = m.groups()
+            if not CARD_NO.match(cards):
+                return
+            src = self.pile(source)
+            for c in map(int, CARD_NO.findall(cards)):
+                self.take(c, src, look=False)
+                self.put(c, where)
+        elif m := RESTACK.match(line):
+            pile, cards = m.groups()
+            order = [int(c) for c in CARD_NO.findall(cards)]
+            p = self.pile(pile)
+            if sorted(order) != sorted(self.piles[p]):
+                self.problems.append(f"{line}: the pile holds {sorted(self.piles[p])}")
+            self.piles[p], self.top[p], self.bottom[p] = order, len(order), 0
+        elif m := SHUFFLE.match(line):
+            words, kept = m.groups()
+            self.shuffle(self.pile(words), kept or "")
+
+    # ---------------------------------------------------------------- answering chance
+    def turn_over(self, words: str, options: Sequence[Any]) -> int | None:
+        """The top card of the pile the question names, turned over and held."""
+        pile = self.pile(words)
+        if pile in self.dirty:
+            self.shuffles_missing += 1
+            self.problems.append(f"a known card went into {pile} and it was not shuffled")
+            self.dirty.discard(pile)
+        if not self.piles[pile]:
+            self.problems.append(f"{pile} is empty, a card is asked from it")
+            return None
+        card = self.piles[pile][0]
+        self.take(card, pile, look=False)
+        self.held.append(card)
+        if card not in options:
+            self.problems.append(f"the top card #{card} of {pile} is not a legal answer")
+            return None
+        return card
+
+    def look_through(self, words: str, options: Sequence[Any]) -> int | None:
+        pile = self.pile(words)
+        for card in self.piles[pile]:
+            if card in options:
+                return card
+        self.problems.append(f"no card of {pile} is among the answers")
+        return None
+
+    def compare(self, state: Any, when: str) -> None:
+        """The table against the program's position: every pile's size, all influence."""
+        for pile, cards in self.piles.items():
+            if pile in (BOX, STACK):
+                continue
+            n = len(cards) + len(self.held) if pile == "table" else len(cards)
+            if pile in state.piles and n != (k := len(state.piles[pile])):
+                self.problems.append(f"{when}: {pile} holds {n} at the table, {k} in the game")
+        for c in self.rules.countries:
+            for side in ("US", "USSR"):
+                col = 0 if side == "US" else 1
+                mine = self.influence.get((c.name, side), 0)
+                if mine != (k := int(state.influence[c.index, col])):
+                    self.problems.append(f"{when}: {c.name} {side} {mine} on the map, {k} in game")
+
+
+@dataclass
+class TablePerson(Person):
+    """A person at a real table: keeps real shuffled piles (PhysicalTable), does exactly what
+    the screen's instructions say, answers a card question only by turning over the top card of
+    the pile the question names (or looking through it), rolls real dice, and types a whole
+    play in one line (the points of a placement, the cards turned over one after another, a
+    realignment's dice). `brain`: greedy, random or hint (the `hint` command's answer). After
+    every action round the table is compared with the program's position."""
+
+    brain: str = "greedy"
+    table: PhysicalTable | None = None
+    read_at: int = 0
+    checked: tuple[int, int] = (0, -1)
+    unnamed: int = 0  # card questions that did not name their pile
+    typed_answers: int = 0
+    terminal: Any = None
+
+    def sit_down(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from twsolo.cli.ingame import Terminal
+
+        super().sit_down(monkeypatch)
+        flush, setup = Terminal.flush, Terminal.say_setup
+        person = self
+
+        def reading_flush(terminal: Terminal, log: Any) -> None:
+            person.terminal = terminal
+            start = output_length()
+            flush(terminal, log)
+            person.read(start)
+
+        def reading_setup(terminal: Terminal) -> None:
+            person.terminal = terminal
+            start = output_length()
+            setup(terminal)
+            person.read(start)
+
+        ask = Prompter.ask
+
+        def turning_over(prompter: Prompter, game: Game, choice: Choice) -> Answer:
+            start = output_length()
+            answer = ask(prompter, game, choice)
+            if len(choice.options) == 1 and choice.kind == "draw":
+                person.forced(start, answer)
+            return answer
+
+        monkeypatch.setattr(Prompter, "ask", turning_over)
+        monkeypatch.setattr(Terminal, "flush", reading_flush)
+        monkeypatch.setattr(Terminal, "say_setup", reading_setup)
+
+    def forced(self, start: int, answer: Answer) -> None:
+        """A card to turn over with one legal answer (said, not asked): turn it over."""
+        assert self.table is not None
+        sys.stdout.flush()
+        text = sys.stdout.buffer.getvalue().decode("utf-8", "replace")[start:]  # type: ignore[attr-defined]
+        said = [ln for ln in text.splitlines() if "only one legal answer" in ln]
+        found = TURN_OVER.search(said[-1]) if said else None
+        if found is None:
+            self.unnamed += 1
+            self.table.problems.append(f"a card to turn over not said: #{answer}")
+            return
+        self.table.turn_over(found.group(1), [answer])
+
+    def read(self, start: int) -> None:
+        """Do what the screen printed from `start` on."""
+        assert self.table is not None
+        sys.stdout.flush()
+        text = sys.stdout.buffer.getvalue().decode("utf-8", "replace")[start:]  # type: ignore[attr-defined]
+        for line in text.splitlines():
+            if m := LINE.match(line):
+                self.table.do(m.group(1))
+
+    def type_line(self, text: str, **kwargs: Any) -> str:
+        if text.endswith("[y/N]") or self.current is None:
+            return super().type_line(text, **kwargs)
+        game = self.current[0]
+        if game.state.result is None:
+            self.check(game)
+        return super().type_line(text, **kwargs)
+
+    def check(self, game: Game) -> None:
+        state = game.state
+        here = (state.turn, state.action_round)
+        if DEBUG and self.table is not None:
+            self.table.compare(state, f"at prompt {len(self.prompts)}")
+        if here != self.checked and self.table is not None:
+            self.checked = here
+            self.table.compare(state, f"turn {state.turn} AR{state.action_round}")
+
+    def answer(self, game: Game, choice: Choice) -> str:
+        """The line for this question and the ones of the same play after it, planned in a
+        dry run on a copy of the table."""
+        assert self.table is not None
+        header = self.last_header()
+        words = None
+        if choice.kind in ("draw", "reveal", "holds"):
+            found = (TURN_OVER if choice.kind == "draw" else LOOK).search(header)
+            if found is None:
+                self.unnamed += 1
+                self.table.problems.append(f"the question names no pile: {header}")
+                return typed(game, choice, choice.options[0])
+            words = found.group(1)
+        table = self.table.copy()
+        answers = self.plan(game, choice, table, words)
+        self.table = table
+        self.typed_answers += 1
+        return self.line(game, choice, answers)
+
+    def last_header(self) -> str:
+        sys.stdout.flush()
+        text = sys.stdout.buffer.getvalue().decode("utf-8", "replace")[self.asked_at :]  # type: ignore[attr-defined]
+        heads = [ln for ln in text.splitlines() if not ln.startswith(" ") and ": " in ln]
+        return heads[-1] if heads else ""
+
+    def own(self, game: Game, choice: Choice) -> Answer:
+        if self.brain == "random":
+            return self.rng.choice(choice.options)
+        if self.brain == "hint":
+            from twsolo.players.advice import hint
+
+            return hint(game, choice).best.answer
+        side = str(choice.actor)
+        brain = self.brains.setdefault(side, GreedyPlayer(choice.actor))  # type: ignore[arg-type]
+        return brain.choose(game, choice)
+
+    def chance(self, game: Game, choice: Choice, table: PhysicalTable, words: str) -> Answer:
+        if choice.kind == "die":
+            return self.rng.randint(1, 6)
+        if choice.kind == "draw":
+            card = table.turn_over(words, choice.options)
+            return card if card is not None else choice.options[0]
+        if choice.kind == "reveal":
+            card = table.look_through(words, choice.options)
+            return card if card is not None else choice.options[0]
+        if choice.kind == "holds":
+            return "yes" if choice.context.get("card") in table.piles[table.pile(words)] else "no"
+        return self.rng.choice(choice.options)
+
+    def part(self, game: Game, choice: Choice, answer: Answer) -> str:
+        """One answer of a line: a card as #N, a set of cards as their #Ns, else its label."""
+        if isinstance(answer, tuple):
+            return " ".join(f"#{a}" for a in answer)
+        if isinstance(answer, int) and answer in game.rules.cards and choice.kind != "number":
+            return f"#{answer}"
+        return answer_label(game.rules, answer, choice.kind)
+
+    def plan(
+        self, game: Game, first: Choice, table: PhysicalTable, words: str | None
+    ) -> list[tuple[Choice, Answer]]:
+        """This question's answer and those of the questions of the same play that follow."""
+        from twsolo.session.replay import Replay, providers_of
+        from twsolo.solo import play_game
+
+        session = self.terminal.session
+        group = (first.actor, first.kind, first.key, first.context.get("pile"))
+        auto = session.header.dice == "auto"
+        answers: list[tuple[Choice, Answer]] = []
+        person = self
+
+        class Stop(Exception):
+            pass
+
+        class Planner:
+            def choose(self, g: Game, c: Choice) -> Answer:
+                programs = not session.header.table or (c.kind == "die" and auto)
+                if c.actor == CHANCE and programs:
+                    return session.rng_at(g).choice(c.options)  # the program's own chance
+                if answers and len(c.options) == 1:
+                    return c.options[0]
+                own = first.actor != CHANCE and c.actor == first.actor  # the whole play
+                if answers and not own and (c.actor, c.kind, c.key, c.context.get("pile")) != group:
+                    raise Stop
+                if c.actor == CHANCE:
+                    a = person.chance(g, c, table, words or "")
+                else:
+                    a = person.own(g, c)
+                answers.append((c, a))
+                if len(answers) == 1 and first.kind not in GROUPED and first.actor == CHANCE:
+                    raise Stop
+                return a
+
+        class Other:
+            def choose(self, g: Game, c: Choice) -> Answer:
+                raise Stop
+
+        planner = Planner()
+        live = {session.human: planner, session.human.other: Other(), CHANCE: planner}
+        with contextlib.suppress(Stop):
+            play_game(
+                game.rules,
+                session.options,
+                providers_of(Replay(list(session.entries), live=live)),  # type: ignore[arg-type]
+                start=session.header.start,
+                table=session.header.table,
+            )
+        return answers
+
+    def line(self, game: Game, choice: Choice, answers: list[tuple[Choice, Answer]]) -> str:
+        if len(answers) == 1:
+            return typed(game, choice, answers[0][1])
+        if choice.actor != CHANCE:
+            return ", ".join(self.part(game, c, a) for c, a in answers)
+        if choice.kind in ("draw", "die", "reveal"):
+            return " ".join(f"#{a}" if choice.kind != "die" else str(a) for _, a in answers)
+        labels = [answer_label(game.rules, a, c.kind) for c, a in answers]
+        parts: list[list[Any]] = []
+        for label in labels:
+            if parts and parts[-1][0] == label:
+                parts[-1][1] += 1
+            else:
+                parts.append([label, 1])
+        return ", ".join(lab if n == 1 else f"{lab} {n}" for lab, n in parts)
+
+
+# The questions of chance a person answers a whole run of in one line.
+GROUPED = ("influence", "draw", "die", "reveal", "realign", "country")
+
+
+def play_at_table(home: Path, args: list[str], person: TablePerson) -> str:
+    """A whole table game with `person` at a real table."""
+    from twsolo.ids import Side
+    from twsolo.ruleset import load_ruleset
+
+    rules = load_ruleset(None)
+    side = Side(args[args.index("--side") + 1]) if "--side" in args else Side.US
+    if "--from" in args:
+        from twsolo.scenario import load_scenario
+
+        side = load_scenario(args[args.index("--from") + 1], rules).human_side
+    person.table = PhysicalTable(rules, side.other, random.Random(person.seed))
+    return run_with(home, args, person)

@@ -22,7 +22,7 @@ from .table_person import FIRST, first, run_typing
 # Seed 4: the fifth prompt is the first action round's card; after it, "how do you play it" has
 # one legal answer (answered for the player) and "event or operations first" is asked.
 BEFORE_CARD = first(4)
-CARD_PROMPT = "Your action round: play which card?\n   1. #15 Nasser (1 op, USSR)\n"
+CARD_PROMPT = "Your action round: play which card?\n  1. #15 Nasser (1 op, USSR) · "
 
 
 def run(home: Path, args: list[str], text: str = "") -> Result:

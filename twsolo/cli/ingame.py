@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from twsolo.bounded import UnreadableFile, write_regular
+from twsolo.cli.batch import Done, Line, Planned
 from twsolo.cli.board_picture import Marks, changes_since, last_ai_action
 from twsolo.cli.live_board import LiveBoard, unwritable
 from twsolo.cli.match import matches
@@ -29,15 +30,17 @@ from twsolo.cli.render import (
     milops_reminder,
     region_name,
     round_banner,
+    setup_lines,
     state_diff,
     tracks,
     turn_checklist,
 )
 from twsolo.engine.adjust import ADJUSTABLE, SIDED, Adjustment, AdjustmentRefused, describe
 from twsolo.engine.calendar import action_rounds
-from twsolo.engine.choices import Choice
+from twsolo.engine.choices import CHANCE, Actor, Choice, ChoiceProvider
 from twsolo.engine.game import Game
 from twsolo.engine.records import Record, result_text
+from twsolo.engine.setup import standard_state
 from twsolo.engine.state import GameState
 from twsolo.errors import TwsoloError
 from twsolo.ids import MAP_REGIONS, SCORING_REGIONS, Side
@@ -46,14 +49,17 @@ from twsolo.persist.savefile import Entry
 from twsolo.rulebook.sources import cited_sections
 from twsolo.ruleset import Ruleset
 from twsolo.session.game import GameSession, Restart, TakeBack
-from twsolo.session.replay import decoded
-from twsolo.solo import GameRecord
+from twsolo.session.replay import Replay, decoded, providers_of
+from twsolo.solo import GameRecord, play_game
 from twsolo.solo.regions import primary_region, secondary_region
 
 HELP = """How to answer: a plain number picks from the list shown (a die's face or an amount is
 typed as itself); #N is card number N; a name works too, by the start of its words (`w ger` is
 West Germany; an exact name wins: `asia scoring`). Several cards (the draft, the bottom of your
 deck/hand): their list numbers or #N, e.g. `1 4 5`. `?` lists the legal answers again.
+One line may answer the questions that follow too, part by part: `w ger 2, italy` (the points
+of a placement), `#24 #8 #30` (cards turned over one after another), `3 5` (a realignment's
+dice), `#16, event, poland` (a whole play); if any part is not legal, nothing is done.
 
 Commands at any prompt:
   show [REGION|all]    the tracks and the Primary and Secondary Regions (or one region, or all)
@@ -195,6 +201,8 @@ class Terminal:
         self.game: Game | None = None  # the game whose log is being printed
         self.printed = 0
         self.banner = ""  # the round banner printed last
+        self.action_round = 0  # the action round when the records not printed yet begin
+        self.fresh = False  # a game with no answer yet: everything it logs is new
         self.finished: GameRecord | None = None
 
     def run(self) -> GameRecord | None:
@@ -203,10 +211,14 @@ class Terminal:
         session = self.session
         for note in session.notes:
             self.echo(note)
-        prompter = Prompter(self.rules, self.command, self.before_prompt)
+        prompter = Prompter(self.rules, self.command, self.before_prompt, self.plan)
+        self.prompter = prompter
         chance = None
         if session.header.table:
             chance = TableChance(prompter, dice=session.header.dice, rng=session.chance_rng)
+        self.fresh = not any(e.type == "answer" for e in session.entries)
+        if session.header.table and self.fresh:
+            self.say_setup()
         while True:
             self.finished = None
             try:
@@ -227,6 +239,14 @@ class Terminal:
             except (Quit, click.Abort, KeyboardInterrupt):
                 pass
             return record
+
+    def say_setup(self) -> None:
+        """A new game at the table: the set-up, step by step, before the first question."""
+        header, options = self.session.header, self.session.options
+        state = header.start or standard_state(self.rules, optional_cards=options.optional_cards)
+        self.echo("Set up the table:")
+        for i, line in enumerate(setup_lines(self.rules, state, options.ai_side), 1):
+            self.echo(f"  {i}. {line}")
 
     def report(self, record: GameRecord) -> None:
         s = record.summary()
@@ -252,6 +272,35 @@ class Terminal:
             elif raw:
                 self.echo(f"The game is over: {clip(raw)} is no command (type help).")
 
+    def plan(self, game: Game, choice: Choice, raw: str) -> list[Planned]:
+        """A line typed at `choice` that answers it and the questions after it: a dry run of
+        the game from its journal (nothing is saved, nothing printed) with the line's parts as
+        the person's answers, each read as if typed at its question. Refused, naming the part
+        and the question, when a part is not legal there or the line has more parts than the
+        person is asked before the AI acts or the game ends."""
+        session, prompter = self.session, self.prompter
+        line = Line(raw, prompter.parse, prompter.header, prompter.warnings, self.rules)
+        manual_dice = session.header.dice != "auto"
+        live: dict[Actor, ChoiceProvider] = {
+            session.human: line,
+            session.human.other: line.stop,
+            CHANCE: line.chance(asked=session.header.table, dice=manual_dice, rng=session.rng_at),
+        }
+        replay = Replay(list(session.entries), live=live)
+        try:
+            play_game(
+                self.rules,
+                session.options,
+                providers_of(replay),
+                start=session.header.start,
+                table=session.header.table,
+            )
+        except Done:
+            pass
+        else:
+            line.left_over("the game ends before")
+        return line.planned
+
     def before_prompt(self, choice: Choice) -> None:
         """Before a prompt: after an undo or a rollback, what to change on the physical board;
         then what happened since the last prompt (at the table, the end-of-turn checklist);
@@ -260,7 +309,8 @@ class Terminal:
         if game is None:
             return
         if game is not self.game:  # a new replay: its log up to now was shown before
-            self.game, self.printed, self.banner = game, self.session.log_seen, ""
+            seen = 0 if self.fresh else self.session.log_seen  # a new game: all of it is new
+            self.game, self.printed, self.banner, self.fresh = game, seen, "", False
         before = self.session.board_before
         marks = self.ai_marks()
         if before is not None:
@@ -297,8 +347,11 @@ class Terminal:
 
     def flush(self, log: list[Record]) -> None:
         records = log[self.printed :]
-        lines = instructions(self.rules, records, self.session.options.ai_side)
+        ai = self.session.options.ai_side
+        lines = instructions(self.rules, records, ai, self.action_round)
         self.printed = len(log)
+        if self.session.game is not None:
+            self.action_round = self.session.game.state.action_round
         for i, line in enumerate(lines, 1):
             number = f"  {i}. "
             self.echo(number + line.replace("\n", "\n" + " " * len(number)))

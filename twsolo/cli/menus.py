@@ -34,6 +34,8 @@ OFF_REGION = "-{vp} VP"
 ONE_A_LINE = 6  # countries: up to this many one a line, more by region, several a line
 # Answers that are sets or orders of cards: typed as positions or #N, e.g. `1 4 5`.
 CARD_SETS = ("draft", "bottom")
+# A card turned over at the table: the person types what they see (`?` lists what can be it).
+SEEN = ("draw", "reveal")
 
 
 def clip(text: str, limit: int = ECHO_LIMIT) -> str:
@@ -132,7 +134,8 @@ def menu(rules: Ruleset, state: GameState, choice: Choice, *, full: bool = False
     if choice.kind in NUMBER_KINDS:
         return ["  " + ", ".join(str(o) for o in options)]
     if choice.kind in CARD_SETS:  # the cards, not every set or order of them
-        return [f"  {n:>2}. {card_label(rules, c)}" for n, c in enumerate(context_cards(choice), 1)]
+        cards = enumerate(context_cards(choice), 1)
+        return wrapped([f"{n}. {card_label(rules, c)}" for n, c in cards], "  ")
     if not numbered(rules, choice):
         if not full:
             return [f"  ({len(options)} cards can be it: type #N or the name; ? lists them)"]
@@ -143,6 +146,8 @@ def menu(rules: Ruleset, state: GameState, choice: Choice, *, full: bool = False
     if is_countries(rules, choice) and len(options) > ONE_A_LINE:
         return by_region(rules, state, choice) + legend(choice)
     items = [(n, option_text(rules, state, choice, o)) for n, o in enumerate(options, 1)]
+    if not is_countries(rules, choice):  # words or cards: several a line
+        return wrapped([f"{n}. {text}" for n, text in items], "  ") + legend(choice)
     return [f"  {n:>2}. {text}" for n, text in items] + legend(choice)
 
 
@@ -154,7 +159,8 @@ def numbered(rules: Ruleset, choice: Choice) -> bool:
     """Whether the question's list shows positions (a plain number picks by them): every list
     but a long one of cards (a card that came up, for which the person types what they see:
     longer than SEEN_LIMIT)."""
-    long = len(choice.options) > (SEEN_LIMIT if choice.actor == CHANCE else MENU_LIMIT)
+    limit = MENU_LIMIT if choice.actor != CHANCE else 0 if choice.kind in SEEN else SEEN_LIMIT
+    long = len(choice.options) > limit
     return choice.kind not in NUMBER_KINDS and not (long and not is_countries(rules, choice))
 
 

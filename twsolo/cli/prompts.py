@@ -9,14 +9,17 @@ In-game commands typed at any prompt are handed to the session (`on_command`).""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import click
 
+from twsolo.cli.batch import Planned, several, splittable, summary
 from twsolo.cli.match import matches
 from twsolo.cli.menus import (
     CARD_SETS,
+    SEEN,
     NotUnderstood,
     clip,
     context_cards,
@@ -24,12 +27,13 @@ from twsolo.cli.menus import (
     coup_facts,
     coup_ops,
     menu,
+    numbered,
     option_text,
     read_answer,
     read_cards,
     short_list,
 )
-from twsolo.cli.render import NUMBER_KINDS, answer_label
+from twsolo.cli.render import NUMBER_KINDS, answer_label, pile_label
 from twsolo.engine.board import placement_access
 from twsolo.engine.choices import Answer, Choice
 from twsolo.engine.coup import coup_refusal, realign_refusal
@@ -76,6 +80,19 @@ KIND_TITLES = {
     "pick": "Which card came up",
 }
 CommandHandler = Callable[[str, list[str]], None]
+# A dry run of a typed line from this question on: its answers, or Refused (cli/ingame.py).
+Planner = Callable[["Game", Choice, str], list[Planned]]
+# A card question at the table says what to do with its pile (spec §4).
+PILE_WORDS = {
+    "draw": "turn over the top card of {pile}",
+    "reveal": "look through {pile} and name a card of it not named yet",
+    "holds": "look through {pile}",
+}
+FIRST_OF = re.compile(r"\(1 of ([2-9])\)")
+# Questions with one legal answer that are not shown: the instructions for the board say it.
+SAID_BY_THE_BOARD = ("influence", "country", "realign")
+# Questions whose list is shown once per play (the points of one placement, one realignment).
+LISTED_ONCE = ("influence", "realign", "country")
 
 
 class Refused(ValueError):
@@ -87,26 +104,53 @@ class Prompter:
     happened since the last question, and the round's banner)."""
 
     def __init__(
-        self, rules: Ruleset, on_command: CommandHandler, before: Callable[[Choice], None]
+        self,
+        rules: Ruleset,
+        on_command: CommandHandler,
+        before: Callable[[Choice], None],
+        plan: Planner | None = None,
     ):
         self.rules = rules
         self.on_command = on_command
         self.before = before
+        self.plan = plan
+        self.queue: list[Planned] = []  # the answers a typed line gave to the next questions
+        self.listed: tuple[str, str, int] | None = None  # the question whose list was shown
 
     def ask(self, game: Game, choice: Choice) -> Answer:
+        options = choice.options
+        if self.queue:  # answered by the line typed before: nothing to print yet
+            if len(options) == 1 and choice.kind not in SEEN:
+                return options[0]
+            if len(options) == 1:  # a card to turn over all the same: said
+                self.before(choice)
+                click.echo(f"{self.header(game, choice)} — only one legal answer: #{options[0]}")
+                return options[0]
+            queued = self.queue.pop(0)
+            if queued.fits(choice):
+                return queued.answer
+            self.queue.clear()
+            click.echo("  (the rest of your line does not answer this question: answer it)")
         self.before(choice)
         rules, state = self.rules, game.state
-        options = choice.options
-        title = KIND_TITLES.get(choice.kind, choice.kind.replace("_", " "))
-        header = f"{title}: {choice.prompt}" if choice.prompt else title
+        header = self.header(game, choice)
+        if len(options) == 1 and choice.kind in SAID_BY_THE_BOARD:
+            return options[0]  # the instructions say what it does
         if len(options) == 1:
             only = option_text(rules, state, choice, options[0])
             click.echo(f"{header} — only one legal answer: {only}")
             return options[0]
-        click.echo(header)
-        self.show_context(choice)
-        for line in menu(rules, state, choice):
-            click.echo(line)
+        n = len(options)
+        if self.listed_already(game, choice):
+            click.echo(f"{header} ({n} legal answers, listed above; ? lists them again)")
+            self.show_context(choice)
+        elif choice.kind in SEEN and not numbered(rules, choice):  # typed as seen
+            click.echo(f"{header} — type #N or its name ({n} cards can be it: ? lists them)")
+        else:
+            click.echo(header)
+            self.show_context(choice)
+            for line in menu(rules, state, choice):
+                click.echo(line)
         while True:
             raw = click.prompt(">", prompt_suffix=" ").strip()
             if not raw:
@@ -124,9 +168,21 @@ class Prompter:
                 click.echo(header)
                 continue
             try:
+                if self.plan is not None and several(raw, choice):
+                    raise Refused("several answers")  # `#34 #4` is two cards, never a name
                 answer = self.parse(game, choice, raw)
             except Refused as exc:
-                click.echo(f"Refused: {exc}")
+                if self.plan is None or not splittable(raw):
+                    click.echo(f"Refused: {exc}")
+                    continue
+                try:
+                    planned = self.plan(game, choice, raw)
+                except ValueError as whole:  # the line as a whole: LineRefused
+                    click.echo(f"Refused (nothing done): {whole}")
+                    continue
+                if self.confirmed_line(planned):
+                    self.queue = planned[1:]
+                    return planned[0].answer
                 continue
             label = answer_label(rules, answer, choice.kind)
             if raw.casefold() != label.casefold() and choice.kind not in NUMBER_KINDS:
@@ -134,20 +190,56 @@ class Prompter:
             if self.confirmed(game, choice, answer):
                 return answer
 
+    def header(self, game: Game, choice: Choice) -> str:
+        """The question's title and prompt; a card question at the table names its pile and
+        what to do with it (turn over its top card, look through it)."""
+        title = KIND_TITLES.get(choice.kind, choice.kind.replace("_", " "))
+        header = f"{title}: {choice.prompt}" if choice.prompt else title
+        pile = choice.context.get("pile")
+        if pile is None or choice.kind not in PILE_WORDS:
+            return header
+        where = pile_label(str(pile), game.state.ai_side)
+        header += " — " + PILE_WORDS[choice.kind].format(pile=where)
+        if choice.kind == "draw" and (to := choice.context.get("to")):
+            header += f" and put it on {pile_label(str(to), game.state.ai_side)}"
+        if (first := FIRST_OF.search(choice.prompt)) and choice.kind == "draw":
+            header += f" (you may type all {first.group(1)} in one line, in the order drawn)"
+        return header
+
+    def listed_already(self, game: Game, choice: Choice) -> bool:
+        """The same question of the same play asked again (the next point of a placement): its
+        list was shown the last time."""
+        state = game.state
+        here = (choice.key, choice.kind, state.turn * 100 + state.action_round)
+        marked = any(costs(choice, o) for o in choice.options)  # the marks are listed anew
+        again = here == self.listed and choice.kind in LISTED_ONCE and not marked
+        self.listed = here
+        return again
+
+    def confirmed_line(self, planned: list[Planned]) -> bool:
+        """A line that answers several questions, as understood, and its warnings at once."""
+        click.echo(f"  = {summary(planned)}")
+        return warned(list(dict.fromkeys(w for p in planned for w in p.warnings)))
+
     def show_context(self, choice: Choice) -> None:
         ctx = choice.context
         if choice.kind == "draft":
             click.echo(
-                "  OP balance (spec §6): the Ops you keep may not exceed the Ops you give."
+                f"  Which {ctx.get('keep')} do you keep? Type their numbers, e.g. `1 4 5`. "
+                "OP balance (spec §6): the Ops you keep may not exceed the Ops you give."
                 + (" Give 3+ Ops more than you keep for 1 VP." if ctx.get("bonus") else "")
             )
-            click.echo(f"  Which {ctx.get('keep')} do you keep? Type their numbers, e.g. `1 4 5`:")
         if choice.kind == "bottom":
             click.echo("  Type their numbers in that order, e.g. `2 1`:")
 
     def confirmed(self, game: Game, choice: Choice, answer: Answer) -> bool:
         """Before an answer that costs VP (spec §10.2) or loses the game (a coup that leaves
         DEFCON at 1, spec §20.1.2): say so and ask."""
+        return warned(self.warnings(game, choice, answer))
+
+    def warnings(self, game: Game, choice: Choice, answer: Answer) -> list[str]:
+        """What an answer costs: VP (spec §10.2) or the game (a coup that leaves DEFCON at 1,
+        spec §20.1.2)."""
         rules, state = self.rules, game.state
         warnings = []
         if vp := costs(choice, answer):
@@ -164,14 +256,7 @@ class Prompter:
                     f"a coup in {rules.countries[country].name} leaves DEFCON at 1: you lose "
                     "the game (spec §20.1.2)"
                 )
-        if not warnings:
-            return True
-        for warning in warnings:
-            click.echo(f"  Warning: {warning}.")
-        if confirm("  Go ahead?"):
-            return True
-        click.echo("  Not done: choose again.")
-        return False
+        return warnings
 
     # ------------------------------------------------------------------ parsing
     def parse(self, game: Game, choice: Choice, raw: str) -> Answer:
@@ -214,6 +299,18 @@ class Prompter:
         elif choice.kind == "realign" and isinstance(side, Side):
             reason = realign_refusal(game.state, rules, side, country.index)
         return reason or f"{country.name} is not a legal answer here (type ? to list them)"
+
+
+def warned(warnings: list[str]) -> bool:
+    """No warning, or the person goes ahead after reading them."""
+    if not warnings:
+        return True
+    for warning in warnings:
+        click.echo(f"  Warning: {warning}.")
+    if confirm("  Go ahead?"):
+        return True
+    click.echo("  Not done: choose again.")
+    return False
 
 
 def confirm(question: str) -> bool:

@@ -3,6 +3,7 @@ on the board" instructions built from the engine's records. No I/O here."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -16,10 +17,12 @@ from twsolo.engine.records import (
     DieRoll,
     EventEnd,
     EventStart,
+    InfluenceChange,
     MarkerChange,
     Record,
     RegionScored,
     Restacked,
+    Revealed,
     Shuffled,
     SpaceAttempt,
     VPChange,
@@ -33,7 +36,7 @@ from twsolo.ruleset import Ruleset
 __all__ = ["region_name"]  # re-exported: the prompts name regions as the records do
 
 # Records that say nothing a person at the table must do or know.
-QUIET = (Answered, SpaceAttempt, EventEnd, MarkerChange)
+QUIET = (Answered, SpaceAttempt, EventEnd)
 SIDE_LABEL = {"us": "US", "ussr": "USSR"}
 
 
@@ -120,46 +123,119 @@ def board(rules: Ruleset, state: GameState, regions: Sequence[str] = MAP_REGIONS
     return "\n".join(out)
 
 
+# Piles whose cards lie face down: a card taken out of one must be looked for (unless it was
+# just turned over on top), and a known card put into one is shuffled in (spec §4).
+FACE_DOWN = ("draw", "hand_us", "hand_ussr", "scoring_deck", "mid_war", "late_war")
+# Piles gathered whole into another and shuffled there (spec §5.B, §7.2.4, §7.3.3, base §4.3).
+GATHERED = {
+    "mid_war": "the Mid War cards",
+    "late_war": "the Late War cards",
+    "discard": "the discard pile",
+    "spent": "the spent row",
+    "aside": "the cards set aside",
+}
+ERA_DECKS = {"mid_war": "the Mid War cards", "late_war": "the Late War cards"}
+
+
 def pile_label(pile: str, ai: Side | None = None) -> str:
     """A pile as the person at the table calls it: the deck/hands by whose they are."""
     if ai is not None and pile in (hand_of(ai), hand_of(ai.other)):
         if pile == hand_of(ai):
             return f"the AI's deck/hand ({ai.label})"
         return f"your deck/hand ({ai.other.label})"
-    return pile_name(pile)
+    return ERA_DECKS.get(pile) or pile_name(pile)
 
 
-def instructions(rules: Ruleset, records: Iterable[Record], ai: Side | None = None) -> list[str]:
-    """What to do on the physical board for these records, in order. A card dealt face down is
-    not named (spec §4); deals in a row to the same pile are said once with their number; a card
-    put on the table and moved on at once is said in one line."""
-    lines = []
+def _cards_text(rules: Ruleset, cards: Sequence[int]) -> str:
+    return ", ".join(f"#{c} {rules.card(c).name}" for c in cards)
+
+
+def instructions(
+    rules: Ruleset, records: Iterable[Record], ai: Side | None = None, action_round: int = 0
+) -> list[str]:
+    """What to do on the physical board for these records, in order. Every card moved is said
+    once, from where to where (a card put on the table and moved on at once in one line; cards
+    moved alike in a row in one line); a card taken out of a face-down pile that was not just
+    turned over is looked for; a pile gathered whole into another and shuffled is one line. A
+    card dealt face down is not named (spec §4); deals in a row are said once per pile dealt to,
+    with their number. A new turn is said (`Turn 3 begins`), and each of the AI's actions
+    with its action round (`action_round`: the round when the records begin)."""
+    every = list(records)
+    turned = _turned_over(every)
+    shown = [r for r in every if not isinstance(r, QUIET)]
+    human = ai.other if ai is not None else None
+    lines: list[str] = []
+    moves: list[tuple[int, str, str, str]] = []  # (card, source, target words, how) in a row
+
+    def say_moves() -> None:
+        if moves:
+            _, source, where, how = moves[0]
+            lines.append(_moves_line(rules, [m[0] for m in moves], source, where, how, ai))
+            moves.clear()
+
     dealt: list[tuple[str, str]] = []  # (source, target) of the face-down deals in a row
 
     def say_deals() -> None:
-        if dealt:
-            (source, target), n = dealt[0], len(dealt)
+        """Deals in a row from one pile, by the pile each goes to: nobody knows which card
+        went where, so the order of dealing changes nothing."""
+        by_target: dict[str, int] = {}
+        for _, target in dealt:
+            by_target[target] = by_target.get(target, 0) + 1
+        for target, n in by_target.items():
             what = "a card" if n == 1 else f"{n} cards"
-            lines.append(
-                f"deal {what} face down from {pile_label(source, ai)} to {pile_label(target, ai)}"
-            )
-            dealt.clear()
+            source = pile_label(dealt[0][0], ai)
+            lines.append(f"deal {what} face down from {source} to {pile_label(target, ai)}")
+        dealt.clear()
 
-    shown = [r for r in records if not isinstance(r, QUIET)]
-    human = ai.other if ai is not None else None
-    for n, r in enumerate(shown):
+    n = 0
+    while n < len(shown):
+        r = shown[n]
+        n += 1
         if isinstance(r, Dealt):
-            if dealt and dealt[0] != (r.source, r.target):
+            say_moves()
+            if dealt and dealt[0][0] != r.source:
                 say_deals()
             dealt.append((r.source, r.target))
             continue
         say_deals()
-        if isinstance(r, CardMove) and r.source == "draw" and r.target == "table":
-            continue  # drawn for the draft (the question lists them) or an event (it says so)
-        if isinstance(r, CardMove) and r.source == "table" and n and _via_table(shown[n - 1], r):
-            continue  # said with the card's move to the table
         if isinstance(r, CardMove):
-            lines.append(_card_move(rules, r, shown[n + 1 : n + 2], ai))
+            gathered = _gathered(shown, n - 1)
+            if gathered:
+                say_moves()
+                lines.append(_gather_line(r.source, r.target, shown[n - 1 + gathered], ai))
+                n += gathered
+                continue
+            end, source = r, r.source
+            after = shown[n] if n < len(shown) else None
+            if id(r) in turned and r.target == "table":  # the question said so
+                if not (isinstance(after, CardMove) and _via_table(r, after)):
+                    continue
+                r = end = after  # then moved on at once: from the table
+                source = "table"
+                n += 1
+            elif r.target == "table" and isinstance(after, CardMove) and _via_table(r, after):
+                end = after  # put on the table and moved on at once: one move
+                n += 1
+            how = "drawn" if id(r) in turned or source not in FACE_DOWN else "taken"
+            where = _where(end, ai)
+            if moves and (moves[0][1], moves[0][2], moves[0][3]) != (source, where, how):
+                say_moves()
+            moves.append((r.card, source, where, how))
+            continue
+        say_moves()
+        if isinstance(r, MarkerChange):
+            if r.name == "turn":
+                lines.append(f"Turn {r.value} begins")
+            elif r.name == "action_round":
+                action_round = int(str(r.value))
+            elif r.name == "phasing" and action_round and ai is not None and r.value is ai:
+                lines.append(f"AR{action_round}: the AI's action ({ai.label})")
+        elif isinstance(r, InfluenceChange):
+            last = r
+            while n < len(shown) and _same_place(r, shown[n]):
+                last = shown[n]  # type: ignore[assignment]
+                n += 1
+            lines.append(InfluenceChange(r.country, r.side, r.before, last.after).text(rules))
         elif isinstance(r, Shuffled):
             lines.append(r.phrase(pile_label(r.pile, ai)))
         elif isinstance(r, Restacked):
@@ -170,12 +246,67 @@ def instructions(rules: Ruleset, records: Iterable[Record], ai: Side | None = No
         elif isinstance(r, CardPlayed):
             lines.append(r.phrase(rules, human))
         elif isinstance(r, EventStart):
-            if not (n and _announced(shown[n - 1], r)):
+            if not (n > 1 and _announced(shown[n - 2], r)):
                 lines.append(r.phrase(rules, human))
+        elif isinstance(r, Revealed):
+            lines.append(f"{card_label(rules, r.card)} is seen in {pile_label(r.pile, ai)}")
         else:
             lines.append(r.text(rules))
+    say_moves()
     say_deals()
     return lines
+
+
+def _same_place(first: InfluenceChange, r: Record) -> bool:
+    """`r` changes the same influence the same way as `first` (points of one placement)."""
+    return (
+        isinstance(r, InfluenceChange)
+        and (r.country, r.side) == (first.country, first.side)
+        and (r.after > r.before) == (first.after > first.before)
+    )
+
+
+def _turned_over(records: list[Record]) -> set[int]:
+    """The card moves (by id) of a card just turned over on top of its pile: the question
+    before them said so (a `draw` answered with that card)."""
+    turned = set()
+    for before, r in itertools.pairwise(records):
+        drawn = isinstance(before, Answered) and before.kind == "draw"
+        if drawn and isinstance(r, CardMove) and r.card == getattr(before, "answer", None):
+            turned.add(id(r))
+    return turned
+
+
+def _gathered(shown: list[Record], at: int) -> int:
+    """How many moves from `at` on gather a whole pile into another, which is then shuffled
+    (the moves, then the shuffle): 0 when `at` begins none."""
+    first = shown[at]
+    assert isinstance(first, CardMove)
+    if first.source not in GATHERED or first.bottom or first.top:
+        return 0
+    k = at
+    while k < len(shown):
+        r = shown[k]
+        if not isinstance(r, CardMove) or (r.source, r.target) != (first.source, first.target):
+            break
+        if r.bottom or r.top:
+            break
+        k += 1
+    after = shown[k] if k < len(shown) else None
+    if isinstance(after, Shuffled) and after.pile == first.target:
+        return k - at
+    return 0
+
+
+def _gather_line(source: str, target: str, shuffle: Record, ai: Side | None) -> str:
+    """`add the Mid War cards to the draw deck and shuffle the draw deck`."""
+    assert isinstance(shuffle, Shuffled)
+    kept = shuffle.phrase("").removeprefix("shuffle ").strip()
+    new = " (a new Scoring Card Deck)" if source == "spent" else ""
+    where = pile_label(target, ai)
+    return f"add {GATHERED[source]} to {pile_label(target, ai)}{new} and shuffle {where}" + (
+        f" {kept}" if kept else ""
+    )
 
 
 def _announced(before: Record, event: EventStart) -> bool:
@@ -183,28 +314,109 @@ def _announced(before: Record, event: EventStart) -> bool:
     return isinstance(before, CardPlayed) and before.how == "event" and before.card == event.card
 
 
-def _via_table(before: Record, move: CardMove) -> bool:
+def _via_table(before: Record, move: Record) -> bool:
     """`move` takes on from the table the card that `before` just put there."""
-    return isinstance(before, CardMove) and before.target == "table" and before.card == move.card
+    return (
+        isinstance(before, CardMove)
+        and isinstance(move, CardMove)
+        and before.target == "table"
+        and move.source == "table"
+        and before.card == move.card
+    )
 
 
-def _card_move(rules: Ruleset, r: CardMove, after: list[Record], ai: Side | None) -> str:
-    """A card's move in the words of the table: drawing or revealing from a deck/hand, and where
-    a card put on the table goes next when that follows at once."""
-    card = card_label(rules, r.card)
-    end = after[0] if after and isinstance(after[0], CardMove) and _via_table(r, after[0]) else r
-    where = pile_label(end.target, ai)
-    if end.bottom or end.top:
-        where = f"the {'bottom' if end.bottom else 'top'} of {where}"
-    goes = "is removed from the game" if end.target == "removed" else f"goes to {where}"
-    if r.source.startswith("hand_"):
-        own = ai is not None and r.source == hand_of(ai.other)
-        verb = "draw from" if own else "reveal from"
-        then = "" if end.target == "table" else f", then it {goes}"
-        return f"{verb} {pile_label(r.source, ai)}: {card}{then}"
-    if end.target == "removed":
-        return f"{card} {goes}" + ("" if r.source == "table" else f" (from {pile_name(r.source)})")
-    return f"{card} goes from {pile_label(r.source, ai)} to {where}"
+def _where(r: CardMove, ai: Side | None) -> str:
+    if r.target == "removed":
+        return "out of the game"
+    where = pile_label(r.target, ai)
+    if r.bottom or r.top:
+        where = f"the {'bottom' if r.bottom else 'top'} of {where}"
+    return where
+
+
+def _preposition(where: str) -> str:
+    return "at" if where.startswith("the bottom") else "on" if where.startswith("the top") else "in"
+
+
+def _moves_line(
+    rules: Ruleset, cards: list[int], source: str, where: str, how: str, ai: Side | None
+) -> str:
+    """Cards moved alike, in the words of the table: `#8 Fidel (…) goes from the table to your
+    deck/hand (USSR)`; a card not on top of a face-down pile is looked for (`look through …
+    and take out`)."""
+    text = card_label(rules, cards[0]) if len(cards) == 1 else _cards_text(rules, cards)
+    one = len(cards) == 1
+    if how == "taken":
+        them = "it" if one else "them"
+        into = where if where == "out of the game" else f"{_preposition(where)} {where}"
+        return f"look through {pile_label(source, ai)}, take out {text} and put {them} {into}"
+    verb = "goes" if one else "go"
+    if where == "out of the game":
+        return f"{text} {'is' if one else 'are'} removed from the game" + (
+            "" if source == "table" else f" (from {pile_label(source, ai)})"
+        )
+    return f"{text} {verb} from {pile_label(source, ai)} to {where}"
+
+
+# The order the set-up is said in (spec §2.2–§2.3): the Scoring Card Deck first, then the
+# draw deck, the era decks waiting, the China Card, what a scenario holds elsewhere.
+SETUP_ORDER = (
+    "scoring_deck",
+    "draw",
+    "mid_war",
+    "late_war",
+    "area_ussr",
+    "area_us",
+    "hand_us",
+    "hand_ussr",
+    "discard",
+    "removed",
+    "in_effect",
+    "spent",
+    "unused",
+)
+
+
+def setup_lines(rules: Ruleset, state: GameState, ai: Side | None) -> list[str]:
+    """The set-up at the table, step by step (spec §2): every card out of the game box to its
+    pile, each face-down pile shuffled, the starting influence placed. A scenario's cards
+    that nobody has seen are stacked face down, shuffled and dealt where they lie."""
+    lines = []
+    if state.unseen:
+        stack = "the face-down stack"
+        lines.append(f"{_cards_text(rules, sorted(state.unseen))} go from the game box to {stack}")
+        lines.append(f"shuffle {stack}")
+        for pile in SETUP_ORDER:
+            if n := state.piles[pile].unseen:
+                what = "a card" if n == 1 else f"{n} cards"
+                lines.append(f"deal {what} face down from {stack} to {pile_label(pile, ai)}")
+    for pile in SETUP_ORDER:
+        cards = sorted(state.piles[pile].known())
+        if not cards:
+            continue
+        label = pile_label(pile, ai)
+        if pile in ("unused", "removed"):
+            why = "not used" if pile == "unused" else "out of the game"
+            lines.append(f"{_cards_text(rules, cards)} stay in the game box ({why})")
+            continue
+        go = "goes" if len(cards) == 1 else "go"
+        lines.append(f"{_cards_text(rules, cards)} {go} from the game box to {label}")
+        if pile in FACE_DOWN and pile not in ERA_DECKS and len(cards) > 1:
+            lines.append(f"shuffle {label}")
+    for side in Side:
+        placed = [
+            f"{c.name} {state.inf(c.index, side)}"
+            for c in rules.countries
+            if state.inf(c.index, side)
+        ]
+        if placed:
+            lines.append(f"place the starting {side.label} influence: " + ", ".join(placed))
+    lines.append(
+        f"set the markers: turn {state.turn}, DEFCON {state.defcon}, VP {vp_text(state.vp)}, "
+        f"military ops US {state.milops[0]} and USSR {state.milops[1]}, space race US box "
+        f"{state.space[0]} and USSR box {state.space[1]}; the China Card {china_card(state)}"
+    )
+    return lines
 
 
 def state_diff(rules: Ruleset, before: GameState, after: GameState) -> list[str]:

@@ -89,7 +89,8 @@ class Policy:
     def procedure(self, name: str, base: F) -> F:
         """A named step of a card's rule as the variant plays it: the engine's own, `base`,
         unless replaced. Steps: "trap_discard" (Quagmire, Bear Trap: the card a trapped side
-        that does not reveal discards), "discard_search" (SALT Negotiations, Star Wars: the
+        that does not reveal discards), "china_card_taken" (Ussuri River Skirmish: where the
+        China Card goes), "discard_search" (SALT Negotiations, Star Wars: the
         card taken from the discard pile)."""
         return base
 
@@ -199,7 +200,7 @@ class Game:
         options = self._top_options(pile)
         if not options:
             return None
-        card = self.ask("draw", CHANCE, options, purpose, key="draw", pile=pile)
+        card = self.ask("draw", CHANCE, options, purpose, key="draw", pile=pile, to=to)
         assert isinstance(card, int)
         self._take(pile, card)
         self.state.piles[to].shuffled.append(card)

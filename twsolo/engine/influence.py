@@ -101,7 +101,7 @@ def conduct_influence(game: Game, side: Side, budget: OpsBudget) -> None:
             "influence",
             side,
             [*ids, "done"],
-            f"place influence ({budget.left} ops left)",
+            f"place influence ({budget.left} op{'' if budget.left == 1 else 's'} left)",
             key="ops.influence",
             budget=budget,
             access=access,

@@ -167,7 +167,10 @@ class GameSession:
     def chance_rng(self) -> random.Random:
         """The RNG for the next chance answer, seeded by the game's seed and the number of
         answers given so far in the game (takeback marks and corrections do not shift it)."""
-        game = self.game
+        return self.rng_at(self.game)
+
+    def rng_at(self, game: Game | None) -> random.Random:
+        """The RNG chance_rng gives for `game` (a dry run's copy too: the same answers)."""
         return random.Random(f"{self.header.seed}:{len(game.answers) if game else 0}")
 
     # ------------------------------------------------------------------ between answers

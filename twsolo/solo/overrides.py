@@ -352,6 +352,16 @@ def discard_or_draw_deck(
     return found
 
 
+# ---------------------------------------------------------------- #76 the China Card
+@step("china_card_to_deck", "china_card_taken", [CardId.USSURI_RIVER_SKIRMISH])
+def china_card_into_deck(game: Game, to: Side, *, face_up: bool) -> None:
+    """Appendix #76: the China Card the US takes is shuffled into its deck/hand (the AI's, or
+    the human shuffles it into theirs), face up and playable."""
+    game.move_card(CardId.THE_CHINA_CARD, hand_of(to))
+    game.set_china_face_up(face_up)
+    game.shuffle(hand_of(to))
+
+
 # ---------------------------------------------------------------- #50 We Will Bury You
 @hook("un_cancels_we_will_bury_you", "round_start", CardId.WE_WILL_BURY_YOU, asks=("fetch_un",))
 def we_will_bury_you_un_first(game: Game, side: Side) -> bool:

@@ -58,6 +58,7 @@ def reveal(game: Game, purpose: str) -> int | None:
         game.note("the spent row is shuffled into a new Scoring Card Deck (spec §7.3.3)")
         for card in sorted(game.state.piles["spent"].known()):
             game.move_card(card, "scoring_deck")
+        game.shuffle("scoring_deck")
     return game.draw("scoring_deck", purpose, to="table")
 
 

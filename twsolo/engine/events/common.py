@@ -527,7 +527,8 @@ def to_bottom(game: Game, side: Side, cards: Sequence[int], purpose: str) -> Non
             "bottom",
             side,
             [tuple(p) for p in permutations(sorted(cards))],
-            f"{purpose}: the order to the bottom of your deck/hand (first goes first)",
+            f"{purpose}: the order to the bottom of your deck/hand "
+            "(the first you name goes to the bottom first)",
             key="bottom",
             cards=tuple(sorted(cards)),
         )

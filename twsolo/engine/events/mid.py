@@ -214,6 +214,7 @@ def salt_negotiations(game: Game, ctx: EventContext) -> None:
     if taken is not None:
         game.move_card(taken, hand_of(ctx.chooser))
         game.note(f"{ctx.chooser.label} takes {rules.card(taken)} (shown to the opponent)")
+        game.shuffle(hand_of(ctx.chooser))  # appendix #43: shuffled into the deck/hand
 
 
 @event(CardId.BEAR_TRAP, asks=("discard", "scoring"), figures=("discard_ops", "escape"))
@@ -784,7 +785,7 @@ def ussuri_river_skirmish(game: Game, ctx: EventContext) -> None:
     """card-events #76: the China Card passes from the USSR to the US face up; if the US
     already holds it, +4 US influence in Asia, at most 2 per country. The US chooses."""
     if game.state.china_holder is Side.USSR:
-        _pass_china_card(game, Side.US, face_up=True)
+        game.policy.procedure("china_card_taken", _pass_china_card)(game, Side.US, face_up=True)
         return
     place_figures(game, ctx, Side.US, "Ussuri River Skirmish: +1 where?")
 
