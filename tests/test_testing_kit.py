@@ -56,6 +56,9 @@ def test_scenarios_are_legal_positions(data: dict[str, Any]) -> None:
     assert invariants(scenario.state, scenario.ai_side) == []
     decision = decide(RULES, scenario)
     assert decision["card"] == data["card"]
+    # The position round-trips through its data (Scenario.to_dict / from_dict).
+    written = scenario.to_dict()
+    assert read_scenario(written, RULES).to_dict() == written
 
 
 @given(st.data())

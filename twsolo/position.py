@@ -42,7 +42,7 @@ def default_scoring_round(rules: Ruleset, scenario: Scenario) -> bool:
 
 
 def decide(rules: Ruleset, scenario: Scenario) -> dict[str, Any]:
-    state = scenario.state
+    state = scenario.state.copy()  # the scenario stays the position it describes
     ai = scenario.ai_side
     state.ai_side, state.phasing = ai, ai
     state.scoring_round = (

@@ -12,13 +12,10 @@ Needs the `testing` extra: `pip install 'twsolo[testing]'`."""
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-import yaml
 from hypothesis import strategies as st
 
 from twsolo.checks import CheckedGame, Invariants, Problem, check_game, invariants
@@ -32,7 +29,7 @@ from twsolo.engine.setup import standard_state
 from twsolo.engine.state import GameState, Result
 from twsolo.ids import SCORING_REGIONS, Side
 from twsolo.ruleset import Ruleset
-from twsolo.scenario import Scenario, load_scenario
+from twsolo.scenario import Scenario
 from twsolo.scripted import Script, game_at, position, random_game, reachable
 from twsolo.solo import GameRecord, SoloOptions, play_game
 
@@ -228,7 +225,4 @@ def scenarios(rules: Ruleset | None = None) -> st.SearchStrategy[dict[str, Any]]
 def read_scenario(data: dict[str, Any], rules: Ruleset | None = None) -> Scenario:
     """A scenario dict (`scenarios()`, or one written by hand) read by the scenario reader, with
     its checks and messages."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "scenario.yaml"
-        path.write_text(yaml.safe_dump(data), encoding="utf-8")
-        return load_scenario(path, _rules(rules))
+    return Scenario.from_dict(data, _rules(rules))
