@@ -27,6 +27,7 @@ from twsolo.ai.view import View
 from twsolo.engine.board import controller, placement_access
 from twsolo.engine.calendar import action_rounds
 from twsolo.engine.effects import coup_roll_modifier
+from twsolo.engine.events.late import NORTH_SEA_OIL_ROUND
 from twsolo.engine.legal import coup_success_chance
 from twsolo.engine.ops import OpsBudget
 from twsolo.engine.scoring import (
@@ -37,6 +38,7 @@ from twsolo.engine.scoring import (
     shuttle_applies,
 )
 from twsolo.engine.space import EIGHTH_ROUND, has_ability, space_refusal
+from twsolo.engine.state import hand_of
 from twsolo.ids import SOUTHEAST_ASIA, Side
 from twsolo.ruleset.model import CHINA_CARD_ALWAYS_ENTERS, PREPARE_NEXT_SCORING
 
@@ -112,11 +114,17 @@ def influence_from(
 
 
 def ai_rounds_left(view: View) -> int:
-    """The AI's action rounds in this turn after this one (spec §14.4): the regular rounds and
-    the extra one of the Space Station (space box 8)."""
-    state = view.state
-    rounds = action_rounds(state.turn) + has_ability(state, view.rules, view.side, EIGHTH_ROUND)
-    return max(0, rounds - state.action_round)
+    """The AI's action rounds in this turn after this one (spec §14.4): the regular rounds,
+    and an extra round it is sure to get — the Space Station's (space box 8) or North Sea Oil's
+    8th US round (8 rounds either way, not 9) — when, after the revealed card, its deck/hand
+    holds a card for that round too. (The card count limits only the extra round: a scenario
+    that names no cards below the revealed one still has its regular rounds.)"""
+    state, side = view.state, view.side
+    regular = max(0, action_rounds(state.turn) - state.action_round)
+    extra = has_ability(state, view.rules, side, EIGHTH_ROUND) or (
+        side is Side.US and NORTH_SEA_OIL_ROUND in state.effects
+    )
+    return regular + int(extra and len(state.piles[hand_of(side)]) > regular)
 
 
 def milops_shortfall(view: View) -> int:
@@ -160,6 +168,8 @@ def plan_key(view: View, budget: OpsBudget) -> tuple[object, ...]:
         s.turn,
         s.action_round,
         s.scoring_round,
+        s.scoring_rounds_this_turn,  # the next round's scoring (spec §8.3, §25.1)
+        len(s.piles[hand_of(view.side)]),  # k of spec §14.4
         tuple(s.milops),
         tuple(s.space),
         tuple(s.space_attempts),

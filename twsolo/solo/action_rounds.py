@@ -8,8 +8,9 @@ from twsolo.engine.events import EVENTS, run_hooks
 from twsolo.engine.events.mid import missile_envy_due
 from twsolo.engine.play import play_card, ways_to_play
 from twsolo.engine.space import EIGHTH_ROUND, has_ability
-from twsolo.engine.state import hand_of
+from twsolo.engine.state import GameState, hand_of
 from twsolo.ids import CHINA_CARD, SOUTHEAST_ASIA, CardId, Side
+from twsolo.ruleset import Ruleset
 from twsolo.ruleset.model import CHINA_CARD_ALWAYS_ENTERS
 from twsolo.solo.context import Flow, RoundInfo
 from twsolo.solo.headline import put_bottom
@@ -124,7 +125,11 @@ def ai_action(flow: Flow) -> None:
 def china_card_waits(flow: Flow) -> bool:
     """Spec §25.2 (the enhanced AI's china_card_always_enters): the AI keeps the China Card
     for a round in which the Primary or the Secondary Region is Asia or Southeast Asia."""
-    state, rules = flow.game.state, flow.game.rules
+    return china_card_waits_in(flow.game.state, flow.game.rules)
+
+
+def china_card_waits_in(state: GameState, rules: Ruleset) -> bool:
+    """`china_card_waits` on a state (`twsolo decide` asks it without a turn flow)."""
     asian = ("asia", SOUTHEAST_ASIA)
     regions = (primary_region(state, rules), secondary_region(state, rules))
     return CHINA_CARD_ALWAYS_ENTERS in state.enhanced and not any(r in asian for r in regions)
