@@ -26,7 +26,7 @@ from twsolo.engine.state import GameState, hand_of
 from twsolo.ids import CHINA_CARD, Side
 from twsolo.ruleset import Ruleset
 from twsolo.scenario import Scenario
-from twsolo.solo.action_rounds import china_card_waits_in
+from twsolo.solo.action_rounds import china_card_waits_in, reveal_past_a_harmful_event
 from twsolo.solo.headline import ai_pick
 from twsolo.solo.policy import SoloPolicy
 from twsolo.solo.regions import card_in, early_war, is_early_card
@@ -101,6 +101,7 @@ def decide(rules: Ruleset, scenario: Scenario) -> dict[str, Any]:
                     hand_of(ai), "the AI reveals the next card (spec §25.2)", to="table"
                 )
             if card is not None:
+                card = reveal_past_a_harmful_event(game, ai, card)
                 how = play_card(game, ai, card)
     records = game.log[start:]
     if card is not None and how == "pass":  # the game ended while the card was played
