@@ -237,6 +237,24 @@ def how_to_play(judge: Judge, card: int, ways: list[str]) -> str:
     return "ops"
 
 
+def defer_harmful_event(judge: Judge, card: int) -> str:
+    """Spec §25.5 (the enhanced AI's defer_harmful_event): "defer" a human event that hurts the
+    AI (§12.2.3a) when the Space Race dump is not open (this turn's attempt used, or the card's
+    ops below the next box); else "play"."""
+    view = judge.view
+    ops = card_ops(view.state, view.rules, view.side, card)
+    refusal = space_refusal(view.state, view.rules, view.side, ops)
+    defer = refusal is not None and judge.hurts(card)
+    view.note(
+        Step(
+            "spec §25.5 defer a harmful event",
+            chosen="defer" if defer else "play",
+            why=refusal or "the Space Race dump is open",
+        )
+    )
+    return "defer" if defer else "play"
+
+
 def military_ops_first(judge: Judge, card: int) -> bool:
     """Spec §14.4: in an AR where the military ops catch-up is due, the AI does not dump a card
     whose event would cost it fewer VP (dry run) than the penalty its shortfall would cost, when
