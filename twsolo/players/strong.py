@@ -209,7 +209,7 @@ def rank_headline(
         )
     ranking.sort(key=lambda r: -(r.value or 0.0))
     options = [int(str(o)) for o in choice.options]
-    vetoed = headline_vetoes(game, k, side, options, rng.getrandbits(32))
+    vetoed = headline_vetoes(game, k, side, drawn, options, rng.getrandbits(32))
     ranking = vetoed_last(ranking, lambda r: int(str(r.answer)) in vetoed)
     return Decision(ranking)
 

@@ -23,7 +23,7 @@ from twsolo.engine.game import Game, GameOver
 from twsolo.engine.state import GameState, hand_of
 from twsolo.ids import CHINA_CARD, Side
 from twsolo.players.knowledge import Knowledge, sample_world
-from twsolo.players.lookahead import Horizon, RolloutHuman, Sample, world_flow
+from twsolo.players.lookahead import Horizon, RolloutHuman, Sample, to_table, world_flow
 from twsolo.players.plays import Play
 from twsolo.ruleset import Ruleset
 from twsolo.solo.context import Flow
@@ -68,62 +68,81 @@ def _world(game: Game, k: Knowledge, ai_card: int | None, seed: int) -> Sample:
     return Sample(world, ai_card, 1, seed)
 
 
-def _on_table(flow: Flow, card: int, player: Side) -> bool:
-    """`card` on the table, as headlined by `player` (the AI's drawn from its deck/hand)."""
+def _on_table(flow: Flow, card: int, player: Side, drawn: Sequence[int]) -> bool:
+    """`card` on the table, as headlined by `player` (the AI's drawn from its deck/hand); the
+    human's other drawn cards back in its deck/hand first, as the headline phase puts them
+    (spec §9.1; `lookahead.to_table`)."""
     game = flow.game
     if player is flow.ai:
+        to_table_aside(game, drawn)
         return game.draw(hand_of(player), "the AI's headline (veto)", to="table") == card
-    if game.state.where(card) != "table":
-        game.move_card(card, "table")
+    to_table(game, card, [c for c in drawn if c != card])
     return True
 
 
-def lowers_defcon(game: Game, sample: Sample, card: int, player: Side) -> bool:
+def to_table_aside(game: Game, drawn: Sequence[int]) -> None:
+    """The human's drawn cards still on the table go back to its deck/hand."""
+    human = flow_human(game)
+    for c in drawn:
+        if game.state.where(c) == "table":
+            game.move_card(c, hand_of(human), bottom=True)
+
+
+def flow_human(game: Game) -> Side:
+    ai = game.state.ai_side
+    assert ai is not None
+    return ai.other
+
+
+def lowers_defcon(
+    game: Game, sample: Sample, card: int, player: Side, drawn: Sequence[int]
+) -> bool:
     """Whether `card`'s event, headlined by `player` on the sample's world, lowers DEFCON."""
     world = sample.world.copy()
     state = world.state
-    ai = state.ai_side
-    assert ai is not None
-    flow = world_flow(game, world, RolloutHuman(ai.other), sample)
+    flow = world_flow(game, world, RolloutHuman(flow_human(game)), sample)
     before = state.defcon
     with contextlib.suppress(GameOver, Horizon):
-        if _on_table(flow, card, player):
+        if _on_table(flow, card, player, drawn):
             play_event(flow.game, card, player, headline=True)
     return state.defcon < before
 
 
-def loses_headline(game: Game, sample: Sample, cards: dict[Side, int], human: Side) -> bool:
+def loses_headline(
+    game: Game, sample: Sample, cards: dict[Side, int], human: Side, drawn: Sequence[int]
+) -> bool:
     """Both headlines resolved (spec §9.3) on the sample's world: the human loses the game."""
     world = sample.world.copy()
     flow = world_flow(game, world, RolloutHuman(human), sample)
     with contextlib.suppress(GameOver, Horizon):
-        if all(_on_table(flow, card, side) for side, card in cards.items()):
+        # The human's card first: its other drawn cards go back before the AI draws.
+        if all(_on_table(flow, cards[side], side, drawn) for side in (human, human.other)):
             resolve(flow, cards)
     result = world.state.result
     return result is not None and result.winner is human.other
 
 
 def headline_vetoes(
-    game: Game, k: Knowledge, human: Side, options: Sequence[int], seed: int
+    game: Game, k: Knowledge, human: Side, drawn: Sequence[int], options: Sequence[int], seed: int
 ) -> set[int]:
-    """The headline options the tail-risk veto and the trap guard reject (module docstring).
-    Worlds are seeded by `seed` (the decision's sampling), so the veto reads only what the
-    human knows."""
+    """The headline options the tail-risk veto and the trap guard reject (module docstring);
+    `drawn`, the cards the human drew for its headline. Worlds are seeded by `seed` (the
+    decision's sampling), so the veto reads only what the human knows."""
     rules = game.rules
     vetoed = {c for c in options if traps_human(rules, human, c)}
     probe = _world(game, k, None, seed)
-    risky = [c for c in options if c in EVENTS and lowers_defcon(game, probe, c, human)]
+    risky = [c for c in options if c in EVENTS and lowers_defcon(game, probe, c, human, drawn)]
     if not risky:
         return vetoed
     replies = [
         c
         for c in ai_headline_cards(game.state, k, human)
-        if c not in options and lowers_defcon(game, _world(game, k, c, seed), c, human.other)
+        if c not in drawn and lowers_defcon(game, _world(game, k, c, seed), c, human.other, drawn)
     ]
     for mine in risky:
         for theirs in replies:
             sample = _world(game, k, theirs, seed)
-            if loses_headline(game, sample, {human: mine, human.other: theirs}, human):
+            if loses_headline(game, sample, {human: mine, human.other: theirs}, human, drawn):
                 vetoed.add(mine)
                 break
     return vetoed
