@@ -130,6 +130,7 @@ def play(spec: GameSpec) -> dict[str, Any]:
         "draw": winner is None,
         "reason": record.result.reason,
         "margin": -record.score,  # VP in the AI's favour at the end
+        "turn": record.state.turn,  # the turn the game ended in
         **{name: counts[name] for name in COUNTS},
     }
 

@@ -646,8 +646,8 @@ GROUPED = ("influence", "draw", "die", "reveal", "realign", "country")
 
 def play_at_table(home: Path, args: list[str], person: TablePerson) -> str:
     """A whole table game with `person` at a real table."""
-    from twsolo.ids import Side
     from twsolo.compose import load_ruleset
+    from twsolo.ids import Side
 
     rules = load_ruleset(None)
     side = Side(args[args.index("--side") + 1]) if "--side" in args else Side.US

@@ -31,7 +31,7 @@ from twsolo.solo import SoloOptions, play_game
 
 # The turn flow's and chance's own questions, asked inside an event too (a card an event plays,
 # a die an event rolls, the human's bottom order).
-TURN_KEYS = {"play", "order", "headline", "ar_card", "draft", "bottom"}
+TURN_KEYS = {"play", "order", "headline", "ar_card", "draft", "bottom", "defer"}
 CHANCE_KEYS = {"die", "draw", "pick", "deal", "reveal", "holds"}
 
 

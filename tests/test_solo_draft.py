@@ -10,6 +10,7 @@ from twsolo.engine.state import area_of, hand_of
 from twsolo.ids import CHINA_CARD
 from twsolo.ruleset import Ruleset
 from twsolo.solo.draft import (
+    capped_splits,
     deal_phase,
     draft,
     era_additions,
@@ -224,14 +225,41 @@ def test_era_decks_join_the_draw_deck_spec_5_b(rules: Ruleset) -> None:
 
 
 def test_the_china_card_always_enters_with_the_enhanced_ai_spec_25_2(rules: Ruleset) -> None:
-    """Spec §25.2 (the enhanced AI's china_card_always_enters): at draft step 0 the holder of
-    the face-up China Card moves it into its deck/hand even when that is not empty (it then
-    holds one card more); without the switch it stays in the play area."""
-    for switches, where in (((), area_of(USSR)), (("china_card_always_enters",), hand_of(USSR))):
-        flow = make_flow(rules, US, turn=2, enhanced=switches, strict=False)
+    """Spec §25.2 [r3] (the enhanced AI's china_card_always_enters): at draft step 0 the AI,
+    holding the face-up China Card, moves it into its deck/hand even when that is not empty
+    (it then holds one card more); without the switch it stays in the play area; the human's
+    China Card follows §6 with the switch on (it stays while its deck/hand holds a card)."""
+    cases = (
+        (USSR, (), area_of(USSR)),
+        (USSR, ("china_card_always_enters",), hand_of(USSR)),
+        (US, ("china_card_always_enters",), area_of(USSR)),  # the human (USSR) holds it
+    )
+    for ai, switches, where in cases:
+        flow = make_flow(rules, ai, turn=2, enhanced=switches, strict=False)
         give(flow, USSR, 4)
         give(flow, US, 5)
         step_zero(flow)
         state = flow.game.state
-        assert state.where(CHINA_CARD) == where
+        assert state.where(CHINA_CARD) == where, (ai, switches)
         assert list(state.piles[hand_of(US)].known()) == [5]
+
+
+def test_the_draft_cap_gives_the_ai_at_most_one_human_event_spec_24_5(rules: Ruleset) -> None:
+    """Spec §24.5 [r3]: with the draft cap the splits offered give the AI at most
+    `draft_cap_human_events` of the human's events whenever a balanced split allows it; when
+    none does, every balanced split stays (it restricts the human, never the OP balance)."""
+    human = US
+    drawn = [4, 21, 23, 26, 7, 14]  # US events: 4, 21, 23, 26; USSR events: 7, 14
+    splits = legal_splits(rules, drawn, 3)
+    capped = capped_splits(rules, drawn, splits, human)
+
+    def given_events(kept: tuple[int, ...]) -> int:
+        return sum(1 for c in drawn if c not in kept and rules.card(c).owner is human)
+
+    assert capped
+    assert set(capped) <= set(splits)
+    assert all(given_events(k) <= rules.setup.draft_cap_human_events for k in capped)
+    assert any(given_events(k) > 1 for k in splits)  # the cap removed some
+    only_human = [4, 21, 23, 26, 27, 43]  # five US events: every split gives the AI two or more
+    every = legal_splits(rules, only_human, 3)
+    assert capped_splits(rules, only_human, every, human) == every

@@ -23,11 +23,13 @@ from twsolo.engine.records import (
     SpaceAttemptDone,
 )
 from twsolo.engine.state import GameState, hand_of
-from twsolo.ids import Side
+from twsolo.ids import CHINA_CARD, Side
 from twsolo.ruleset import Ruleset
 from twsolo.scenario import Scenario
+from twsolo.solo.action_rounds import china_card_waits_in, reveal_past_a_harmful_event
 from twsolo.solo.headline import ai_pick
 from twsolo.solo.policy import SoloPolicy
+from twsolo.solo.regions import card_in, early_war, is_early_card
 from twsolo.solo.scoring_rounds import scoring_round_timing
 
 
@@ -41,15 +43,37 @@ def default_scoring_round(rules: Ruleset, scenario: Scenario) -> bool:
     return scoring_round_timing(rules, state, state.action_round) == "score"
 
 
+def default_scored_this_turn(rules: Ruleset, scenario: Scenario) -> int:
+    """Scenario.md `scored_this_turn` when the scenario does not say: 1 when the round is past
+    this turn's Early War Scoring Round by spec §8.3 (an Early War Primary from AR3 on, and
+    the scenario says this round does not score), else 0."""
+    state = scenario.state
+    primary = card_in(state, "primary")
+    past = (
+        early_war(state)
+        and state.action_round >= rules.regions.early_first_round
+        and primary is not None
+        and is_early_card(rules, primary)
+        and scenario.scoring_round is False
+    )
+    return int(past)
+
+
 def decide(rules: Ruleset, scenario: Scenario) -> dict[str, Any]:
     state = scenario.state.copy()  # the scenario stays the position it describes
     ai = scenario.ai_side
     state.ai_side, state.phasing = ai, ai
+    scored = scenario.scored_this_turn
+    if scored is None:
+        scored = default_scored_this_turn(rules, scenario)
+    state.scoring_rounds_this_turn = scored  # spec §8.3: at most one in an Early War turn
     state.scoring_round = (
         scenario.scoring_round
         if scenario.scoring_round is not None
         else default_scoring_round(rules, scenario)
     )
+    # The turn flow counts a Scoring Round from its start (solo/action_rounds.py).
+    state.scoring_rounds_this_turn += state.scoring_round
     bot = Bot(ai)
     human = Bot(ai.other, dry=True)  # the human's choices by the AI's rules (scenario.md)
     game = Game(
@@ -70,7 +94,14 @@ def decide(rules: Ruleset, scenario: Scenario) -> dict[str, Any]:
                 play_event(game, card, ai, headline=True)
         else:
             card = game.draw(hand_of(ai), "the AI reveals its top card (spec §12.1)", to="table")
+            if card == CHINA_CARD and china_card_waits_in(state, rules):
+                # Spec §25.2: set aside under the others, as the turn flow does.
+                game.move_card(CHINA_CARD, hand_of(ai), bottom=True)
+                card = game.draw(
+                    hand_of(ai), "the AI reveals the next card (spec §25.2)", to="table"
+                )
             if card is not None:
+                card = reveal_past_a_harmful_event(game, ai, card)
                 how = play_card(game, ai, card)
     records = game.log[start:]
     if card is not None and how == "pass":  # the game ended while the card was played

@@ -41,6 +41,7 @@ OPTIONAL = (
     "primary",
     "secondary",
     "scoring_round",
+    "scored_this_turn",
     "card",
     "ai_deck",
     "human_headline",
@@ -65,6 +66,7 @@ class Scenario:
     primary: str | None = None
     secondary: str | None = None
     scoring_round: bool | None = None
+    scored_this_turn: int | None = None  # Early War Scoring Rounds already held (spec §8.3)
     card: int | None = None
     ai_deck: list[int] = field(default_factory=list)
     human_headline: int | None = None
@@ -242,6 +244,8 @@ def _read(root: Located, rules: Ruleset) -> Scenario | None:
             cards.move_scoring(m["secondary"], s, "secondary", regions)
     if "scoring_round" in m:
         scenario.scoring_round = m["scoring_round"].boolean()
+    if "scored_this_turn" in m:
+        scenario.scored_this_turn = m["scored_this_turn"].integer(0, 1)
     hand = hand_of(ai_side)
     cards.china_to = hand  # spec §3.1, §12.2.1: the AI may reveal the China Card it holds
     for key in ("card", "ai_deck"):

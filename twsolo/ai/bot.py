@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from twsolo.ai.decide import Judge, choose_headline, how_to_play
+from twsolo.ai.decide import Judge, choose_headline, defer_harmful_event, how_to_play
 from twsolo.ai.event_choices import best_by_rerun, place_own, remove_human, remove_own
 from twsolo.ai.military import best_coup, best_realign, realign_in_regions
 from twsolo.ai.plans import OpsPlan, plan_influence, plan_operations, regions_in_order
@@ -90,6 +90,8 @@ class Bot:
             if self.dry or card is None:
                 return "ops" if "ops" in options else options[0]
             return how_to_play(judge, int(card), [str(o) for o in options])
+        if kind == "defer":
+            return defer_harmful_event(judge, int(choice.context["card"]))
         if kind == "order":
             view.note(Step("spec §12.2.3b", chosen="event_first", why="ops repair the damage"))
             return "event_first"

@@ -10,6 +10,7 @@ from twsolo.ai.appendix import Predicates, evaluate, event_window, open_windows
 from twsolo.ai.criteria import CRITERIA, criterion
 from twsolo.ai.dryrun import Metrics, dry_run_event, primary_score
 from twsolo.ai.plans import (
+    influence_stage,
     military_ops_coup,
     military_ops_due,
     milops_shortfall,
@@ -94,7 +95,14 @@ class Judge:
         gains VP; the AI loses a country's control or 2+ influence; the human gains control of a
         BG, or of a country of the Primary Region or of a region that scores at the end of this
         round or the next; the score of the Primary Region, or of the region that scores next,
-        moves toward the human (thresholds: rules/priorities.yaml space_dump)."""
+        moves toward the human (thresholds: rules/priorities.yaml space_dump). [r3]: the trap
+        card of the AI's side (Quagmire for the US, Bear Trap for the USSR: `trap_cards`)
+        always hurts."""
+        if card == self.view.rules.priorities.trap_cards[self.view.side]:
+            self.view.note(
+                Step("spec §12.2.3a (does the human's event hurt?)", chosen="yes", why="the trap")
+            )
+            return True
         after, m = self.human_event(card)
         harm = Harm(self.view, m, after)
         thresholds = self.view.rules.priorities.space_dump
@@ -203,7 +211,12 @@ def how_to_play(judge: Judge, card: int, ways: list[str]) -> str:
         view.note(Step("spec §12.2.1 China Card", chosen="ops"))
     elif owner is view.human:
         can_dump = "space_race" in ways and space_refusal(state, rules, side, ops) is None
-        if can_dump and judge.hurts(card) and not military_ops_first(judge, card):
+        if (
+            can_dump
+            and judge.hurts(card)
+            and not military_ops_first(judge, card)
+            and not score_before_dump(judge, card)
+        ):
             view.note(Step("spec §12.2.3a space race dump", chosen="space_race"))
             return "space_race"
         view.note(Step("spec §12.2.3b human event", chosen="ops", why="event first, then ops"))
@@ -222,6 +235,24 @@ def how_to_play(judge: Judge, card: int, ways: list[str]) -> str:
         view.trace.extend(probe.trace)
         return "space_race"
     return "ops"
+
+
+def defer_harmful_event(judge: Judge, card: int) -> str:
+    """Spec §25.5 (the enhanced AI's defer_harmful_event): "defer" a human event that hurts the
+    AI (§12.2.3a) when the Space Race dump is not open (this turn's attempt used, or the card's
+    ops below the next box); else "play"."""
+    view = judge.view
+    ops = card_ops(view.state, view.rules, view.side, card)
+    refusal = space_refusal(view.state, view.rules, view.side, ops)
+    defer = refusal is not None and judge.hurts(card)
+    view.note(
+        Step(
+            "spec §25.5 defer a harmful event",
+            chosen="defer" if defer else "play",
+            why=refusal or "the Space Race dump is open",
+        )
+    )
+    return "defer" if defer else "play"
 
 
 def military_ops_first(judge: Judge, card: int) -> bool:
@@ -246,6 +277,36 @@ def military_ops_first(judge: Judge, card: int) -> bool:
         )
     )
     return True
+
+
+def score_before_dump(judge: Judge, card: int) -> bool:
+    """Spec §12.2.3a [r3] score before dumping: in a Scoring Round the AI keeps the human's card
+    for ops when G, what option 0 gains with its ops in the Primary on the board the event
+    leaves, reaches `min_gain` and is no less than H, the VP the event gives the human plus
+    the Primary's score it moves toward the human (one dry run: the event, then option 0)."""
+    view = judge.view
+    p = view.rules.priorities
+    primary = view.primary
+    if not p.score_before_dump or not view.scoring_round or primary is None:
+        return False
+    after, m = judge.human_event(card)
+    later = View(view.rules, after, view.side, [])
+    budget = OpsBudget.for_card(after, view.rules, view.side, card)
+    stage = influence_stage(later, budget, primary, option0=True)
+    gain = primary_score(view.rules, stage.view.state, view.side, primary) - primary_score(
+        view.rules, after, view.side, primary
+    )
+    harm = -m.vp - m.score_gain
+    keep = gain >= p.score_before_dump_min_gain and gain >= harm
+    view.note(
+        Step(
+            "spec §12.2.3a score before dumping",
+            chosen="ops" if keep else "dump",
+            why=f"option 0 gains {gain} VP, the event gives the human {harm}",
+            figures={"option0_gain": gain, "event_harm": harm},
+        )
+    )
+    return keep
 
 
 def answering_human_events(view: View, card: int, ways: list[str]) -> list[str]:

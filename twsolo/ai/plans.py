@@ -20,13 +20,14 @@ from twsolo.ai.military import (
     coup_valid,
 )
 from twsolo.ai.narrow import narrow
-from twsolo.ai.placement import SCORE, Planner
+from twsolo.ai.placement import SCORE, Goal, Planner
 from twsolo.ai.trace import Step
 from twsolo.ai.value import scoring_value
 from twsolo.ai.view import View
 from twsolo.engine.board import controller, placement_access
 from twsolo.engine.calendar import action_rounds
 from twsolo.engine.effects import coup_roll_modifier
+from twsolo.engine.events.late import NORTH_SEA_OIL_ROUND
 from twsolo.engine.legal import coup_success_chance
 from twsolo.engine.ops import OpsBudget
 from twsolo.engine.scoring import (
@@ -37,8 +38,14 @@ from twsolo.engine.scoring import (
     shuttle_applies,
 )
 from twsolo.engine.space import EIGHTH_ROUND, has_ability, space_refusal
+from twsolo.engine.state import hand_of
 from twsolo.ids import SOUTHEAST_ASIA, Side
-from twsolo.ruleset.model import CHINA_CARD_ALWAYS_ENTERS, PREPARE_NEXT_SCORING
+from twsolo.ruleset.model import (
+    CHINA_CARD_ALWAYS_ENTERS,
+    FINAL_SWEEP,
+    GUARD_PREPARED,
+    PREPARE_NEXT_SCORING,
+)
 
 ASIA = "asia"
 
@@ -112,11 +119,17 @@ def influence_from(
 
 
 def ai_rounds_left(view: View) -> int:
-    """The AI's action rounds in this turn after this one (spec §14.4): the regular rounds and
-    the extra one of the Space Station (space box 8)."""
-    state = view.state
-    rounds = action_rounds(state.turn) + has_ability(state, view.rules, view.side, EIGHTH_ROUND)
-    return max(0, rounds - state.action_round)
+    """The AI's action rounds in this turn after this one (spec §14.4): the regular rounds,
+    and an extra round it is sure to get — the Space Station's (space box 8) or North Sea Oil's
+    8th US round (8 rounds either way, not 9) — when, after the revealed card, its deck/hand
+    holds a card for that round too. (The card count limits only the extra round: a scenario
+    that names no cards below the revealed one still has its regular rounds.)"""
+    state, side = view.state, view.side
+    regular = max(0, action_rounds(state.turn) - state.action_round)
+    extra = has_ability(state, view.rules, side, EIGHTH_ROUND) or (
+        side is Side.US and NORTH_SEA_OIL_ROUND in state.effects
+    )
+    return regular + int(extra and len(state.piles[hand_of(side)]) > regular)
 
 
 def milops_shortfall(view: View) -> int:
@@ -133,12 +146,19 @@ def military_ops_due(view: View) -> bool:
 
 
 def military_ops_coup(view: View, budget: OpsBudget) -> tuple[int, str] | None:
-    """Spec §14.4: a coup that does not lower DEFCON (a non-BG), in the Primary Region first,
-    then any allowed region by §18; §14.2 chooses among the targets of a region. The target
-    and its region (the follow-up coups stay there, spec §11.2)."""
+    """Spec §14.4: a coup in the Primary Region first, then any allowed region by §18; §14.2
+    chooses among the targets of a region. [r3] A BG is a target within §14.3's margins (its
+    DEFCON drop lowers the AI's own requirement too), never when the coup would bring DEFCON
+    to 2 (rules/priorities.yaml `milops_battlegrounds`; false: non-BGs only). The target and
+    its region (the follow-up coups stay there, spec §11.2)."""
     order = [r for r in (view.primary, *view.regions_by_table()) if r]
+    bgs = view.rules.priorities.milops_battlegrounds and view.state.defcon > 3
+
+    def allowed(c: int) -> bool:
+        return bgs or not coup_lowers_defcon(view, c)
+
     for region in dict.fromkeys(order):
-        candidates = [c for c in view.members(region) if not coup_lowers_defcon(view, c)]
+        candidates = [c for c in view.members(region) if allowed(c)]
         ops = budget.remaining_if(view.rules, candidates[0]) if candidates else 0
         target = best_coup(view, candidates, ops, "spec §14.4 military ops")
         if target is not None:
@@ -160,6 +180,8 @@ def plan_key(view: View, budget: OpsBudget) -> tuple[object, ...]:
         s.turn,
         s.action_round,
         s.scoring_round,
+        s.scoring_rounds_this_turn,  # the next round's scoring (spec §8.3, §25.1)
+        len(s.piles[hand_of(view.side)]),  # k of spec §14.4
         tuple(s.milops),
         tuple(s.space),
         tuple(s.space_attempts),
@@ -219,6 +241,10 @@ def _plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_o
         coup = military_ops_coup(view, budget)
         if coup is not None:
             return OpsPlan("coup", target=coup[0], region=coup[1])
+    if not sr and view.uses(FINAL_SWEEP):
+        points = final_sweep(view, budget)
+        if points is not None:
+            return influence_plan(view, points, "spec §25.7 final sweep")
     if not sr and view.uses(PREPARE_NEXT_SCORING):
         points = prepare_next_scoring(view, budget)
         if points is not None:
@@ -257,6 +283,9 @@ def china_card_in_asia(view: View, budget: OpsBudget) -> View:
         return view
     if in_asia(view.primary) or not in_asia(view.secondary):
         return view
+    if view.scoring_round and view.primary is not None:
+        return view  # [r3]: never out of a Scoring Round: §12.4 in the Primary
+
     view.note(Step("spec §25.2 the China Card in Asia", chosen=ASIA))
     return view.recast(primary=ASIA, scoring_round=False)
 
@@ -281,6 +310,51 @@ def prepare_next_scoring(view: View, budget: OpsBudget) -> list[int] | None:
     )
     if not planner.score(region):
         return None
+    if view.uses(GUARD_PREPARED):
+        guard_prepared(view, planner)
+    return planner.run(regions_in_order(view))
+
+
+def guard_prepared(view: View, planner: Planner) -> None:
+    """Spec §25.6 (the enhanced AI's guard_prepared): after the whole option-0 plan of §25.1,
+    each country it brought to exactly control gets `points` more (rules/enhanced.yaml), in
+    the order they were prepared, within §11.4's caps and the ops the plan left: the human
+    acts first in the Scoring Round."""
+    board = planner.view
+    extra = view.rules.enhanced.guard_points
+    for c in dict.fromkeys(planner.placed):
+        if view.ai_controls(c) or board.a(c) - board.h(c) != board.stability(c):
+            continue
+        points = min(extra, board.cap(c) - board.a(c))
+        if points > 0 and not planner.exhausted:
+            planner.place(Goal("guard", c, points, planner.cost_to(c, board.a(c) + points)))
+            view.note(Step("spec §25.6 guard the prepared", chosen=view.rules.countries[c].id))
+
+
+def final_sweep(view: View, budget: OpsBudget) -> list[int] | None:
+    """Spec §25.7 (the enhanced AI's final_sweep): in the AI's rounds of the last turn
+    (`turn`, rules/enhanced.yaml) after its last Scoring Round, option 0 for the final scoring
+    (§20) of the map region where that gains most (not Southeast Asia; ties by §18), outside
+    the region restriction; the ops it leaves go by §12.3. None: not due, or no gain."""
+    state, rules = view.state, view.rules
+    last_scoring = max(rules.regions.midlate_rounds)
+    if state.turn != rules.enhanced.final_sweep_turn or state.action_round <= last_scoring:
+        return None
+    access = placement_access(state, rules, view.side)
+    best: tuple[int, Planner, str] | None = None
+    for region in view.regions_by_table():
+        planner = Planner(view.sandbox([]), budget=budget.copy(), access=access)
+        if not planner.score(region):
+            continue
+        gain = primary_score(rules, planner.view.state, view.side, region) - primary_score(
+            rules, state, view.side, region
+        )
+        if gain > 0 and (best is None or gain > best[0]):
+            best = (gain, planner, region)
+    if best is None:
+        return None
+    gain, planner, region = best
+    view.note(Step("spec §25.7 final sweep", chosen=region, why=f"option 0 gains {gain} VP"))
     return planner.run(regions_in_order(view))
 
 

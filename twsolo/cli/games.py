@@ -66,6 +66,7 @@ def create(
     rules_path: str | None,
     from_path: str | None = None,
     enhanced: bool = False,
+    draft_cap: bool = False,
 ) -> SaveDir:
     from twsolo import __version__
     from twsolo.compose import load_ruleset
@@ -93,6 +94,7 @@ def create(
         fast_deal=fast_deal,
         optional_cards=optional_cards,
         enhanced=switches,
+        draft_cap=draft_cap,
     )
     options.check(rules)
     now = datetime.now(UTC)
@@ -215,6 +217,11 @@ BOARD_OPTION = click.option(
 @click.option("--optional-cards", is_flag=True, help="spec §24.2: cards 104-110.")
 @click.option(
     "--enhanced", is_flag=True, help="spec §25: the enhanced AI (rules/enhanced.yaml's switches)."
+)
+@click.option(
+    "--draft-cap",
+    is_flag=True,
+    help="spec §24.5: a difficulty option: you give the AI at most one of your events a step.",
 )
 @click.option("--seed", type=int, default=None, help="Fix the shuffles and dice.")
 @click.option("--name", default=None, help="The save's name (default: game-DATE-TIME).")

@@ -49,6 +49,7 @@ def specs(
     rules_dir: str | None,
     check: bool,
     enhanced: bool = False,
+    draft_cap: bool = False,
 ) -> list[GameSpec]:
     """Game i: seed + i; the AI's side alternates (with `both`), then the difficulty."""
     sides = ("us", "ussr") if ai_side == "both" else (ai_side,)
@@ -61,6 +62,7 @@ def specs(
             rules_dir,
             check,
             enhanced,
+            draft_cap,
         )
         for i in range(games)
     ]
@@ -177,6 +179,7 @@ def run_batch(pool: Pool, batch: list[GameSpec], label: str, log_dir: Path | Non
 @click.option(
     "--enhanced", is_flag=True, help="spec §25: the enhanced AI (rules/enhanced.yaml's switches)."
 )
+@click.option("--draft-cap", is_flag=True, help="spec §24.5: the draft cap (a difficulty option).")
 @click.option(
     "--log",
     "log_path",
@@ -207,6 +210,7 @@ def simulate(
     compare_path: str | None,
     check: bool,
     enhanced: bool,
+    draft_cap: bool,
     log_path: str | None,
     report_path: str | None,
     overwrite: bool,
@@ -231,7 +235,9 @@ def simulate(
         with make_pool(workers, cluster) as pool:
             first = run_batch(
                 pool,
-                specs(games, seed, ai_side, human, difficulty, rules_path, check, enhanced),
+                specs(
+                    games, seed, ai_side, human, difficulty, rules_path, check, enhanced, draft_cap
+                ),
                 "Simulating",
                 log_dir,
             )
@@ -239,7 +245,17 @@ def simulate(
             if compare_path and not first.interrupted:
                 second = run_batch(
                     pool,
-                    specs(games, seed, ai_side, human, difficulty, compare_path, check, enhanced),
+                    specs(
+                        games,
+                        seed,
+                        ai_side,
+                        human,
+                        difficulty,
+                        compare_path,
+                        check,
+                        enhanced,
+                        draft_cap,
+                    ),
                     "Comparing",
                     log_dir / "compare-rules" if log_dir else None,
                 )
@@ -272,6 +288,7 @@ def simulate(
         "compare_rules": compare_path,
         "check": check,
         "enhanced": enhanced,
+        "draft_cap": draft_cap,
     }
     batches = [first] if second is None else [first, second]
     failures = [f for b in batches for f in b.failures]

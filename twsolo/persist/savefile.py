@@ -470,7 +470,7 @@ def _header(raw: Any, rules: Ruleset) -> Header:
     options = fields.object("options")
     options.only(
         ("ai_side", "difficulty", "fast_deal", "optional_cards", "extra_influence_dice"),
-        ("enhanced",),
+        ("enhanced", "draft_cap"),
     )
     options.string("ai_side", schema.SIDES)
     options.string("difficulty", rules.setup.difficulty)
@@ -480,6 +480,8 @@ def _header(raw: Any, rules: Ruleset) -> Header:
         options.integer("extra_influence_dice", min(DICE_CHOICES), max(DICE_CHOICES))
     if "enhanced" in options.raw:
         schema.enhanced(options)
+    if "draft_cap" in options.raw:
+        options.boolean("draft_cap")
     scenario = None
     if fields.value("scenario") is not None:
         start = schema.game_state(fields.object("scenario"), rules)

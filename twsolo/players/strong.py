@@ -35,6 +35,7 @@ from twsolo.players.lookahead import (
 )
 from twsolo.players.plays import Play, PlayScript, candidates
 from twsolo.players.ranking import Decision, Ranked
+from twsolo.players.tail_risk import headline_vetoes, trap_play, vetoed_last
 from twsolo.solo.action_rounds import human_ways
 
 
@@ -161,6 +162,7 @@ def rank_action(
         look = first_look(game, worlds[0], play, drawn, effect, w)
         looked.append((look - hold_value(rules, side, play.card, risky), play))
     looked.sort(key=lambda x: -x[0])
+    looked = vetoed_last(looked, lambda x: trap_play(rules, side, x[1]))
     if budget.samples:
         looked = [
             (statistics.fmean(ar_value(game, s, play, drawn, w) for s in worlds) - hold, play)
@@ -169,6 +171,7 @@ def rank_action(
             )
         ]
         looked.sort(key=lambda x: -x[0])
+        looked = vetoed_last(looked, lambda x: trap_play(rules, side, x[1]))
     best = looked[0][1]
     ranking = [
         Ranked(play.card if choice.kind == "ar_card" else play.how, v, play.describe(rules))
@@ -205,6 +208,9 @@ def rank_headline(
             Ranked(card, v - hold_value(rules, side, card, risky), f"headline {rules.card(card)}")
         )
     ranking.sort(key=lambda r: -(r.value or 0.0))
+    options = [int(str(o)) for o in choice.options]
+    vetoed = headline_vetoes(game, k, side, drawn, options, rng.getrandbits(32))
+    ranking = vetoed_last(ranking, lambda r: int(str(r.answer)) in vetoed)
     return Decision(ranking)
 
 

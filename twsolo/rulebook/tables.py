@@ -30,8 +30,8 @@ SWITCHES = {
     ),
     "china_card_always_enters": (
         "25.2",
-        "The China Card always enters its holder's deck/hand at draft step 0; the AI plays it only"
-        " in Asia.",
+        "The AI's China Card always enters its deck/hand at draft step 0; the AI plays it only in"
+        " Asia, and never takes it out of a Scoring Round whose Primary is elsewhere.",
     ),
     "best_headline_with_box4": (
         "25.3",
@@ -41,6 +41,21 @@ SWITCHES = {
     "careful_cuban_missile_crisis": (
         "25.4",
         "The AI headlines Cuban Missile Crisis only when a further condition holds.",
+    ),
+    "defer_harmful_event": (
+        "25.5",
+        "Once a round, a human event that hurts the AI and cannot go on the Space Race goes to"
+        " the bottom of the AI's deck/hand, and the AI plays the next card instead.",
+    ),
+    "guard_prepared": (
+        "25.6",
+        "A country §25.1 brings to exactly control gets more points from what the option-0 plan"
+        " leaves, since the human acts first in the Scoring Round.",
+    ),
+    "final_sweep": (
+        "25.7",
+        "In the AI's rounds after the last Scoring Round of the final-sweep turn, option 0 for"
+        " the final scoring of the map region where that gains most.",
     ),
 }
 SHIFT_TARGETS = {
@@ -106,6 +121,12 @@ def priority_tables(rules: Ruleset, vocabulary: Vocabulary) -> list[Table]:
         "The AI coups for military operations when its shortfall (DEFCON − its military ops)"
         f" exceeds {p.milops_per_round_left} times the action rounds it has left in the turn"
         " after this one."
+        + (
+            " A battleground is a target within §14.3's margins (never a coup that brings"
+            " DEFCON to 2)."
+            if p.milops_battlegrounds
+            else " Battlegrounds are not targets."
+        )
     )
     decisive = _p(
         "In a Scoring Round a coup is decisive when its chance of changing who controls the"
@@ -115,12 +136,25 @@ def priority_tables(rules: Ruleset, vocabulary: Vocabulary) -> list[Table]:
     )
     realign = _ordered(p.realign_order, "realign_order", v) + _p("Ties:")
     realign += _ordered(p.realign_tiebreak, "realign_tiebreak", v)
+    traps = ", ".join(
+        f"for the AI as the {side.name}, #{card} {rules.card(card).name}"
+        for side, card in p.trap_cards.items()
+        if card
+    )
     dump = _p(
         "A human event hurts the AI (and goes on the Space Race) when the dry run of the AI"
         " playing it for Ops reaches any of these:"
     ) + _table(
         ("measure", "at least", "what it counts"),
         ((n, t, described(v, "space_dump", n)) for n, t in p.space_dump.items()),
+    )
+    dump += _p(f"The trap card always hurts: {traps or 'none'}.")
+    dump += _p(
+        "In a Scoring Round the AI first weighs option 0 with the card on the board the event"
+        f" leaves: it keeps the card for its Ops when that gains at least"
+        f" {p.score_before_dump_min_gain} VP more than the event gives."
+        if p.score_before_dump
+        else "In a Scoring Round the dump is decided before the scoring is weighed."
     )
     return [
         Table(
@@ -154,7 +188,13 @@ def priority_tables(rules: Ruleset, vocabulary: Vocabulary) -> list[Table]:
             ("coup_bg_min_defcon_nsr", "coup_bg_min_defcon_sr"),
             margins,
         ),
-        Table("milops", "Military operations", "14.4", ("milops_per_round_left",), milops),
+        Table(
+            "milops",
+            "Military operations",
+            "14.4",
+            ("milops_per_round_left", "milops_battlegrounds"),
+            milops,
+        ),
         Table(
             "decisive-coup",
             "The decisive coup",
@@ -169,7 +209,13 @@ def priority_tables(rules: Ruleset, vocabulary: Vocabulary) -> list[Table]:
         Table(
             "realign", "Realignment targets", "15", ("realign_order", "realign_tiebreak"), realign
         ),
-        Table("space-dump", "When a human event hurts the AI", "12.2.3a", ("space_dump",), dump),
+        Table(
+            "space-dump",
+            "When a human event hurts the AI",
+            "12.2.3a",
+            ("space_dump", "trap_cards", "score_before_dump", "score_before_dump_min_gain"),
+            dump,
+        ),
         Table(
             "priority-table",
             "The Region / Country Priority Table",
@@ -266,6 +312,11 @@ def setup_tables(rules: Ruleset) -> list[Table]:
         ]
         parts.append(f"<h4>{side.name}</h4>" + _table(("roll", "influence placed"), rows))
     levels = _table(("level", "the AI starts ahead by (VP)"), s.difficulty.items())
+    cap = _p(
+        "With the draft cap (`--draft-cap`), the human may give the AI at most"
+        f" {s.draft_cap_human_events} card(s) carrying the human's event in a draft step, when a"
+        " split that keeps the OP balance allows it."
+    )
     return [
         Table(
             "extra-influence",
@@ -275,6 +326,7 @@ def setup_tables(rules: Ruleset) -> list[Table]:
             "".join(parts),
         ),
         Table("difficulty", "Difficulty levels", "2.5", ("difficulty",), levels),
+        Table("draft-cap", "The draft cap", "24.5", ("draft_cap_human_events",), cap),
     ]
 
 
@@ -358,13 +410,15 @@ def enhanced_tables(rules: Ruleset, vocabulary: Vocabulary) -> list[Table]:
         f"§25.3: the AI reveals until it holds {e.headline_cards} qualifying headline cards."
         f" §25.4: it headlines Cuban Missile Crisis only if"
         f" {condition_words(e.cmc_headline_if, vocabulary)}."
+        f" §25.6: {e.guard_points} more point(s) on a country brought to exactly control."
+        f" §25.7: the final sweep in turn {e.final_sweep_turn}."
     )
     return [
         Table(
             "enhanced",
             "The enhanced AI's switches",
             "25",
-            ("on", "headline_cards", "cmc_headline_if"),
+            ("on", "headline_cards", "cmc_headline_if", "guard_points", "final_sweep_turn"),
             _table(("section", "switch", "in force", "what it does"), rows) + figures,
         )
     ]

@@ -108,6 +108,7 @@ class ExtraInfluence:
 class SetupRules:
     extra_influence: ExtraInfluence
     difficulty: Mapping[str, int]  # spec §2.5: VP the AI starts ahead
+    draft_cap_human_events: int  # spec §24.5 [r3]: the human's events the AI may be given
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -159,6 +160,10 @@ class Priorities:
     realign_order: tuple[str, ...]
     realign_tiebreak: tuple[str, ...]
     space_dump: Mapping[str, int]
+    score_before_dump: bool  # §12.2.3a [r3]: in a Scoring Round, weigh option 0 first
+    score_before_dump_min_gain: int  # ... and keep the card for ops when it gains this many VP
+    trap_cards: Mapping[Side, int]  # §12.2.3a [r3]: the card that always hurts the AI of a side
+    milops_battlegrounds: bool  # §14.4 [r3]: a BG is a military-ops target within §14.3
     region_order: tuple[str, ...]
     country_rank: Mapping[str, int]  # country id -> position in the §18 table (0 first)
 
@@ -169,11 +174,17 @@ PREPARE_NEXT_SCORING = "prepare_next_scoring"  # §25.1
 CHINA_CARD_ALWAYS_ENTERS = "china_card_always_enters"  # §25.2
 BEST_HEADLINE_WITH_BOX4 = "best_headline_with_box4"  # §25.3
 CAREFUL_CUBAN_MISSILE_CRISIS = "careful_cuban_missile_crisis"  # §25.4
+DEFER_HARMFUL_EVENT = "defer_harmful_event"  # §25.5 [r3]
+GUARD_PREPARED = "guard_prepared"  # §25.6 [r3]
+FINAL_SWEEP = "final_sweep"  # §25.7 [r3]
 ENHANCED_SWITCHES = (
     PREPARE_NEXT_SCORING,
     CHINA_CARD_ALWAYS_ENTERS,
     BEST_HEADLINE_WITH_BOX4,
     CAREFUL_CUBAN_MISSILE_CRISIS,
+    DEFER_HARMFUL_EVENT,
+    GUARD_PREPARED,
+    FINAL_SWEEP,
 )
 
 
@@ -185,6 +196,8 @@ class EnhancedRules:
     on: tuple[str, ...]
     headline_cards: int  # §25.3: qualifying cards revealed with the box-4 ability
     cmc_headline_if: Condition  # §25.4: Cuban Missile Crisis headlined only if this holds
+    guard_points: int  # §25.6: the points added to a country §25.1 brings to exactly control
+    final_sweep_turn: int  # §25.7: the turn whose rounds after its last Scoring Round sweep
 
 
 @dataclass(frozen=True, slots=True)

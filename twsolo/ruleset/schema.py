@@ -11,7 +11,15 @@ import re
 from collections.abc import Collection
 from types import MappingProxyType
 
-from twsolo.ids import CARD_SIDES, DIFFICULTY_LEVELS, MAP_REGIONS, SCORING_REGIONS, Era, Side
+from twsolo.ids import (
+    CARD_SIDES,
+    DIFFICULTY_LEVELS,
+    MAP_REGIONS,
+    SCORING_REGIONS,
+    CardId,
+    Era,
+    Side,
+)
 from twsolo.ruleset.checks import check_windows
 from twsolo.ruleset.conditions import ConditionError, Window, parse_condition, parse_window
 from twsolo.ruleset.model import (
@@ -385,9 +393,11 @@ def _read_region_scoring(region: str, loc: Located, cards: dict[int, Card]) -> R
 
 # --------------------------------------------------------------------------- setup.yaml
 def read_setup(root: Located, countries: dict[str, Country]) -> SetupRules | None:
-    top = root.mapping(["extra_influence", "difficulty"])
-    if top is None or len(top) < 2:
+    top = root.mapping(["extra_influence", "difficulty", "draft_cap"])
+    if top is None or len(top) < 3:
         return None
+    cap = (top["draft_cap"].mapping(["human_events"]) or {}).get("human_events")
+    cap_events = cap.integer(0, 6) if cap is not None else None
     extra = _read_extra(top["extra_influence"], countries)
     difficulty: dict[str, int] = {}
     levels = top["difficulty"].items()
@@ -400,9 +410,13 @@ def read_setup(root: Located, countries: dict[str, Country]) -> SetupRules | Non
     for name in DIFFICULTY_LEVELS:
         if levels is not None and name not in dict(levels):
             top["difficulty"].fail(f"missing level '{name}'")
-    if extra is None or len(difficulty) != len(DIFFICULTY_LEVELS):
+    if extra is None or len(difficulty) != len(DIFFICULTY_LEVELS) or cap_events is None:
         return None
-    return SetupRules(extra_influence=extra, difficulty=MappingProxyType(difficulty))
+    return SetupRules(
+        extra_influence=extra,
+        difficulty=MappingProxyType(difficulty),
+        draft_cap_human_events=cap_events,
+    )
 
 
 # spec §2.4: the USSR's extra influence goes into Eastern Europe, the US's into Western Europe.
@@ -646,7 +660,12 @@ def read_enhanced(root: Located, vocabulary: Vocabulary) -> EnhancedRules | None
     top = root.mapping(ENHANCED_SWITCHES)
     if top is None or len(top) < len(ENHANCED_SWITCHES):
         return None
-    extra = {"best_headline_with_box4": ["cards"], "careful_cuban_missile_crisis": ["headline_if"]}
+    extra = {
+        "best_headline_with_box4": ["cards"],
+        "careful_cuban_missile_crisis": ["headline_if"],
+        "guard_prepared": ["points"],
+        "final_sweep": ["turn"],
+    }
     switches = {name: top[name].mapping(["use", *extra.get(name, [])]) for name in top}
     if any(m is None or len(m) < 1 + len(extra.get(n, [])) for n, m in switches.items()):
         return None
@@ -661,9 +680,17 @@ def read_enhanced(root: Located, vocabulary: Vocabulary) -> EnhancedRules | None
             condition = parse_condition(text, vocabulary)
         except ConditionError as exc:
             cmc.fail_at(exc.column, str(exc))
-    if cards is None or condition is None:
+    guard = (switches["guard_prepared"] or {})["points"].integer(1, 5)
+    sweep = (switches["final_sweep"] or {})["turn"].integer(1, 10)
+    if cards is None or condition is None or guard is None or sweep is None:
         return None
-    return EnhancedRules(on=on, headline_cards=cards, cmc_headline_if=condition)
+    return EnhancedRules(
+        on=on,
+        headline_cards=cards,
+        cmc_headline_if=condition,
+        guard_points=guard,
+        final_sweep_turn=sweep,
+    )
 
 
 # --------------------------------------------------------------------------- priorities.yaml
@@ -701,6 +728,8 @@ def read_priorities(
         "decisive_coup",
         "realign",
         "space_dump",
+        "score_before_dump",
+        "trap_cards",
         "region_order",
         "country_order",
     ]
@@ -717,10 +746,13 @@ def read_priorities(
                 "bg_min_defcon_nsr",
                 "bg_min_defcon_sr",
                 "milops_per_round_left",
+                "milops_battlegrounds",
             ]
         )
         or {}
     )
+    before_dump = top["score_before_dump"].mapping(["use", "min_gain"]) or {}
+    traps = top["trap_cards"].mapping([side.value for side in Side]) or {}
     decisive = (
         top["decisive_coup"].mapping(["min_control_chance", "min_swing", "min_swing_to_defcon2"])
         or {}
@@ -729,7 +761,9 @@ def read_priorities(
     dump = top["space_dump"].mapping(names("space_dump")) or {}
     if (
         len(caps) < 2
-        or len(coup) < 6
+        or len(coup) < 7
+        or len(before_dump) < 2
+        or len(traps) < 2
         or len(decisive) < 3
         or len(realign) < 2
         or len(dump) < len(names("space_dump"))
@@ -763,6 +797,10 @@ def read_priorities(
     nsr = coup["bg_min_defcon_nsr"].integer(2, 5)
     sr = coup["bg_min_defcon_sr"].integer(2, 5)
     per_round = coup["milops_per_round_left"].integer(0, 5)
+    milops_bgs = coup["milops_battlegrounds"].boolean()
+    score_first = before_dump["use"].boolean()
+    min_gain = before_dump["min_gain"].integer(1, 20)
+    trap = {side: traps[side.value].integer(0, CardId.AWACS_SALE_TO_SAUDIS) for side in Side}
     control_chance = _chance(decisive["min_control_chance"])
     min_swing = decisive["min_swing"].integer(0, 40)
     min_swing_defcon2 = decisive["min_swing_to_defcon2"].integer(0, 40)
@@ -780,6 +818,10 @@ def read_priorities(
         or nsr is None
         or sr is None
         or per_round is None
+        or milops_bgs is None
+        or score_first is None
+        or min_gain is None
+        or None in trap.values()
         or control_chance is None
         or min_swing is None
         or min_swing_defcon2 is None
@@ -806,6 +848,10 @@ def read_priorities(
         realign_order=realign_order,
         realign_tiebreak=realign_tb,
         space_dump=MappingProxyType({k: int(v or 0) for k, v in thresholds.items()}),
+        score_before_dump=score_first,
+        score_before_dump_min_gain=min_gain,
+        trap_cards=MappingProxyType({k: int(v or 0) for k, v in trap.items()}),
+        milops_battlegrounds=milops_bgs,
         region_order=region_order,
         country_rank=MappingProxyType(rank),
     )

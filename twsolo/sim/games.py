@@ -65,12 +65,16 @@ class GameSpec:
     rules_dir: str | None = None
     check: bool = False
     enhanced: bool = False  # spec §25: the enhanced AI of the rules (rules/enhanced.yaml)
+    draft_cap: bool = False  # spec §24.5: the draft cap
 
     def options(self) -> SoloOptions:
         # Spec §25: the enhanced AI is the switches the rules use (rules/enhanced.yaml).
         switches = rules_for(self.rules_dir).enhanced.on if self.enhanced else ()
         return SoloOptions(
-            ai_side=Side(self.ai_side), difficulty=self.difficulty, enhanced=switches
+            ai_side=Side(self.ai_side),
+            difficulty=self.difficulty,
+            enhanced=switches,
+            draft_cap=self.draft_cap,
         )
 
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 from twsolo.engine import calendar
 from twsolo.engine.events import EVENTS, run_hooks
 from twsolo.engine.events.mid import missile_envy_due
+from twsolo.engine.game import Game
 from twsolo.engine.play import play_card, ways_to_play
 from twsolo.engine.space import EIGHTH_ROUND, has_ability
-from twsolo.engine.state import hand_of
+from twsolo.engine.state import GameState, hand_of
 from twsolo.ids import CHINA_CARD, SOUTHEAST_ASIA, CardId, Side
-from twsolo.ruleset.model import CHINA_CARD_ALWAYS_ENTERS
+from twsolo.ruleset import Ruleset
+from twsolo.ruleset.model import CHINA_CARD_ALWAYS_ENTERS, DEFER_HARMFUL_EVENT
 from twsolo.solo.context import Flow, RoundInfo
 from twsolo.solo.headline import put_bottom
 from twsolo.solo.piles import draw_cards
@@ -115,6 +117,7 @@ def ai_action(flow: Flow) -> None:
     waited = card == CHINA_CARD and china_card_waits(flow)
     if waited:
         card = reveal_past_the_china_card(flow)
+    card = reveal_past_a_harmful_event(game, ai, card)
     how = play_card(game, ai, card)
     run_hooks(game, "card_played", side=ai, card=card, how=how)
     if waited and card != CHINA_CARD:
@@ -124,7 +127,11 @@ def ai_action(flow: Flow) -> None:
 def china_card_waits(flow: Flow) -> bool:
     """Spec §25.2 (the enhanced AI's china_card_always_enters): the AI keeps the China Card
     for a round in which the Primary or the Secondary Region is Asia or Southeast Asia."""
-    state, rules = flow.game.state, flow.game.rules
+    return china_card_waits_in(flow.game.state, flow.game.rules)
+
+
+def china_card_waits_in(state: GameState, rules: Ruleset) -> bool:
+    """`china_card_waits` on a state (`twsolo decide` asks it without a turn flow)."""
     asian = ("asia", SOUTHEAST_ASIA)
     regions = (primary_region(state, rules), secondary_region(state, rules))
     return CHINA_CARD_ALWAYS_ENTERS in state.enhanced and not any(r in asian for r in regions)
@@ -141,6 +148,34 @@ def reveal_past_the_china_card(flow: Flow) -> int:
     card = game.draw(hand, "AI action round: reveal the next card", to="table")
     assert card is not None  # the China Card at least
     return card
+
+
+def reveal_past_a_harmful_event(game: Game, ai: Side, card: int) -> int:
+    """Spec §25.5 (the enhanced AI's defer_harmful_event): once per round, the AI may put a
+    revealed card carrying the human's event at the bottom of its deck/hand and reveal the
+    next, which it plays whatever it is; the AI answers the "defer" question (it defers a card
+    that hurts it when the Space Race dump is not open). With nothing else in the deck/hand it
+    plays the first card: no question."""
+    state, rules, hand = game.state, game.rules, hand_of(ai)
+    if DEFER_HARMFUL_EVENT not in state.enhanced or rules.card(card).owner is not ai.other:
+        return card
+    if not len(state.piles[hand]):
+        return card
+    answer = game.ask(
+        "defer",
+        ai,
+        ("defer", "play"),
+        f"spec §25.5: put {rules.card(card).name} at the bottom and reveal the next card?",
+        key="defer",
+        card=card,
+    )
+    if answer != "defer":
+        return card
+    game.move_card(card, hand, bottom=True)
+    game.note(f"the AI puts {rules.card(card).name} at the bottom of its deck/hand (spec §25.5)")
+    following = game.draw(hand, "AI action round: reveal the next card", to="table")
+    assert following is not None  # the deferred card at least
+    return following
 
 
 def penalty(flow: Flow, info: RoundInfo, area: RoundArea) -> None:

@@ -73,6 +73,21 @@ def legal_splits(rules: Ruleset, drawn: Sequence[int], keep: int) -> list[tuple[
     ]
 
 
+def capped_splits(
+    rules: Ruleset, drawn: Sequence[int], splits: list[tuple[int, ...]], human: Side
+) -> list[tuple[int, ...]]:
+    """Spec §24.5 [r3], the draft cap: the splits whose cards given to the AI hold at most
+    `draft_cap_human_events` (rules/setup.yaml) cards carrying the human's event, when any
+    split that keeps the OP balance does so; else all of them."""
+    cap = rules.setup.draft_cap_human_events
+
+    def human_events(kept: tuple[int, ...]) -> int:
+        return sum(1 for c in drawn if c not in kept and rules.card(c).owner is human)
+
+    capped = [kept for kept in splits if human_events(kept) <= cap]
+    return capped or splits
+
+
 def era_additions(flow: Flow) -> None:
     """Spec §5.B (base §4.4): at the start of turn 4 the Mid War cards, at turn 8 the Late War
     cards, are shuffled into the remaining draw deck (not the discards)."""
@@ -86,13 +101,13 @@ def era_additions(flow: Flow) -> None:
 def step_zero(flow: Flow) -> None:
     """Spec §6.2 step 0 (§23.2): only a player whose deck/hand is empty: the China Card moves
     into it from the player's play area, or else one unseen card is dealt. With the enhanced
-    AI's china_card_always_enters (§25.2) the holder of the face-up China Card moves it in
-    whatever its deck/hand holds."""
+    AI's china_card_always_enters (§25.2 [r3]: the AI only) the AI, holding the face-up China
+    Card, moves it in whatever its deck/hand holds."""
     game = flow.game
     state = game.state
     for side in (Side.USSR, Side.US):
         china = CHINA_CARD in state.piles[area_of(side)] and state.china_face_up
-        if china and CHINA_CARD_ALWAYS_ENTERS in state.enhanced:
+        if china and side is flow.ai and CHINA_CARD_ALWAYS_ENTERS in state.enhanced:
             game.move_card(CHINA_CARD, hand_of(side))
             game.note("the China Card enters its holder's deck/hand (spec §25.2)")
             continue
@@ -115,10 +130,13 @@ def draft_step(flow: Flow, step: DraftStep, label: str) -> None:
         return
     keep = step.keep if len(drawn) == step.draw else len(drawn) // 2
     ops = {c: rules.card(c).ops for c in drawn}
+    splits = legal_splits(rules, drawn, keep)
+    if flow.options.draft_cap:
+        splits = capped_splits(rules, drawn, splits, human)
     answer = game.ask(
         "draft",
         human,
-        legal_splits(rules, drawn, keep),
+        splits,
         f"draft {label}: keep {keep} of {len(drawn)}, give the AI {len(drawn) - keep}",
         key="draft",
         drawn=tuple(sorted(drawn)),

@@ -26,6 +26,8 @@ class SoloOptions:
       (spec §2.4); None takes `rules/setup.yaml`.
     - `enhanced`: the enhanced AI's switches in force (spec §25, rules/enhanced.yaml); none:
       the seed's AI.
+    - `draft_cap`: the draft cap (spec §24.5 [r3], a difficulty option): the cards the human
+      gives the AI hold at most one carrying the human's event, when a split allows it.
     """
 
     ai_side: Side
@@ -34,6 +36,7 @@ class SoloOptions:
     optional_cards: bool = False
     extra_influence_dice: int | None = None
     enhanced: tuple[str, ...] = ()
+    draft_cap: bool = False
 
     @property
     def human_side(self) -> Side:
@@ -57,14 +60,16 @@ class SoloOptions:
             raise TwsoloError(f"enhanced AI switch {unknown[0]!r} is not one of: {known}")
 
     def to_dict(self) -> dict[str, Any]:
-        """The options as saved; `enhanced` only when the enhanced AI plays (older saves and
-        seed-AI games read and write as before it existed)."""
+        """The options as saved; `enhanced` only when the enhanced AI plays, `draft_cap` only
+        when on (older saves and games without them read and write as before they existed)."""
         out = asdict(self)
         out["ai_side"] = self.ai_side.value
         if self.enhanced:
             out["enhanced"] = list(self.enhanced)
         else:
             del out["enhanced"]
+        if not self.draft_cap:
+            del out["draft_cap"]
         return out
 
     @classmethod
@@ -76,6 +81,7 @@ class SoloOptions:
             optional_cards=bool(data.get("optional_cards", False)),
             extra_influence_dice=data.get("extra_influence_dice"),
             enhanced=tuple(str(name) for name in data.get("enhanced", ())),
+            draft_cap=bool(data.get("draft_cap", False)),
         )
 
     def describe(self) -> str:
@@ -88,6 +94,8 @@ class SoloOptions:
         ]
         if self.extra_influence_dice:
             parts.append(f"{self.extra_influence_dice} extra-influence dice")
+        if self.draft_cap:
+            parts.append("draft cap")
         if self.enhanced:
             parts.append(f"enhanced AI ({', '.join(self.enhanced)})")
         return ", ".join(parts)

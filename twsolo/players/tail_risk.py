@@ -1,0 +1,148 @@
+"""The strong stand-in's tail-risk veto and trap guard (docs/strong.md, issue #30).
+
+The look-ahead averages over a few sampled worlds, so a play that loses the game in a world it
+did not sample can still look best. Two vetoes put such plays last, from what the human knows:
+- the trap guard: never set off the AI's trap card on oneself (Quagmire when the human is the
+  US, Bear Trap when it is the USSR: rules/priorities.yaml `trap_cards`, spec §12.2.3a) by
+  playing it for ops or headlining it;
+- the headline veto: a headline whose event lowers DEFCON is tried against every card the AI
+  may headline whose event lowers DEFCON too (each unseen card that can lie in its deck/hand,
+  and its known ones), both resolved in the order of spec §9.3; a headline that loses the game
+  (DEFCON 1 on the human's event) against any of them is vetoed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from twsolo.engine.events import EVENTS, play_event
+from twsolo.engine.game import Game, GameOver
+from twsolo.engine.state import GameState, hand_of
+from twsolo.ids import CHINA_CARD, Side
+from twsolo.players.knowledge import Knowledge, sample_world
+from twsolo.players.lookahead import Horizon, RolloutHuman, Sample, to_table, world_flow
+from twsolo.players.plays import Play
+from twsolo.ruleset import Ruleset
+from twsolo.solo.context import Flow
+from twsolo.solo.headline import resolve
+
+T = TypeVar("T")
+
+
+def traps_human(rules: Ruleset, human: Side, card: int) -> bool:
+    """`card` is the trap that catches the human's side (its event is the AI's)."""
+    return card == rules.priorities.trap_cards[human]
+
+
+def trap_play(rules: Ruleset, human: Side, play: Play) -> bool:
+    """The trap guard: the AI's trap card played for ops (its event fires on the human)."""
+    return play.how == "ops" and traps_human(rules, human, play.card)
+
+
+def vetoed_last(items: list[T], vetoed: Callable[[T], bool]) -> list[T]:
+    """The items in their order, the vetoed ones after all the others (still in order: when
+    every play is vetoed, the best of them)."""
+    return [x for x in items if not vetoed(x)] + [x for x in items if vetoed(x)]
+
+
+def ai_headline_cards(state: GameState, k: Knowledge, human: Side) -> list[int]:
+    """The cards the AI may headline: those known to lie in its deck/hand and, while it holds
+    unseen slots, every unseen card (sorted: the same for every arrangement of the unseen)."""
+    p = state.piles[hand_of(human.other)]
+    cards = {*p.top, *p.shuffled, *p.bottom}
+    if p.unseen:
+        cards |= set(k.pool)
+    return sorted(c for c in cards if c != CHINA_CARD and c in EVENTS)
+
+
+def _world(game: Game, k: Knowledge, ai_card: int | None, seed: int) -> Sample:
+    """A world seeded by `seed` in which the AI's deck/hand gives `ai_card` first."""
+    state = game.state
+    ai = state.ai_side
+    assert ai is not None
+    first = {hand_of(ai): ai_card} if ai_card is not None and ai_card in k.pool else None
+    world = sample_world(state, random.Random(seed), first=first)
+    return Sample(world, ai_card, 1, seed)
+
+
+def _on_table(flow: Flow, card: int, player: Side, drawn: Sequence[int]) -> bool:
+    """`card` on the table, as headlined by `player` (the AI's drawn from its deck/hand); the
+    human's other drawn cards back in its deck/hand first, as the headline phase puts them
+    (spec §9.1; `lookahead.to_table`)."""
+    game = flow.game
+    if player is flow.ai:
+        to_table_aside(game, drawn)
+        return game.draw(hand_of(player), "the AI's headline (veto)", to="table") == card
+    to_table(game, card, [c for c in drawn if c != card])
+    return True
+
+
+def to_table_aside(game: Game, drawn: Sequence[int]) -> None:
+    """The human's drawn cards still on the table go back to its deck/hand."""
+    human = flow_human(game)
+    for c in drawn:
+        if game.state.where(c) == "table":
+            game.move_card(c, hand_of(human), bottom=True)
+
+
+def flow_human(game: Game) -> Side:
+    ai = game.state.ai_side
+    assert ai is not None
+    return ai.other
+
+
+def lowers_defcon(
+    game: Game, sample: Sample, card: int, player: Side, drawn: Sequence[int]
+) -> bool:
+    """Whether `card`'s event, headlined by `player` on the sample's world, lowers DEFCON."""
+    world = sample.world.copy()
+    state = world.state
+    flow = world_flow(game, world, RolloutHuman(flow_human(game)), sample)
+    before = state.defcon
+    with contextlib.suppress(GameOver, Horizon):
+        if _on_table(flow, card, player, drawn):
+            play_event(flow.game, card, player, headline=True)
+    return state.defcon < before
+
+
+def loses_headline(
+    game: Game, sample: Sample, cards: dict[Side, int], human: Side, drawn: Sequence[int]
+) -> bool:
+    """Both headlines resolved (spec §9.3) on the sample's world: the human loses the game."""
+    world = sample.world.copy()
+    flow = world_flow(game, world, RolloutHuman(human), sample)
+    with contextlib.suppress(GameOver, Horizon):
+        # The human's card first: its other drawn cards go back before the AI draws.
+        if all(_on_table(flow, cards[side], side, drawn) for side in (human, human.other)):
+            resolve(flow, cards)
+    result = world.state.result
+    return result is not None and result.winner is human.other
+
+
+def headline_vetoes(
+    game: Game, k: Knowledge, human: Side, drawn: Sequence[int], options: Sequence[int], seed: int
+) -> set[int]:
+    """The headline options the tail-risk veto and the trap guard reject (module docstring);
+    `drawn`, the cards the human drew for its headline. Worlds are seeded by `seed` (the
+    decision's sampling), so the veto reads only what the human knows."""
+    rules = game.rules
+    vetoed = {c for c in options if traps_human(rules, human, c)}
+    probe = _world(game, k, None, seed)
+    risky = [c for c in options if c in EVENTS and lowers_defcon(game, probe, c, human, drawn)]
+    if not risky:
+        return vetoed
+    replies = [
+        c
+        for c in ai_headline_cards(game.state, k, human)
+        if c not in drawn and lowers_defcon(game, _world(game, k, c, seed), c, human.other, drawn)
+    ]
+    for mine in risky:
+        for theirs in replies:
+            sample = _world(game, k, theirs, seed)
+            if loses_headline(game, sample, {human: mine, human.other: theirs}, human, drawn):
+                vetoed.add(mine)
+                break
+    return vetoed
