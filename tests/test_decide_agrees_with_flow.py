@@ -1,6 +1,6 @@
 """`twsolo decide` agrees with the turn flow (issue #30): positions reached by seeded play, with
 each enhanced-AI switch of spec §25 alone and all together, are exported as scenario files
-(spec/scenario.md) and put to `twsolo decide --json`; its card, way of play and actions must be
+(docs/scenario.md) and put to `twsolo decide --json`; its card, way of play and actions must be
 those the AI made in the game, with the game's own dice.
 
 The export is a small helper of this test (`scenario_of`): Scenario.from_state is not on this
@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 import yaml
 from click.testing import CliRunner
-from twsolo.position import describe
 
 from twsolo.ai.bot import Bot
 from twsolo.cli.main import cli
+from twsolo.compose import load_ruleset
 from twsolo.engine.choices import CHANCE, Actor, ChoiceProvider, SeededChance
 from twsolo.engine.effects import DURATION
 from twsolo.engine.game import Game
@@ -29,7 +29,8 @@ from twsolo.engine.records import CardMove, DieRoll
 from twsolo.engine.state import GameState, area_of, hand_of
 from twsolo.ids import CHINA_CARD, Side
 from twsolo.players.greedy import GreedyPlayer
-from twsolo.ruleset import Ruleset, load_ruleset
+from twsolo.position import describe
+from twsolo.ruleset import Ruleset
 from twsolo.ruleset.model import ENHANCED_SWITCHES
 from twsolo.solo import SoloOptions, play_game
 from twsolo.solo.regions import early_war, primary_region, secondary_region
