@@ -10,14 +10,13 @@ set-up, `mid` the end of the AI's first action in turn 5, `end` the final positi
 from __future__ import annotations
 
 import argparse
-import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from twsolo.browser import find_browser, headless
 from twsolo.cli.board_picture import Marks, board_html, last_ai_action
 from twsolo.engine.game import Game
 from twsolo.engine.state import GameState
@@ -48,26 +47,9 @@ def position(
 
 
 def chromium(*args: str) -> None:
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    if browser is None:
+    if find_browser() is None:
         sys.exit("chromium is not installed (apt-get install chromium)")
-    with tempfile.TemporaryDirectory() as profile:
-        subprocess.run(
-            [
-                browser,
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--hide-scrollbars",
-                "--no-first-run",
-                "--disable-background-networking",
-                f"--user-data-dir={profile}",
-                *args,
-            ],
-            capture_output=True,
-            timeout=120,
-            check=True,
-        )
+    headless("--hide-scrollbars", *args).check_returncode()
 
 
 def main() -> None:

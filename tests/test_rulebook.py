@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from twsolo.browser import find_browser
 from twsolo.cli.main import cli
 from twsolo.compose import load_ruleset, standard_vocabulary
 from twsolo.rulebook.book import VOCABULARY_MARK, render
@@ -25,7 +26,7 @@ from twsolo.ruleset.model import RegionRules
 from twsolo.ruleset.vocabulary import frozen_vocabulary
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMIUM = find_browser()
 
 
 class Text(HTMLParser):
