@@ -33,12 +33,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from twsolo.ai.bot import Bot
 from twsolo.compose import load_ruleset
+from twsolo.engine.card_play import play_card
 from twsolo.engine.choices import CHANCE, Answer, Choice, RandomPlayer, SeededChance
 from twsolo.engine.game import Game, GameOver
+from twsolo.engine.initial_state import standard_state
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget
-from twsolo.engine.play import play_card
-from twsolo.engine.setup import standard_state
 from twsolo.engine.state import hand_of
 from twsolo.errors import TwsoloError
 from twsolo.ids import CHINA_CARD, SCORING_REGIONS, Side
@@ -46,7 +46,7 @@ from twsolo.players.advice import hint
 from twsolo.players.strong import StrongPlayer
 from twsolo.ruleset import Ruleset
 from twsolo.sim.backends import make_pool
-from twsolo.sim.games import GameSpec, play, providers
+from twsolo.sim.runs import GameSpec, play, providers
 from twsolo.solo import SoloOptions, play_game
 from twsolo.solo.policy import SoloPolicy
 

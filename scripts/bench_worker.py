@@ -25,7 +25,7 @@ def play_one(seed: int) -> tuple[float, int]:
     """One game's CPU time (s) and cards played."""
     from twsolo.engine.records import CardMove
     from twsolo.ids import Side
-    from twsolo.sim.games import GameSpec, providers, rules_for
+    from twsolo.sim.runs import GameSpec, providers, rules_for
     from twsolo.solo import SoloOptions, play_game
 
     rules = rules_for(None)
@@ -50,7 +50,7 @@ def play(first: int, games: int) -> dict[str, float]:
 def serve() -> None:
     """Games on request, so that two versions can take turns game by game: the machine's
     speed drifts by the second, and a ratio of neighbours carries little of it."""
-    from twsolo.sim.games import rules_for
+    from twsolo.sim.runs import rules_for
 
     rules_for(None)
     print(json.dumps({"ready": True}), flush=True)
@@ -62,10 +62,10 @@ def serve() -> None:
 def save(home: str) -> dict[str, float]:
     """A digital game played to its end by the greedy stand-in through the session (as `twsolo
     play` would with a person): the first seed from 1 whose game lasts the full 10 turns."""
-    from twsolo.cli.games import create
+    from twsolo.cli.saved_games import create
     from twsolo.ids import Side
     from twsolo.players.greedy import GreedyPlayer
-    from twsolo.session.game import GameSession
+    from twsolo.session.live import GameSession
 
     try:
         from twsolo.compose import load_ruleset

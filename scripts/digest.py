@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from twsolo.engine.records import Answered
 from twsolo.ids import Side
 from twsolo.ruleset import DIFFICULTY_LEVELS
-from twsolo.sim.games import HUMANS, GameSpec, providers, rules_for
+from twsolo.sim.runs import HUMANS, GameSpec, providers, rules_for
 from twsolo.solo import SoloOptions, play_game
 
 

@@ -336,7 +336,7 @@ def damaged_logs(tmp: Path, count: int) -> None:
     from click.testing import CliRunner
 
     from twsolo.cli.main import cli
-    from twsolo.sim.games import GameSpec, play_logged
+    from twsolo.sim.runs import GameSpec, play_logged
 
     _, lines = play_logged(GameSpec(7, "ussr"))
     rng = random.Random(27)

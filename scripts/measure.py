@@ -37,12 +37,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from twsolo.ai.bot import Bot
 from twsolo.engine.choices import Answer, Choice
 from twsolo.engine.game import Game
+from twsolo.engine.initial_state import standard_state
 from twsolo.engine.records import CoupDone, EventEnd, EventStart, InfluenceChange, Record
-from twsolo.engine.setup import standard_state
 from twsolo.engine.state import hand_of
 from twsolo.ids import CHINA_CARD, Side
 from twsolo.sim.backends import make_pool
-from twsolo.sim.games import GameSpec, providers, rules_for
+from twsolo.sim.runs import GameSpec, providers, rules_for
 from twsolo.sim.stats import mean_ci, paired, wilson
 from twsolo.solo import play_game
 

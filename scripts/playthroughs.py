@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from twsolo.cli.reasons import log_lines
-from twsolo.sim.games import GameSpec, play_logged, rules_for
+from twsolo.sim.runs import GameSpec, play_logged, rules_for
 
 FOLDER = Path(__file__).resolve().parents[1] / "tests" / "playthroughs"
 # A short game against the random stand-in, a whole game of the enhanced AI to final scoring,

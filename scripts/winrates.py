@@ -21,8 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from twsolo.ruleset import DIFFICULTY_LEVELS
 from twsolo.sim.backends import make_pool
-from twsolo.sim.games import HUMANS, GameSpec, GameSummary, play
 from twsolo.sim.pool import Pool
+from twsolo.sim.runs import HUMANS, GameSpec, GameSummary, play
 from twsolo.sim.stats import quartiles, wilson
 
 ENDS = (("vp20", "20 VP"), ("final_scoring", "final"), ("europe_control", "Europe"))

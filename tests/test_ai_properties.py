@@ -17,13 +17,13 @@ from twsolo.ai.bot import Bot
 from twsolo.ai.military import best_coup, best_realign
 from twsolo.ai.placement import Planner
 from twsolo.ai.view import View, in_region
+from twsolo.engine.card_play import play_card
 from twsolo.engine.choices import CHANCE, Answer, Choice, ChoiceProvider, SeededChance
 from twsolo.engine.game import Game, GameOver
+from twsolo.engine.initial_state import empty_state
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget
-from twsolo.engine.play import play_card
 from twsolo.engine.records import CoupDone, DefconChange
-from twsolo.engine.setup import empty_state
 from twsolo.engine.state import Effect, hand_of
 from twsolo.ids import CHINA_CARD, SCORING_REGIONS, CardId, Side
 from twsolo.ruleset import Ruleset
@@ -94,12 +94,12 @@ class Checked:
             within = [
                 c
                 for c in legal
-                if view.a(game.rules.index[str(c)]) < view.cap(game.rules.index[str(c)])
+                if view.ai_influence(game.rules.index[str(c)]) < view.cap(game.rules.index[str(c)])
             ]
             assert not within, f"ops left ({budget.left}) with targets {within}"
             return
         c = game.rules.index[str(answer)]
-        assert view.a(c) < view.cap(c), f"{answer} is at its cap (spec §11.4)"
+        assert view.ai_influence(c) < view.cap(c), f"{answer} is at its cap (spec §11.4)"
         primary = view.primary
         if primary and not in_region(game.rules, c, primary):
             # Spec §12.5: outside the Primary only for ops it cannot spend there, or for

@@ -21,7 +21,7 @@ from twsolo.engine.game import Game
 from twsolo.engine.state import GameState
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
-from twsolo.sim.games import GameSpec, providers
+from twsolo.sim.runs import GameSpec, providers
 from twsolo.solo import play_game
 from twsolo.solo.regions import primary_region, secondary_region
 

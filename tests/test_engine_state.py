@@ -13,9 +13,9 @@ from tests.support import all_cards_placed_once, game_at, position
 from twsolo.engine.choices import CHANCE, Answer, Choice, RandomPlayer, SeededChance
 from twsolo.engine.defcon import military_ops_check
 from twsolo.engine.game import Game, GameOver
+from twsolo.engine.initial_state import standard_state
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget
-from twsolo.engine.setup import standard_state
 from twsolo.engine.state import Effect, GameState, Result
 from twsolo.errors import ChoiceError, TwsoloError
 from twsolo.ids import CHINA_CARD, Side

@@ -17,7 +17,7 @@ from twsolo.errors import ScenarioError
 from twsolo.ruleset import Ruleset
 from twsolo.ruleset.model import ENHANCED_SWITCHES
 from twsolo.scenario import load_scenario
-from twsolo.sim.games import GameSpec, play
+from twsolo.sim.runs import GameSpec, play
 
 RULES = Path(__file__).resolve().parents[1] / "rules"
 

@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
+from twsolo.engine.card_play import play_card, ways_to_play
 from twsolo.engine.choices import CHANCE, Answer
 from twsolo.engine.coup import coup_refusal, realign_refusal
 from twsolo.engine.effects import protection
 from twsolo.engine.events import event_refusal, play_event
 from twsolo.engine.game import Game, GameOver, Policy
 from twsolo.engine.ops import OpsBudget, card_ops
-from twsolo.engine.play import play_card, ways_to_play
 from twsolo.engine.scoring import region_score
 from twsolo.engine.state import Effect, Result, hand_of
 from twsolo.ids import Side

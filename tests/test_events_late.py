@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from twsolo.engine.card_play import play_card
 from twsolo.engine.effects import chernobyl_region, expire_turn_effects, realign_roll_modifier
 from twsolo.engine.events import HOOKS, play_event
 from twsolo.engine.events.late import north_sea_oil_rounds
 from twsolo.engine.game import Game, GameOver
-from twsolo.engine.play import play_card
 from twsolo.engine.state import Effect, Result
 from twsolo.ids import CHINA_CARD, Side
 from twsolo.ruleset import Ruleset

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from twsolo.engine.card_play import play_card
 from twsolo.engine.choices import CHANCE, Answer
 from twsolo.engine.coup import coup
 from twsolo.engine.events import play_event, run_hooks
@@ -16,7 +17,6 @@ from twsolo.engine.events.mid import (
     cuban_missile_crisis_refusal,
 )
 from twsolo.engine.game import Game, GameOver
-from twsolo.engine.play import play_card
 from twsolo.engine.scoring import score_region
 from twsolo.engine.state import Effect, GameState, Result, area_of, hand_of
 from twsolo.errors import IllegalActionError
@@ -72,7 +72,7 @@ def played(game: Game, side: Side, card: int, how: str) -> None:
 
 
 def chosen(game: Game, side: Side, card: int, how: str) -> None:
-    """The moment a side has chosen how to play its action round's card (engine/play.py)."""
+    """The moment a side has chosen how to play its action round's card (engine/card_play.py)."""
     run_hooks(game, "card_chosen", side=side, card=card, how=how)
 
 

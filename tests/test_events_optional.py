@@ -3,10 +3,10 @@ and each also triggered by the opponent's ops play (base §5.2)."""
 
 from __future__ import annotations
 
+from twsolo.engine.card_play import play_card
 from twsolo.engine.events import HOOKS, play_event
 from twsolo.engine.events.optional import norad_end_of_round
 from twsolo.engine.game import Game
-from twsolo.engine.play import play_card
 from twsolo.engine.state import Effect
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset

@@ -22,7 +22,7 @@ from twsolo.ids import Side
 from twsolo.persist.savefile import Entry
 from twsolo.ruleset import Ruleset
 from twsolo.session.replay import replay
-from twsolo.sim.games import GameSpec, play, play_logged
+from twsolo.sim.runs import GameSpec, play, play_logged
 from twsolo.solo import SoloOptions
 
 

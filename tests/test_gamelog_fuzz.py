@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from twsolo.cli.main import cli
-from twsolo.sim.games import GameSpec, play_logged
+from twsolo.sim.runs import GameSpec, play_logged
 
 
 @cache

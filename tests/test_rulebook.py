@@ -263,7 +263,7 @@ def test_the_book_prints_to_pdf_with_no_card_entry_cut(tmp_path: Path) -> None:
 
 def test_the_appendix_language_lists_this_twsolos_vocabulary() -> None:
     """The page's listing is what `twsolo validate --vocabulary` prints after its summary."""
-    from twsolo.cli.appendix import vocabulary_lines
+    from twsolo.cli.card_entry import vocabulary_lines
 
     text = Prose.read().language
     listing = text.split(VOCABULARY_MARK, 1)[1].split("```")[1].strip("\n")

@@ -19,7 +19,7 @@ from twsolo.engine.state import GameState, hand_of
 from twsolo.ruleset import Ruleset
 from twsolo.scenario import Scenario
 from twsolo.scenario_export import Before, log_decisions
-from twsolo.sim.games import GameSpec, play_logged
+from twsolo.sim.runs import GameSpec, play_logged
 
 from .table_person import first, run_typing
 

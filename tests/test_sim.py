@@ -14,11 +14,11 @@ from click.testing import CliRunner
 from twsolo.checks import invariants
 from twsolo.cli.main import cli
 from twsolo.cli.simulate import specs
-from twsolo.engine.setup import standard_state
+from twsolo.engine.initial_state import standard_state
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
-from twsolo.sim.games import GameSpec, play
 from twsolo.sim.pool import ProcessPool, SerialPool
+from twsolo.sim.runs import GameSpec, play
 from twsolo.sim.stats import mcnemar, quartiles, wilson
 
 

@@ -17,8 +17,8 @@ from click.testing import CliRunner
 from twsolo.cli.main import cli
 from twsolo.ruleset.load import rules_digest
 from twsolo.sim.backends import make_pool
-from twsolo.sim.games import GameSpec, play
 from twsolo.sim.pool import ProcessPool
+from twsolo.sim.runs import GameSpec, play
 
 distributed = pytest.importorskip(
     "distributed", reason="the cluster extra is not installed: pip install 'twsolo[cluster]'"

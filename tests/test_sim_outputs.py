@@ -13,13 +13,13 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-import twsolo.sim.games
+import twsolo.sim.runs
 from twsolo.cli.main import cli
 from twsolo.sim.gamelog import GameLog, read_log
-from twsolo.sim.games import GameSpec, GameSummary, play_logged
 from twsolo.sim.outputs import EXIT_GAMES_FAILED
+from twsolo.sim.runs import GameSpec, GameSummary, play_logged
 
-REAL_PLAYED = twsolo.sim.games.played
+REAL_PLAYED = twsolo.sim.runs.played
 
 
 def simulate(*args: str) -> tuple[int, str, str]:
@@ -52,7 +52,7 @@ def failing_at(seed: int):  # type: ignore[no-untyped-def]
 def test_a_game_that_raises_is_recorded_and_the_run_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(twsolo.sim.games, "played", failing_at(11))
+    monkeypatch.setattr(twsolo.sim.runs, "played", failing_at(11))
     logs = tmp_path / "logs"
     code, out, _ = simulate("--games", "3", "--seed", "10", "--log", str(logs))
     assert code == EXIT_GAMES_FAILED
@@ -72,7 +72,7 @@ def test_a_game_that_raises_is_recorded_and_the_run_goes_on(
 
 
 def test_the_json_summary_holds_the_failures(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(twsolo.sim.games, "played", failing_at(0))
+    monkeypatch.setattr(twsolo.sim.runs, "played", failing_at(0))
     code, out, _ = simulate("--games", "2", "--json")
     assert code == EXIT_GAMES_FAILED
     report = json.loads(out)

@@ -18,7 +18,7 @@ from twsolo.solo.action_rounds import (
     extra_rounds,
     human_action,
 )
-from twsolo.solo.context import Flow
+from twsolo.solo.flow import Flow
 from twsolo.solo.regions import step_x
 from twsolo.solo.turn import end_of_turn
 

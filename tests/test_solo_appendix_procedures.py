@@ -31,7 +31,7 @@ from twsolo.engine.state import Effect, GameState, Pile, area_of, hand_of
 from twsolo.ids import CHINA_CARD, Side
 from twsolo.ruleset import Ruleset
 from twsolo.solo.action_rounds import ai_action, human_action
-from twsolo.solo.context import Flow
+from twsolo.solo.flow import Flow
 from twsolo.solo.headline import resolve
 from twsolo.solo.policy import SoloPolicy
 

@@ -8,7 +8,7 @@ from twsolo.engine.game import GameOver
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
 from twsolo.solo.action_rounds import action_round
-from twsolo.solo.context import Flow
+from twsolo.solo.flow import Flow
 from twsolo.solo.regions import primary_region, secondary_region
 from twsolo.solo.result import victory_rating
 from twsolo.solo.scoring_rounds import is_scoring_round, next_round_scores, score_primary

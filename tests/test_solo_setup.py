@@ -10,7 +10,7 @@ from twsolo.errors import TwsoloError
 from twsolo.ids import CHINA_CARD, Side
 from twsolo.ruleset import Ruleset
 from twsolo.solo import SoloOptions, play_game
-from twsolo.solo.setup import difficulty, extra_influence, setup
+from twsolo.solo.new_game import difficulty, extra_influence, setup
 
 from .test_solo_support import US, USSR, make_flow
 

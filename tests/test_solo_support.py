@@ -18,9 +18,9 @@ from twsolo.engine.state import hand_of
 from twsolo.errors import ChoiceError
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
-from twsolo.solo.context import Flow
+from twsolo.solo.flow import Flow
+from twsolo.solo.new_game import new_flow
 from twsolo.solo.options import SoloOptions
-from twsolo.solo.setup import new_flow
 
 US, USSR = Side.US, Side.USSR
 # The AI side of the whole-game tests: the Bot of `twsolo.compose.make_ai`.

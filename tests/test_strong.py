@@ -23,7 +23,7 @@ from twsolo.players.advice import NOTE, hint
 from twsolo.players.knowledge import knowledge, sample_world
 from twsolo.players.strong import Budget, StrongPlayer, decide
 from twsolo.ruleset import Ruleset
-from twsolo.sim.games import GameSpec, play, providers
+from twsolo.sim.runs import GameSpec, play, providers
 from twsolo.solo import SoloOptions, play_game
 
 from .table_person import FIRST, first, run_typing

@@ -30,10 +30,10 @@ from twsolo.position import decide
 from twsolo.ruleset import Ruleset
 from twsolo.scenario import Scenario, load_scenario
 from twsolo.scripted import Script, game_at, position
-from twsolo.sim.games import STAND_INS, check_stand_in, stand_in
+from twsolo.sim.runs import STAND_INS, check_stand_in, stand_in
 from twsolo.solo import GameRecord, SoloOptions
 from twsolo.solo import play_game as _play_game
-from twsolo.solo.context import Observer
+from twsolo.solo.flow import Observer
 
 __all__ = [
     "AIS",
@@ -77,7 +77,7 @@ __all__ = [
 # The AI's two sets of rules: the seed's (spec §9–§21) and the enhanced AI (spec §25, the
 # switches rules/enhanced.yaml uses).
 AIS = ("seed", "enhanced")
-# The human stand-ins (sim/games.py STAND_INS): a uniform random legal player, a one-ply greedy
+# The human stand-ins (sim/runs.py STAND_INS): a uniform random legal player, a one-ply greedy
 # one, the strong one that looks ahead (`strong:N`: N worlds per candidate).
 HUMANS = tuple(STAND_INS)
 

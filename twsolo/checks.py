@@ -18,7 +18,7 @@ from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
 from twsolo.session.replay import replay
 from twsolo.solo import GameRecord, SoloOptions, play_game
-from twsolo.solo.context import Observer
+from twsolo.solo.flow import Observer
 
 # Spec §20.1 and §19.I, plus the Cuban Missile Crisis's forbidden coup (card text, base A15).
 ENDS = frozenset(

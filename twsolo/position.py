@@ -7,11 +7,11 @@ import contextlib
 from typing import Any
 
 from twsolo.ai.bot import Bot
+from twsolo.engine.card_play import play_card
 from twsolo.engine.choices import CHANCE, FixedDice
 from twsolo.engine.events import play_event
 from twsolo.engine.game import Game, GameOver
 from twsolo.engine.ops import OpsBudget
-from twsolo.engine.play import play_card
 from twsolo.engine.records import (
     Answered,
     CoupDone,

@@ -18,9 +18,9 @@ from twsolo.engine.choices import (
     SeededChance,
 )
 from twsolo.engine.game import Game
+from twsolo.engine.initial_state import standard_state
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget
-from twsolo.engine.setup import standard_state
 from twsolo.engine.state import Effect, GameState, hand_of
 from twsolo.errors import ChoiceError
 from twsolo.ids import Side

@@ -25,7 +25,7 @@ from twsolo.engine.choices import (
     Choice,
 )
 from twsolo.engine.game import Game
-from twsolo.engine.setup import standard_state
+from twsolo.engine.initial_state import standard_state
 from twsolo.engine.state import GameState, Result
 from twsolo.ids import SCORING_REGIONS, Side
 from twsolo.ruleset import Ruleset

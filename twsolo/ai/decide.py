@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from twsolo.ai.appendix import Predicates, evaluate, event_window, open_windows
 from twsolo.ai.criteria import CRITERIA, criterion
 from twsolo.ai.dryrun import Metrics, dry_run_event, primary_score
 from twsolo.ai.plans import (
@@ -20,6 +19,7 @@ from twsolo.ai.plans import (
 from twsolo.ai.procedures import PLAY_RULES
 from twsolo.ai.trace import Step
 from twsolo.ai.view import View, in_region
+from twsolo.ai.windows import Predicates, evaluate, event_window, open_windows
 from twsolo.engine.choices import ChoiceProvider
 from twsolo.engine.game import Policy
 from twsolo.engine.ops import OpsBudget, card_ops
@@ -221,7 +221,7 @@ def how_to_play(judge: Judge, card: int, ways: list[str]) -> str:
             return "space_race"
         view.note(Step("spec §12.2.3b human event", chosen="ops", why="event first, then ops"))
     elif "event" not in ways:
-        # Appendix G2: an event that cannot happen now is not offered (engine/play.py).
+        # Appendix G2: an event that cannot happen now is not offered (engine/card_play.py).
         view.note(Step(f"appendix G2 (#{card})", chosen="ops", why="the event cannot happen now"))
     elif judge.allows_event(card):
         return "event"

@@ -131,7 +131,11 @@ def remove_human(view: View, options: Sequence[int]) -> int:
 
     def key(c: int) -> tuple[object, ...]:
         in_primary = primary is not None and in_region(view.rules, c, primary)
-        to_break = view.h(c) - view.a(c) - view.stability(c) + 1 if view.human_controls(c) else 99
+        to_break = (
+            view.human_influence(c) - view.ai_influence(c) - view.stability(c) + 1
+            if view.human_controls(c)
+            else 99
+        )
         breaks_now = in_primary and view.bg(c) and to_break == 1
         return (
             not breaks_now,
@@ -150,7 +154,11 @@ def remove_own(view: View, options: Sequence[int]) -> int:
     primary = view.primary
 
     def key(c: int) -> tuple[object, ...]:
-        excess = view.a(c) - (view.h(c) + view.stability(c)) if view.ai_controls(c) else -99
+        excess = (
+            view.ai_influence(c) - (view.human_influence(c) + view.stability(c))
+            if view.ai_controls(c)
+            else -99
+        )
         in_primary = primary is not None and in_region(view.rules, c, primary)
         return (excess <= 0, in_primary, -excess, view.rank(c))
 

@@ -26,7 +26,7 @@ def expected_removed(view: View, c: int, ops: int) -> float:
     mod = coup_roll_modifier(view.state, view.rules, view.side, c)
     total = 0
     for roll in range(1, 7):
-        total += min(view.h(c), max(0, roll + ops + mod - 2 * view.stability(c)))
+        total += min(view.human_influence(c), max(0, roll + ops + mod - 2 * view.stability(c)))
     return total / 6
 
 
@@ -35,7 +35,10 @@ def coup_valid(view: View, c: int, ops: int, *, free: bool = False) -> bool:
     battleground that would bring DEFCON to 1, a success chance above 0; §14.3 keeps a DEFCON
     margin for battlegrounds (4+ in a Non-Scoring Round, 3+ in a Scoring Round)."""
     state, rules = view.state, view.rules
-    if view.h(c) == 0 or coup_refusal(state, rules, view.side, c, free=free) is not None:
+    if (
+        view.human_influence(c) == 0
+        or coup_refusal(state, rules, view.side, c, free=free) is not None
+    ):
         return False
     crisis = state.effect(CardId.CUBAN_MISSILE_CRISIS)
     if crisis is not None and crisis.side is view.side:
@@ -151,7 +154,7 @@ def _realign_any(view: View, c: int) -> bool:
 @criterion("realign_tiebreak", "more_human_influence")
 def _realign_more_human_influence(view: View, c: int) -> object:
     """More human influence."""
-    return -view.h(c)
+    return -view.human_influence(c)
 
 
 @criterion("realign_tiebreak", "table")
@@ -169,7 +172,7 @@ def best_realign(view: View, candidates: Sequence[int]) -> int | None:
     valid = [
         c
         for c in candidates
-        if view.h(c) > 0
+        if view.human_influence(c) > 0
         and realign_refusal(state, rules, view.side, c) is None
         and realign_modifiers(state, rules, view.side, c)
         >= realign_modifiers(state, rules, view.human, c)

@@ -84,7 +84,7 @@ class Planner:
         """Ops to raise the AI's influence in c to `target`, 2 per point while the human
         still controls c."""
         v = self.view
-        a, h, s = v.a(c), v.h(c), v.stability(c)
+        a, h, s = v.ai_influence(c), v.human_influence(c), v.stability(c)
         cost = 0
         while a < target:
             cost += 2 if self.budget is not None and h - a >= s else 1
@@ -110,13 +110,13 @@ class Planner:
             return False
         if self.banned is not None and self.view.rules.in_region(c, self.banned):
             return False  # Chernobyl: no USSR influence there by ops
-        return not self.caps or self.view.a(c) < self.view.cap(c)
+        return not self.caps or self.view.ai_influence(c) < self.view.cap(c)
 
     def take_target(self, c: int) -> int:
-        return self.view.h(c) + self.view.stability(c)
+        return self.view.human_influence(c) + self.view.stability(c)
 
     def break_target(self, c: int) -> int:
-        return self.view.h(c) - self.view.stability(c) + 1
+        return self.view.human_influence(c) - self.view.stability(c) + 1
 
     # ------------------------------------------------------------------ placing
     def place(self, goal: Goal) -> None:
@@ -204,7 +204,7 @@ class Planner:
 
     def _take(self, option: str, c: int) -> Goal:
         target = self.take_target(c)
-        return Goal(option, c, target - self.view.a(c), self.cost_to(c, target))
+        return Goal(option, c, target - self.view.ai_influence(c), self.cost_to(c, target))
 
     def affordable_take(self, c: int) -> bool:
         return self.cost_to(c, self.take_target(c)) <= self.available(c)
@@ -236,7 +236,7 @@ def _break_bg(p: Planner, region: str, members: list[int]) -> list[Goal]:
         target = p.break_target(c)
         cost = p.cost_to(c, target)
         if cost <= p.available(c):
-            goals.append(Goal("break_bg", c, target - v.a(c), cost))
+            goals.append(Goal("break_bg", c, target - v.ai_influence(c), cost))
     return p.pick(goals, "spec §13.2 option 2 (break a BG)")
 
 
@@ -267,7 +267,7 @@ def _reinforce(p: Planner, region: str, members: list[int]) -> list[Goal]:
         for c in members
         if v.bg(c)
         and v.ai_controls(c)
-        and (v.h(c) > 0 or any(v.human_controls(n) for n in v.rules.neighbours[c]))
+        and (v.human_influence(c) > 0 or any(v.human_controls(n) for n in v.rules.neighbours[c]))
         and p.point_cost(c) <= p.available(c)
     ]
     return p.pick(goals, "spec §13.2 option 4 (reinforce)")
@@ -283,7 +283,7 @@ def _approach_bg(p: Planner, region: str, members: list[int]) -> list[Goal]:
         if not (v.bg(c) and v.uncontrolled(c)) or p.affordable_take(c):
             continue
         n = 0
-        a, spent = v.a(c), 0
+        a, spent = v.ai_influence(c), 0
         while a < p.take_target(c) and spent + 1 <= p.available(c):
             spent += 1  # uncontrolled: every point costs 1
             a += 1
@@ -313,7 +313,7 @@ def _presence(p: Planner, region: str, members: list[int]) -> list[Goal]:
     goals = [
         Goal("presence", c, 1, p.point_cost(c))
         for c in members
-        if v.a(c) == 0
+        if v.ai_influence(c) == 0
         and not v.human_controls(c)
         and not in_region(v.rules, c, SOUTHEAST_ASIA)
         and p.point_cost(c) <= p.available(c)
@@ -365,7 +365,7 @@ def _higher_stability(p: Planner, goal: Goal) -> object:
 @criterion("influence_tiebreak", "more_human_influence")
 def _more_human_influence(p: Planner, goal: Goal) -> object:
     """More human influence present."""
-    return -p.view.h(goal.country)
+    return -p.view.human_influence(goal.country)
 
 
 @criterion("influence_tiebreak", "table")
@@ -462,4 +462,4 @@ def best_score_plan(p: Planner, region: str, members: list[int]) -> list[Goal]:
             figures={"value_gain": gain, "ops": best[1]},
         )
     )
-    return [Goal("score", a.country, a.target - v.a(a.country), a.cost) for a in chosen]
+    return [Goal("score", a.country, a.target - v.ai_influence(a.country), a.cost) for a in chosen]

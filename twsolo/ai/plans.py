@@ -323,11 +323,15 @@ def guard_prepared(view: View, planner: Planner) -> None:
     board = planner.view
     extra = view.rules.enhanced.guard_points
     for c in dict.fromkeys(planner.placed):
-        if view.ai_controls(c) or board.a(c) - board.h(c) != board.stability(c):
+        if view.ai_controls(c) or board.ai_influence(c) - board.human_influence(
+            c
+        ) != board.stability(c):
             continue
-        points = min(extra, board.cap(c) - board.a(c))
+        points = min(extra, board.cap(c) - board.ai_influence(c))
         if points > 0 and not planner.exhausted:
-            planner.place(Goal("guard", c, points, planner.cost_to(c, board.a(c) + points)))
+            planner.place(
+                Goal("guard", c, points, planner.cost_to(c, board.ai_influence(c) + points))
+            )
             view.note(Step("spec §25.6 guard the prepared", chosen=view.rules.countries[c].id))
 
 
@@ -454,7 +458,7 @@ def coup_outlook(
     per controller of c."""
     rules, side = view.rules, view.side
     mod = coup_roll_modifier(view.state, rules, side, c)
-    a, h, stability = view.a(c), view.h(c), view.stability(c)
+    a, h, stability = view.ai_influence(c), view.human_influence(c), view.stability(c)
     before = controller(view.state, rules, c)
     shuttle = shuttle_applies(view.state, rules, region, False)
     scores: dict[Side | None, int] = {}

@@ -25,7 +25,7 @@ from twsolo.ids import CardId, Side
 
 # ---------------------------------------------------------------------- #33 De-Stalinization
 def _need(view: View, c: int) -> int:
-    return view.h(c) + view.stability(c) - view.a(c)
+    return view.human_influence(c) + view.stability(c) - view.ai_influence(c)
 
 
 def destalinization_plan(

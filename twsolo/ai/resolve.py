@@ -22,7 +22,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from twsolo.ai.appendix import evaluate, window_matches
 from twsolo.ai.criteria import CRITERIA, F, criterion
 from twsolo.ai.decide import Judge, ProviderFactory
 from twsolo.ai.dryrun import measure, primary_score
@@ -40,6 +39,7 @@ from twsolo.ai.placement import Planner
 from twsolo.ai.plans import plan_operations, regions_in_order
 from twsolo.ai.trace import Step
 from twsolo.ai.view import View, in_region
+from twsolo.ai.windows import evaluate, window_matches
 from twsolo.engine.board import adjacent_controlled, controls
 from twsolo.engine.choices import Answer, Choice
 from twsolo.engine.game import VP_WIN, Game
@@ -82,7 +82,7 @@ class Question:
     def need(self, c: int) -> int:
         """Points the chooser still needs to control c."""
         v = self.view
-        return v.h(c) + v.stability(c) - v.a(c)
+        return v.human_influence(c) + v.stability(c) - v.ai_influence(c)
 
     def is_ai(self) -> bool:
         """Whether the chooser is the AI (a dry run also answers for the human, spec §1.8)."""
@@ -451,7 +451,9 @@ def _stops_human_win(q: Question, area: list[int]) -> bool:
 def _human_in_event_regions(q: Question, area: list[int]) -> bool:
     """The human has influence in a region the event acts in."""
     v = q.view
-    return any(v.h(c) for r in v.rules.card(q.card).event_regions for c in v.members(r))
+    return any(
+        v.human_influence(c) for r in v.rules.card(q.card).event_regions for c in v.members(r)
+    )
 
 
 @criterion("choice_tests", "card_carries_human_event")
@@ -507,7 +509,7 @@ def _human_controlled(q: Question, c: int, arg: None) -> bool:
 @_filter("has_human_influence")
 def _has_human_influence(q: Question, c: int, arg: None) -> bool:
     """The human has influence there."""
-    return q.view.h(c) > 0
+    return q.view.human_influence(c) > 0
 
 
 @_filter("in_primary")
@@ -559,7 +561,7 @@ def _takes_with_room(q: Question, c: int, arg: None) -> bool:
     left = q.figure("left", 1)
     room = min(left, q.figure("per_country", left) - q.placed.count(c))
     lands = room if q.choice.context.get("whole") else q.need(c)
-    return not v.ai_controls(c) and 0 < q.need(c) <= room and v.a(c) + lands <= v.cap(c)
+    return not v.ai_controls(c) and 0 < q.need(c) <= room and v.ai_influence(c) + lands <= v.cap(c)
 
 
 @_filter("not_next_to_placed_battleground")
@@ -578,7 +580,7 @@ def _next_to_battleground(q: Question, c: int, arg: None) -> bool:
 @_filter("doubling_takes")
 def _doubling_takes(q: Question, c: int, arg: None) -> bool:
     """Doubling the chooser's influence there gives it control."""
-    return not q.view.ai_controls(c) and q.view.a(c) >= q.need(c)
+    return not q.view.ai_controls(c) and q.view.ai_influence(c) >= q.need(c)
 
 
 @_filter("war_modifier_at_most", arg="int")
@@ -633,19 +635,19 @@ def _key(name: str, arg: str = "") -> Callable[[F], F]:
 @_key("most_human_influence")
 def _most_human_influence(q: Question, c: int, arg: None) -> object:
     """More human influence first."""
-    return -q.view.h(c)
+    return -q.view.human_influence(c)
 
 
 @_key("most_own_influence")
 def _most_own_influence(q: Question, c: int, arg: None) -> object:
     """More of the chooser's influence first."""
-    return -q.view.a(c)
+    return -q.view.ai_influence(c)
 
 
 @_key("human_lead")
 def _human_lead(q: Question, c: int, arg: None) -> object:
     """The human's lead in influence there, the largest first."""
-    return -max(0, q.view.h(c) - q.view.a(c))
+    return -max(0, q.view.human_influence(c) - q.view.ai_influence(c))
 
 
 @_key("battleground")
@@ -724,7 +726,7 @@ def _war_odds(q: Question, c: int) -> tuple[int, int]:
     assert war is not None
     odds = max(0, 7 - war.success - _war_modifier(q, c, None))
     after = view.state.board_copy()
-    after.influence[c, view.side.col] += view.h(c)
+    after.influence[c, view.side.col] += view.human_influence(c)
     after.influence[c, view.human.col] = 0
     region = view.primary
     gain = primary_score(view.rules, after, view.side, region) - primary_score(
@@ -746,7 +748,7 @@ def _war_expected_vp(q: Question, c: int, arg: None) -> object:
 @_key("war_expected_influence")
 def _war_expected_influence(q: Question, c: int, arg: None) -> object:
     """More human influence expected to change hands first."""
-    return -_war_odds(q, c)[0] * q.view.h(c)
+    return -_war_odds(q, c)[0] * q.view.human_influence(c)
 
 
 @_key("highest_ops")

@@ -87,11 +87,11 @@ class View:
         return View(self.rules, self.state, self.side, [] if trace is None else trace, self.keep)
 
     # ---- board facts (spec §13.1)
-    def a(self, c: int) -> int:
+    def ai_influence(self, c: int) -> int:
         value: int = self.state.cells[c, self.side.col]
         return value
 
-    def h(self, c: int) -> int:
+    def human_influence(self, c: int) -> int:
         value: int = self.state.cells[c, self.human.col]
         return value
 
@@ -114,7 +114,7 @@ class View:
         """Spec §11.4: at most control (+1 in a battleground): h + s (+ 1)."""
         p = self.rules.priorities
         extra = p.cap_battleground_extra if self.bg(c) else p.cap_other_extra
-        return self.h(c) + self.stability(c) + extra
+        return self.human_influence(c) + self.stability(c) + extra
 
     def adjacent_to_human_superpower(self, c: int) -> bool:
         return self.rules.countries[c].superpower is self.human

@@ -1,4 +1,4 @@
-"""The command line (click): the commands (main.py; games.py for new/play/list/show,
+"""The command line (click): the commands (main.py; saved_games.py for new/play/list/show,
 simulate.py, replay.py), the person at the table as a ChoiceProvider (prompts.py, menus.py,
 match.py, ingame.py's in-game commands) and the pure text and pictures it prints (render.py,
-reasons.py, appendix.py, svg.py). It parses and prints; the game is played below it."""
+reasons.py, card_entry.py, svg.py). It parses and prints; the game is played below it."""

@@ -1,6 +1,6 @@
 """A game at the terminal: the prompts, the "do this on the board" instructions, and the in-game
 commands (show, board, why, history, inspect, undo, rollback, adjust, save, help, quit), each
-parsed and printed here and carried out by the session (twsolo/session/game.py)."""
+parsed and printed here and carried out by the session (twsolo/session/live.py)."""
 
 from __future__ import annotations
 
@@ -39,8 +39,8 @@ from twsolo.engine.adjust import ADJUSTABLE, SIDED, Adjustment, AdjustmentRefuse
 from twsolo.engine.calendar import action_rounds
 from twsolo.engine.choices import CHANCE, Actor, Choice, ChoiceProvider
 from twsolo.engine.game import Game
+from twsolo.engine.initial_state import standard_state
 from twsolo.engine.records import Record, result_text
-from twsolo.engine.setup import standard_state
 from twsolo.engine.state import GameState
 from twsolo.errors import TwsoloError
 from twsolo.ids import MAP_REGIONS, SCORING_REGIONS, Side
@@ -48,7 +48,7 @@ from twsolo.persist.folders import play_command
 from twsolo.persist.savefile import Entry
 from twsolo.rulebook.sources import cited_sections
 from twsolo.ruleset import Ruleset
-from twsolo.session.game import GameSession, Restart, TakeBack
+from twsolo.session.live import GameSession, Restart, TakeBack
 from twsolo.session.replay import Replay, decoded, providers_of
 from twsolo.solo import GameRecord, play_game
 from twsolo.solo.regions import primary_region, secondary_region

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 from click.shell_completion import CompletionItem
 
-from twsolo.cli import games
+from twsolo.cli import saved_games
 from twsolo.cli.match import matches
 from twsolo.errors import TwsoloError
 from twsolo.ids import SCORING_REGIONS, Side
@@ -145,7 +145,7 @@ def validate(rules_path: str | None, vocabulary: bool) -> None:
         for line in warnings:
             click.echo(f"    {line}")
     if vocabulary:
-        from twsolo.cli.appendix import vocabulary_lines
+        from twsolo.cli.card_entry import vocabulary_lines
         from twsolo.compose import standard_vocabulary
 
         for line in vocabulary_lines(standard_vocabulary()):
@@ -247,7 +247,7 @@ def complete_cards(
 @rules_option
 def cards_show(card: str, as_json: bool, rules_path: str | None) -> None:
     """Show one card, by number or name (a unique prefix is enough), with its appendix entry."""
-    from twsolo.cli.appendix import entry_dict, entry_lines, fact_lines, written_lines
+    from twsolo.cli.card_entry import entry_dict, entry_lines, fact_lines, written_lines
     from twsolo.compose import load_ruleset, standard_vocabulary
 
     rules = load_ruleset(rules_path)
@@ -364,10 +364,10 @@ def vp_text(vp: int) -> str:
     return "0 VP" if vp == 0 else f"{abs(vp)} VP to {'US' if vp > 0 else 'USSR'}"
 
 
-cli.add_command(games.new)
-cli.add_command(games.play)
-cli.add_command(games.list_cmd)
-cli.add_command(games.show)
+cli.add_command(saved_games.new)
+cli.add_command(saved_games.play)
+cli.add_command(saved_games.list_cmd)
+cli.add_command(saved_games.show)
 cli.add_command(
     LazyCommand(
         "simulate",

@@ -17,15 +17,6 @@ from twsolo.printable import unfiltered
 from twsolo.ruleset import DIFFICULTY_LEVELS
 from twsolo.sim.backends import make_pool
 from twsolo.sim.compare import compare, comparison_lines
-from twsolo.sim.games import (
-    HUMANS,
-    GameFailure,
-    GameSpec,
-    GameSummary,
-    attempt,
-    attempt_logged,
-    check_stand_in,
-)
 from twsolo.sim.outputs import (
     EXIT_GAMES_FAILED,
     LogFolder,
@@ -35,6 +26,15 @@ from twsolo.sim.outputs import (
     write_report,
 )
 from twsolo.sim.pool import Pool, interrupts_deferred, interrupts_ignored
+from twsolo.sim.runs import (
+    HUMANS,
+    GameFailure,
+    GameSpec,
+    GameSummary,
+    attempt,
+    attempt_logged,
+    check_stand_in,
+)
 from twsolo.sim.stats import summarize
 
 EXIT_INTERRUPTED = 130  # the shell's code for a program stopped by Ctrl-C

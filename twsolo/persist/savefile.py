@@ -2,7 +2,7 @@
 per answer or correction, appended and fsynced), `state.json` (a cache of the position, for
 `show` and `list`).
 
-Every file is read through the bounded reader and checked field by field (schema.py). A damaged
+Every file is read through the bounded reader and checked field by field (save_fields.py). A damaged
 or newer header or journal is reported with its file, line and field and what the player can
 do, and never overwritten; the only repairs are explicit (`--drop-torn-line`) or harmless (a
 missing newline after a complete last line, leftover temporary files). A damaged state.json is
@@ -30,7 +30,7 @@ from twsolo.engine.choices import KINDS
 from twsolo.engine.state import GameState
 from twsolo.errors import TwsoloError
 from twsolo.ids import Side
-from twsolo.persist import schema
+from twsolo.persist import save_fields
 from twsolo.persist.atomic import (
     append_line_durable,
     atomic_write_text,
@@ -39,7 +39,7 @@ from twsolo.persist.atomic import (
 )
 from twsolo.persist.folders import HEADER, JOURNAL, game_folders, play_command
 from twsolo.persist.lock import LOCK, SaveLock
-from twsolo.persist.schema import Fields, Invalid
+from twsolo.persist.save_fields import Fields, Invalid
 from twsolo.ruleset import Ruleset
 from twsolo.solo.options import DICE_CHOICES, SoloOptions
 
@@ -340,15 +340,15 @@ class SaveDir:
         try:
             raw = _json(self._read(STATE, STATE_LIMIT))
             fields = Fields(raw).only(("state", "primary", "secondary", "entries", "result"))
-            primary, secondary = schema.regions(fields)
+            primary, secondary = save_fields.regions(fields)
             return Snapshot(
-                state=schema.game_state(fields.object("state"), rules),
+                state=save_fields.game_state(fields.object("state"), rules),
                 primary=primary,
                 secondary=secondary,
                 entries=fields.integer("entries", 0, 10_000_000),
                 result=None
                 if fields.value("result") is None
-                else schema.result_summary(fields.object("result")),
+                else save_fields.result_summary(fields.object("result")),
             )
         except (Invalid, _NotJSON) as exc:
             raise SaveError(f"{path}: {exc}") from None
@@ -472,19 +472,19 @@ def _header(raw: Any, rules: Ruleset) -> Header:
         ("ai_side", "difficulty", "fast_deal", "optional_cards", "extra_influence_dice"),
         ("enhanced", "draft_cap"),
     )
-    options.string("ai_side", schema.SIDES)
+    options.string("ai_side", save_fields.SIDES)
     options.string("difficulty", rules.setup.difficulty)
     options.boolean("fast_deal")
     options.boolean("optional_cards")
     if options.value("extra_influence_dice") is not None:
         options.integer("extra_influence_dice", min(DICE_CHOICES), max(DICE_CHOICES))
     if "enhanced" in options.raw:
-        schema.enhanced(options)
+        save_fields.enhanced(options)
     if "draft_cap" in options.raw:
         options.boolean("draft_cap")
     scenario = None
     if fields.value("scenario") is not None:
-        start = schema.game_state(fields.object("scenario"), rules)
+        start = save_fields.game_state(fields.object("scenario"), rules)
         if start.ai_side is None or start.ai_side.value != options.raw["ai_side"]:
             raise Invalid("scenario.ai_side", "must be the AI's side of options.ai_side")
         scenario = raw["scenario"]
@@ -506,7 +506,9 @@ def _entry(raw: Any, seq: int, rules: Ruleset) -> Entry:
     fields = Fields(raw)
     fields.only(("seq", "type", "actor", "kind", "answer", "data", "turn", "action_round"))
     if fields.value("seq") != seq:
-        raise Invalid("seq", f"expected {seq} (the line's place), got {schema.shown(raw['seq'])}")
+        raise Invalid(
+            "seq", f"expected {seq} (the line's place), got {save_fields.shown(raw['seq'])}"
+        )
     kind = fields.string("type", ENTRY_TYPES)
     data = fields.object("data")
     entry = Entry(
@@ -516,18 +518,18 @@ def _entry(raw: Any, seq: int, rules: Ruleset) -> Entry:
         data=data.raw,
     )
     if kind == "answer":
-        entry.actor = fields.string("actor", schema.ACTORS)
+        entry.actor = fields.string("actor", save_fields.ACTORS)
         entry.kind = fields.string("kind", KINDS)
-        entry.answer = schema.answer(fields.value("answer"), "answer")
+        entry.answer = save_fields.answer(fields.value("answer"), "answer")
         data.only(())
         return entry
     for key, empty in (("actor", ""), ("kind", ""), ("answer", None)):
         if fields.value(key) != empty:
-            raise Invalid(key, f"a {kind} entry has none, got {schema.shown(raw[key])}")
+            raise Invalid(key, f"a {kind} entry has none, got {save_fields.shown(raw[key])}")
     if kind == "adjust":
-        schema.adjustment(data, rules)
+        save_fields.adjustment(data, rules)
     else:
-        schema.mark(data)
+        save_fields.mark(data)
     return entry
 
 

@@ -36,7 +36,7 @@ from twsolo.solo.action_rounds import (
     penalty,
     play_drawn,
 )
-from twsolo.solo.context import Flow, RoundInfo
+from twsolo.solo.flow import Flow, RoundInfo
 from twsolo.solo.headline import BOX_4, ai_pick, put_bottom, resolve
 from twsolo.solo.options import SoloOptions
 from twsolo.solo.regions import primary_region, region_countries, secondary_region

@@ -22,7 +22,7 @@ from twsolo.engine.ops import OpsBudget
 from twsolo.ids import Side
 from twsolo.players.card_values import dangers, hold_value, opponent_event, rank_splits
 from twsolo.players.evaluate import DEFAULT, Weights
-from twsolo.players.inner import by_rules, rank_by_rerun, rank_operations, rank_points
+from twsolo.players.in_play_answers import by_rules, rank_by_rerun, rank_operations, rank_points
 from twsolo.players.knowledge import Knowledge, knowledge
 from twsolo.players.lookahead import (
     RolloutHuman,

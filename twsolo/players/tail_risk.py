@@ -26,7 +26,7 @@ from twsolo.players.knowledge import Knowledge, sample_world
 from twsolo.players.lookahead import Horizon, RolloutHuman, Sample, to_table, world_flow
 from twsolo.players.plays import Play
 from twsolo.ruleset import Ruleset
-from twsolo.solo.context import Flow
+from twsolo.solo.flow import Flow
 from twsolo.solo.headline import resolve
 
 T = TypeVar("T")

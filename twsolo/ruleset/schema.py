@@ -20,6 +20,7 @@ from twsolo.ids import (
     Era,
     Side,
 )
+from twsolo.ruleset.appendix_answers import read_procedures, read_resolve
 from twsolo.ruleset.checks import check_windows
 from twsolo.ruleset.conditions import ConditionError, Window, parse_condition, parse_window
 from twsolo.ruleset.model import (
@@ -38,7 +39,6 @@ from twsolo.ruleset.model import (
     War,
 )
 from twsolo.ruleset.nodes import Located, iter_entries
-from twsolo.ruleset.resolve import read_procedures, read_resolve
 from twsolo.ruleset.vocabulary import Vocabulary
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")

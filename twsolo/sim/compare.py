@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from twsolo.sim.games import GameSummary
+from twsolo.sim.runs import GameSummary
 from twsolo.sim.stats import paired, quartiles
 
 SIDES = ("us", "ussr", "total")

@@ -9,7 +9,7 @@ Lines, each a JSON object with a `type`:
   on the AI's answers; `face_down` on a card dealt face down;
 - `state`: the position's summary after the headline, each side's action, a Scoring Round, the
   turn's end and the game's end;
-- `result` (last): the game's summary (sim/games.py GameSummary).
+- `result` (last): the game's summary (sim/runs.py GameSummary).
 
 No player sits at a simulated table, so the log names every card, those dealt face down
 included: it is for appendix editors. A player's own history (`history`) never shows them."""
@@ -29,9 +29,9 @@ from twsolo.engine.game import Game
 from twsolo.engine.state import GameState, area_of, hand_of
 from twsolo.errors import TwsoloError
 from twsolo.ids import CHINA_CARD, Side
-from twsolo.persist import schema
+from twsolo.persist import save_fields
 from twsolo.persist.atomic import atomic_write_text
-from twsolo.persist.schema import Fields, Invalid
+from twsolo.persist.save_fields import Fields, Invalid
 from twsolo.ruleset import Ruleset
 from twsolo.solo.regions import primary_region, secondary_region
 
@@ -214,7 +214,7 @@ def _header(fields: Fields) -> None:
     if "options" in fields.raw:
         options = fields.object("options")
         if options.raw.get("ai_side") is not None:
-            options.string("ai_side", schema.SIDES)
+            options.string("ai_side", save_fields.SIDES)
         if "difficulty" in options.raw:
             options.string("difficulty")
 
@@ -225,9 +225,9 @@ def _answer(fields: Fields) -> None:
     )
     fields.integer("turn", 0, 11)
     fields.integer("ar", 0, 9)
-    fields.string("actor", schema.ACTORS)
+    fields.string("actor", save_fields.ACTORS)
     fields.string("kind", KINDS)
-    schema.answer(fields.value("answer"), "answer")
+    save_fields.answer(fields.value("answer"), "answer")
     if fields.raw.get("event") is not None:
         fields.integer("event", 1, 999)
     if "key" in fields.raw:
@@ -257,10 +257,10 @@ def _state(fields: Fields) -> None:
     fields.integer("defcon", 0, 5)
     for key in ("milops", "space"):
         for i, value in enumerate(fields.list(key, 2, 2)):
-            schema.integer(value, f"{key}[{i}]", 0, 99)
+            save_fields.integer(value, f"{key}[{i}]", 0, 99)
     for key in ("controlled", "battlegrounds"):
-        counts = fields.object(key).only(schema.SIDES)
-        for side in schema.SIDES:
+        counts = fields.object(key).only(save_fields.SIDES)
+        for side in save_fields.SIDES:
             counts.integer(side, 0, 999)
 
 
@@ -280,5 +280,5 @@ def text(fields: Fields, key: str) -> str:
     """A field of free text (a reason, a note): a string of printable characters."""
     value = fields.value(key)
     if not isinstance(value, str) or len(value) > TEXT_LIMIT or has_control(value):
-        raise Invalid(fields.name(key), f"expected a line of text, got {schema.shown(value)}")
+        raise Invalid(fields.name(key), f"expected a line of text, got {save_fields.shown(value)}")
     return value

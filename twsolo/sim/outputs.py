@@ -15,7 +15,7 @@ from pathlib import Path
 from twsolo.errors import TwsoloError
 from twsolo.persist.atomic import atomic_write_text
 from twsolo.sim.gamelog import file_name, write_log
-from twsolo.sim.games import GameFailure
+from twsolo.sim.runs import GameFailure
 
 EXIT_GAMES_FAILED = 3  # every game was played, but some raised (they are in the summary)
 

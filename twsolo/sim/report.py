@@ -17,7 +17,7 @@ import matplotlib
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from twsolo.sim.games import GameSummary
+from twsolo.sim.runs import GameSummary
 from twsolo.sim.stats import groups, win_rate
 
 COLOURS = ("#1f5fa8", "#c0392b")  # the first rule set, the compared one

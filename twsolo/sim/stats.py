@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from twsolo.sim.games import GameSummary
+from twsolo.sim.runs import GameSummary
 
 Z95 = 1.959963984540054
 

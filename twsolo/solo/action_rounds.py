@@ -4,16 +4,16 @@ and plays; region shifts, Scoring Rounds, the human's off-region penalty, extra 
 from __future__ import annotations
 
 from twsolo.engine import calendar
+from twsolo.engine.card_play import play_card, ways_to_play
 from twsolo.engine.events import EVENTS, run_hooks
 from twsolo.engine.events.mid import missile_envy_due
 from twsolo.engine.game import Game
-from twsolo.engine.play import play_card, ways_to_play
 from twsolo.engine.space import EIGHTH_ROUND, has_ability
 from twsolo.engine.state import GameState, hand_of
 from twsolo.ids import CHINA_CARD, SOUTHEAST_ASIA, CardId, Side
 from twsolo.ruleset import Ruleset
 from twsolo.ruleset.model import CHINA_CARD_ALWAYS_ENTERS, DEFER_HARMFUL_EVENT
-from twsolo.solo.context import Flow, RoundInfo
+from twsolo.solo.flow import Flow, RoundInfo
 from twsolo.solo.headline import put_bottom
 from twsolo.solo.piles import draw_cards
 from twsolo.solo.regions import primary_region, region_countries, secondary_region, shift

@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from twsolo.engine.calendar import ERA_FIRST_TURN, early_war
-from twsolo.engine.setup import ERA_PILE
+from twsolo.engine.initial_state import ERA_PILE
 from twsolo.engine.state import area_of, hand_of
 from twsolo.ids import CHINA_CARD, Era, Side
 from twsolo.ruleset import Ruleset
 from twsolo.ruleset.model import CHINA_CARD_ALWAYS_ENTERS
-from twsolo.solo.context import Flow
+from twsolo.solo.flow import Flow
 from twsolo.solo.piles import deal_one, draw_cards, ensure_draw, gather, hand_size
 
 HAND_EARLY = 8  # spec §6.1–§6.2: deck/hands hold 8 in turns 1–3

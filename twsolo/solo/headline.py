@@ -9,7 +9,7 @@ from twsolo.engine.game import Game
 from twsolo.engine.space import has_ability
 from twsolo.engine.state import hand_of
 from twsolo.ids import CHINA_CARD, CardId, Side
-from twsolo.solo.context import Flow
+from twsolo.solo.flow import Flow
 from twsolo.solo.piles import draw_cards
 from twsolo.solo.regions import region_countries
 

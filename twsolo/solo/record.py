@@ -8,7 +8,7 @@ from typing import Any
 from twsolo.engine.choices import Answer
 from twsolo.engine.records import Record
 from twsolo.engine.state import GameState, Result
-from twsolo.solo.context import RoundInfo
+from twsolo.solo.flow import RoundInfo
 from twsolo.solo.options import SoloOptions
 
 

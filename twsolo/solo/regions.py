@@ -13,7 +13,7 @@ from twsolo.engine.game import Game
 from twsolo.engine.scoring import acting_secondary, pile_region
 from twsolo.engine.state import GameState
 from twsolo.ruleset import Ruleset
-from twsolo.solo.context import Flow
+from twsolo.solo.flow import Flow
 
 SCORING_PILES = ("scoring_deck", "primary", "secondary", "spent", "aside")
 

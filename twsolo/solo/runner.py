@@ -10,11 +10,11 @@ from twsolo.engine.choices import Actor, ChoiceProvider
 from twsolo.engine.game import GameOver
 from twsolo.engine.state import GameState
 from twsolo.ruleset import Ruleset
-from twsolo.solo.context import Flow, Observer
+from twsolo.solo.flow import Flow, Observer
+from twsolo.solo.new_game import new_flow, setup
 from twsolo.solo.options import SoloOptions
 from twsolo.solo.record import GameRecord
 from twsolo.solo.result import human_score, victory_rating
-from twsolo.solo.setup import new_flow, setup
 from twsolo.solo.turn import play_turn
 
 

@@ -9,7 +9,7 @@ from twsolo.engine.scoring import score_region
 from twsolo.engine.state import GameState
 from twsolo.ids import SOUTHEAST_ASIA
 from twsolo.ruleset import Ruleset
-from twsolo.solo.context import Flow
+from twsolo.solo.flow import Flow
 from twsolo.solo.regions import card_in, early_war, force_early_primary, is_early_card
 
 Timing = Literal["score", "force", "none"]

@@ -8,8 +8,8 @@ from twsolo.engine.effects import expire_turn_effects
 from twsolo.engine.events import run_hooks
 from twsolo.engine.scoring import final_scoring
 from twsolo.solo.action_rounds import action_rounds
-from twsolo.solo.context import Flow
 from twsolo.solo.draft import deal_phase
+from twsolo.solo.flow import Flow
 from twsolo.solo.headline import headline_phase
 from twsolo.solo.regions import step_x
 

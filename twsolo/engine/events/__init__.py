@@ -1,7 +1,7 @@
 """Card events (card-events Part C): registry, and `play_event` that resolves one."""
 
 from twsolo.engine.events import early, late, mid, optional  # noqa: F401 - registers handlers
-from twsolo.engine.events.play import event_refusal, play_event
+from twsolo.engine.events.happen import event_refusal, play_event
 from twsolo.engine.events.registry import EVENTS, HOOKS, EventContext, event, on, run_hooks
 
 __all__ = [

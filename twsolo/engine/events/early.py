@@ -34,7 +34,7 @@ from twsolo.engine.events.common import (
     war_facts,
     yes_no,
 )
-from twsolo.engine.events.play import play_event
+from twsolo.engine.events.happen import play_event
 from twsolo.engine.events.registry import EventContext, event
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget
@@ -581,7 +581,7 @@ def nuclear_test_ban(game: Game, ctx: EventContext) -> None:
 @event(CardId.FORMOSAN_RESOLUTION)
 def formosan_resolution(game: Game, ctx: EventContext) -> None:
     """Card-events #35: a US-controlled Taiwan counts as an Asia battleground for scoring until
-    the US plays the China Card (scoring.py, engine/play.py). No choice."""
+    the US plays the China Card (scoring.py, engine/card_play.py). No choice."""
     game.add_effect(Effect(CardId.FORMOSAN_RESOLUTION))
 
 

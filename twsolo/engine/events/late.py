@@ -35,7 +35,7 @@ from twsolo.engine.events.common import (
     war_facts,
     yes_no,
 )
-from twsolo.engine.events.play import play_event
+from twsolo.engine.events.happen import play_event
 from twsolo.engine.events.registry import EventContext, event, on
 from twsolo.engine.influence import conduct_influence
 from twsolo.engine.operations import operation_options

@@ -51,7 +51,7 @@ from twsolo.engine.events.common import (
     war,
     war_facts,
 )
-from twsolo.engine.events.play import play_event
+from twsolo.engine.events.happen import play_event
 from twsolo.engine.events.registry import EventContext, card_player, event, on
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget

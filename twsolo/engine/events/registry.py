@@ -48,9 +48,9 @@ Handler = Callable[["Game", EventContext], None]
 
 @dataclass(frozen=True)
 class CardPlayer:
-    """How a card is played as an action: engine/play.py `ways_to_play` and `play_card`. An
+    """How a card is played as an action: engine/card_play.py `ways_to_play` and `play_card`. An
     event that plays another card (Grain Sales, #67) plays it through this: playing a card plays
-    its event, so engine/play.py sits above the events and registers itself here when imported
+    its event, so engine/card_play.py sits above the events and registers itself here when imported
     (`plays_cards`), as the events register their handlers."""
 
     ways: Callable[[Game, Side, int], list[str]]
@@ -66,7 +66,9 @@ def plays_cards(player: CardPlayer) -> None:
 
 def card_player() -> CardPlayer:
     if not _CARD_PLAYER:
-        raise RuntimeError("internal: an event plays a card, but twsolo.engine.play is not loaded")
+        raise RuntimeError(
+            "internal: an event plays a card, but twsolo.engine.card_play is not loaded"
+        )
     return _CARD_PLAYER[0]
 
 

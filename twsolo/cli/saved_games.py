@@ -159,7 +159,7 @@ def run(
 ) -> None:
     from twsolo.cli.ingame import Terminal
     from twsolo.compose import load_ruleset
-    from twsolo.session.game import GameSession
+    from twsolo.session.live import GameSession
 
     rules = load_ruleset(rules_path)
     with GameSession.open(rules, save, drop_torn_line=drop_torn_line) as session:

@@ -24,7 +24,7 @@ from twsolo.players.strong import Budget, StrongPlayer
 from twsolo.ruleset import Ruleset
 from twsolo.sim.gamelog import GameLog, turn_of
 from twsolo.solo import GameRecord, SoloOptions, play_game
-from twsolo.solo.context import Observer
+from twsolo.solo.flow import Observer
 
 # The human stand-ins by name: a factory of (the human's side, the game's seed). A new stand-in
 # plugs in here; `simulate --human` and scripts/winrates.py's columns read this table.

@@ -7,11 +7,11 @@ from collections.abc import Mapping
 from twsolo.engine.choices import Actor, ChoiceProvider
 from twsolo.engine.dealer import Dealer
 from twsolo.engine.game import Game
-from twsolo.engine.setup import standard_state
+from twsolo.engine.initial_state import standard_state
 from twsolo.engine.state import GameState
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
-from twsolo.solo.context import Flow, Observer
+from twsolo.solo.flow import Flow, Observer
 from twsolo.solo.options import SoloOptions
 from twsolo.solo.policy import SoloPolicy
 from twsolo.solo.seat import HumanSeat

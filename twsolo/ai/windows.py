@@ -199,7 +199,7 @@ def _brush_war_target(p: Predicates) -> bool:
     """Brush War has a legal target with a modifier of 0 or −1."""
     v = p.view
     return any(
-        v.h(c) > 0
+        v.human_influence(c) > 0
         and v.stability(c) <= 2
         and adjacent_controlled(v.state, v.rules, v.human, c) <= 1
         and protection(v.state, v.rules, v.side, c, coup=False) is None
@@ -212,7 +212,7 @@ def _destalinization_spread(p: Predicates) -> bool:
     """The AI has 2+ influence above control it could move into 2+ battlegrounds of 2+ regions."""
     v = p.view
     excess = sum(
-        v.a(c) - (v.h(c) + v.stability(c))
+        v.ai_influence(c) - (v.human_influence(c) + v.stability(c))
         for c in range(len(v.rules.countries))
         if v.ai_controls(c)
     )
