@@ -66,17 +66,15 @@ def load_ruleset(
 def _load(base: Path, digest: str, vocabulary: Vocabulary) -> Ruleset:
     # The YAML and its schema: loaded only when the cache does not hold these rules.
     from twsolo.ruleset.nodes import Located, Problems, compose_file
-    from twsolo.ruleset.schema import (
-        read_appendix,
-        read_cards,
-        read_enhanced,
-        read_map,
-        read_priorities,
-        read_regions,
-        read_scoring,
-        read_setup,
-        read_space,
-    )
+    from twsolo.ruleset.readers.appendix_yaml import read_appendix
+    from twsolo.ruleset.readers.cards_yaml import read_cards
+    from twsolo.ruleset.readers.enhanced_yaml import read_enhanced
+    from twsolo.ruleset.readers.map_yaml import read_map
+    from twsolo.ruleset.readers.priorities_yaml import read_priorities
+    from twsolo.ruleset.readers.regions_yaml import read_regions
+    from twsolo.ruleset.readers.scoring_yaml import read_scoring
+    from twsolo.ruleset.readers.setup_yaml import read_setup
+    from twsolo.ruleset.readers.space_yaml import read_space
 
     problems: list[str] = []
     roots: dict[str, tuple[Located | None, Problems]] = {}
