@@ -62,10 +62,10 @@ class Board:
         self.closed = closed_region(state, side)
         self.points: list[int] = []
 
-    def h(self, c: int) -> int:
+    def human_influence(self, c: int) -> int:
         return self.state.inf(c, self.side)
 
-    def a(self, c: int) -> int:
+    def ai_influence(self, c: int) -> int:
         return self.state.inf(c, self.side.other)
 
     def usable(self, c: int) -> bool:
@@ -73,7 +73,7 @@ class Board:
 
     def cost_to(self, c: int, target: int) -> int:
         s = self.rules.stabilities[c]
-        h, a, cost = self.h(c), self.a(c), 0
+        h, a, cost = self.human_influence(c), self.ai_influence(c), 0
         while h < target:
             cost += 2 if a - h >= s else 1
             h += 1
@@ -84,7 +84,7 @@ class Board:
 
     def place(self, c: int, target: int) -> bool:
         """Raise the human's influence in c to `target` point by point, while the ops last."""
-        while self.h(c) < target:
+        while self.human_influence(c) < target:
             cost = 2 if controls(self.state, self.rules, self.side.other, c) else 1
             if not self.budget.can_spend(self.rules, c, cost):
                 return False
@@ -94,7 +94,7 @@ class Board:
         return True
 
     def margin(self, c: int) -> int:
-        return self.h(c) - self.a(c) - self.rules.stabilities[c]
+        return self.human_influence(c) - self.ai_influence(c) - self.rules.stabilities[c]
 
 
 def score_steps(board: Board, region: str, c: int, limit: int) -> list[ScoreStep]:
@@ -103,9 +103,9 @@ def score_steps(board: Board, region: str, c: int, limit: int) -> list[ScoreStep
     state, rules, side = board.state, board.rules, board.side
     targets: list[tuple[int, Side | None]] = []
     if not controls(state, rules, side, c):
-        targets.append((board.a(c) + s, side))
+        targets.append((board.ai_influence(c) + s, side))
     if controls(state, rules, side.other, c):
-        targets.append((board.a(c) - s + 1, None))
+        targets.append((board.ai_influence(c) - s + 1, None))
     out = []
     for target, holder in targets:
         cost = board.cost_to(c, target)
@@ -167,10 +167,10 @@ def firm_up(board: Board, regions: Iterable[str]) -> None:
                 open_,
                 key=lambda c: (
                     not rules.countries[c].battleground,
-                    board.cost_to(c, board.a(c) + rules.stabilities[c]),
+                    board.cost_to(c, board.ai_influence(c) + rules.stabilities[c]),
                 ),
             )
-        if choice is None or not board.place(choice, board.h(choice) + 1):
+        if choice is None or not board.place(choice, board.human_influence(choice) + 1):
             return
 
 
