@@ -122,8 +122,7 @@ def vocabulary_lines(vocabulary: Vocabulary) -> list[str]:
     for family, where in FAMILIES.items():
         lines.append(f"{family}: {where}")
         for name in vocabulary.of(family):
-            arg = vocabulary.argument(family, name)
-            shown = f"{{{name}: <{arg}>}}" if arg else name
+            shown = vocabulary.written(family, name)
             lines.append(f"  {shown:<34} {vocabulary.describe(family, name)}")
     return lines
 

@@ -172,8 +172,7 @@ def _vocabulary_html(vocabulary: Vocabulary) -> str:
     for family, where in FAMILIES.items():
         rows = []
         for name in vocabulary.of(family):
-            arg = vocabulary.argument(family, name)
-            shown = f"{{{name}: <{arg}>}}" if arg else name
+            shown = vocabulary.written(family, name)
             rows.append(
                 f"<tr><td><code>{escape(shown)}</code></td>"
                 f"<td>{rich(vocabulary.describe(family, name))}</td></tr>"

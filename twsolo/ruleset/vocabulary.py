@@ -77,6 +77,11 @@ class Vocabulary:
     def describe(self, family: str, name: str) -> str:
         return self.names.get(family, {}).get(name, "")
 
+    def written(self, family: str, name: str) -> str:
+        """The name as the rules data writes it: `{name: <kind>}` when it takes an argument."""
+        arg = self.argument(family, name)
+        return f"{{{name}: <{arg}>}}" if arg else name
+
 
 def frozen_vocabulary(
     names: Mapping[str, Mapping[str, str]],
