@@ -13,19 +13,31 @@ number of cards played (headlines and action rounds, both sides).
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 
 SAVE_NAME = "bench"
+
+
+def runs() -> ModuleType:
+    """The module with `GameSpec`, `providers` and `rules_for`: twsolo.sim.runs, or
+    twsolo.sim.games in a checkout from before it was renamed (issue #23)."""
+    try:
+        return importlib.import_module("twsolo.sim.runs")
+    except ImportError:
+        return importlib.import_module("twsolo.sim.games")
 
 
 def play_one(seed: int) -> tuple[float, int]:
     """One game's CPU time (s) and cards played."""
     from twsolo.engine.records import CardMove
     from twsolo.ids import Side
-    from twsolo.sim.runs import GameSpec, providers, rules_for
+
+    GameSpec, providers, rules_for = runs().GameSpec, runs().providers, runs().rules_for
     from twsolo.solo import SoloOptions, play_game
 
     rules = rules_for(None)
@@ -50,9 +62,7 @@ def play(first: int, games: int) -> dict[str, float]:
 def serve() -> None:
     """Games on request, so that two versions can take turns game by game: the machine's
     speed drifts by the second, and a ratio of neighbours carries little of it."""
-    from twsolo.sim.runs import rules_for
-
-    rules_for(None)
+    runs().rules_for(None)
     print(json.dumps({"ready": True}), flush=True)
     for line in sys.stdin:
         cpu, plays = play_one(int(line))
@@ -62,10 +72,17 @@ def serve() -> None:
 def save(home: str) -> dict[str, float]:
     """A digital game played to its end by the greedy stand-in through the session (as `twsolo
     play` would with a person): the first seed from 1 whose game lasts the full 10 turns."""
-    from twsolo.cli.saved_games import create
+    try:
+        from twsolo.cli.saved_games import create
+    except ImportError:  # a checkout from before the rooms were renamed (issue #23)
+        from twsolo.cli.games import create
     from twsolo.ids import Side
     from twsolo.players.greedy import GreedyPlayer
-    from twsolo.session.live import GameSession
+
+    try:
+        from twsolo.session.live import GameSession
+    except ImportError:  # the same checkouts, before the session's module was renamed
+        from twsolo.session.game import GameSession
 
     try:
         from twsolo.compose import load_ruleset

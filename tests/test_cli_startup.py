@@ -62,3 +62,24 @@ def test_a_lazy_command_is_listed_with_its_own_help() -> None:
     assert lazy
     for command in lazy:
         assert command.help == command.real().help
+
+
+def test_the_command_line_gives_numpy_one_blas_thread_unless_told(tmp_path: Path) -> None:
+    """OpenBLAS's threads spin at numpy's import (≈100 ms of CPU on resume) and twsolo does no
+    linear algebra: `twsolo` sets one thread before any command imports numpy, and a
+    thread count the user set is kept."""
+    probe = (
+        "import os, sys\n"
+        "from twsolo.cli.main import main\n"
+        "sys.argv = ['twsolo', 'countries']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('numpy' in sys.modules, os.environ['OPENBLAS_NUM_THREADS'], file=sys.stderr)"
+    )
+    for given, expected in ((None, "1"), ("2", "2")):
+        env = {"TWSOLO_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
+        if given:
+            env["OPENBLAS_NUM_THREADS"] = given
+        done = subprocess.run(
+            [sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=env
+        )
+        assert done.stderr.split() == ["True", expected]

@@ -411,8 +411,18 @@ cli.add_command(
 
 
 def main() -> None:
+    single_threaded_numpy()
     standard_streams()
     cli(prog_name="twsolo")
+
+
+def single_threaded_numpy() -> None:
+    """One BLAS thread, unless the user asked for more: twsolo does no linear algebra (its
+    arrays are an 84×2 board and vectors of scores), and OpenBLAS's threads, started when numpy
+    is imported, spin for ≈100 ms of CPU on a 2-core machine — a third of resuming a game
+    (issue #26). Set before any command imports numpy; workers of `simulate` inherit it."""
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(name, "1")
 
 
 def standard_streams() -> None:
