@@ -24,6 +24,7 @@ import click
 import pytest
 from click.testing import CliRunner, Result
 
+from twsolo.cli.batch import pile_changed
 from twsolo.cli.main import cli
 from twsolo.cli.prompts import Prompter
 from twsolo.cli.render import answer_label
@@ -583,6 +584,7 @@ class TablePerson(Person):
         group = (first.actor, first.kind, first.key, first.context.get("pile"))
         auto = session.header.dice == "auto"
         answers: list[tuple[Choice, Answer]] = []
+        marks: list[int] = []  # the game log's length after each answer
         person = self
 
         class Stop(Exception):
@@ -598,11 +600,14 @@ class TablePerson(Person):
                 own = first.actor != CHANCE and c.actor == first.actor  # the whole play
                 if answers and not own and (c.actor, c.kind, c.key, c.context.get("pile")) != group:
                     raise Stop
+                if answers and pile_changed(g.log[marks[-1] :], c.context.get("pile")):
+                    raise Stop  # the screen will say to change that pile first: not seen yet
                 if c.actor == CHANCE:
                     a = person.chance(g, c, table, words or "")
                 else:
                     a = person.own(g, c)
                 answers.append((c, a))
+                marks.append(len(g.log))
                 if len(answers) == 1 and first.kind not in GROUPED and first.actor == CHANCE:
                     raise Stop
                 return a

@@ -44,3 +44,32 @@ def test_a_placement_in_one_line_and_a_bad_line_refused_whole(tmp_path: Path) ->
     after = out[taken:]
     assert after.startswith(f"> {name} 2\n  = {name} 2\n")
     assert re.search(rf"add 2 US influence to {re.escape(name)} \(now \d+\)", after)
+
+
+def test_a_line_ends_where_the_table_must_change_the_pile_first(tmp_path: Path) -> None:
+    """Seed 21 at the table: the USSR's Blockade makes the AI (US) reveal both cards of its
+    deck/hand, which go back and are shuffled; its next action round turns over the top card.
+    A line typed at the first reveal that also answers that later question is refused whole:
+    the person has not read 'shuffle the AI's deck/hand' yet. The game then goes on without a
+    divergence."""
+    from .table_person import TablePerson, play_at_table
+
+    said: list[str] = []
+
+    def say(game: Game, choice: Choice) -> list[str] | None:
+        if said or "Blockade: the AI reveals" not in choice.prompt:
+            return None
+        assert person.table is not None
+        pile = person.table.piles[str(choice.context["pile"])]
+        said.append(f"#{pile[0]} #{pile[1]}")  # the two cards, the second as the next top card
+        return said[:]
+
+    person = TablePerson(seed=21, brain="random", say=say)
+    args = ["new", "--side", "ussr", "--table", "--dice", "manual", "--seed", "21", "--name", "t"]
+    out = play_at_table(tmp_path, args, person)
+    assert said, "no Blockade reveal came up"
+    after = out[out.index(f"> {said[0]}") :]
+    assert after.split("\n")[1].startswith("Refused (nothing done): '#")
+    assert "is left over: the table changes the pile of" in after.split("\n")[1]
+    assert person.table is not None
+    assert person.table.problems == []

@@ -6,7 +6,12 @@ line typed at that question.
 
 A line is split lazily, by the question it lands on: commas part it; a part of several `#N` or
 plain numbers answers as many questions, one each (a set of cards, the draft's or the bottom's,
-takes a whole part); `NAME N` answers N questions with NAME (the points of a placement)."""
+takes a whole part); `NAME N` answers N questions with NAME (the points of a placement).
+
+A line ends where the table must change first: a card question about a pile that was shuffled,
+restacked or given a card since the line's previous answer (Blockade's revealed cards shuffled
+back into the AI's deck/hand, then its next action round's top card) cannot be answered by a
+person who has not read that instruction yet."""
 
 from __future__ import annotations
 
@@ -19,6 +24,7 @@ from typing import TYPE_CHECKING
 from twsolo.cli.menus import CARD_SETS, clip
 from twsolo.cli.render import answer_label
 from twsolo.engine.choices import CHANCE, Actor, Answer, Choice
+from twsolo.engine.records import CardMove, Dealt, Record, Restacked, Shuffled
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -40,6 +46,16 @@ def several(raw: str, choice: Choice) -> bool:
     """A line of several `#N` or numbers, each an answer (a set of cards is one answer)."""
     tokens = raw.split()
     return choice.kind not in CARD_SETS and len(tokens) > 1 and all(map(TOKEN.fullmatch, tokens))
+
+
+def pile_changed(records: list[Record], pile: object) -> bool:
+    """Whether `records` shuffle, restack or put a card into `pile` (a card question's pile)."""
+    for r in records:
+        if isinstance(r, (Shuffled, Restacked)) and r.pile == pile:
+            return True
+        if isinstance(r, (CardMove, Dealt)) and r.target == pile:
+            return True
+    return False
 
 
 class Parts:
@@ -130,12 +146,19 @@ class Line:
         self.parse, self.header, self.warnings, self.rules = parse, header, warnings, rules
         self.planned: list[Planned] = []
         self.stop = Stop(self)
+        self.mark: int | None = None  # the game log's length at the line's previous answer
 
     def choose(self, game: Game, choice: Choice) -> Answer:
         if len(choice.options) == 1:
             return choice.options[0]
         if not self.parts:
             raise Done
+        pile = choice.context.get("pile")
+        if pile is not None and self.mark is not None and pile_changed(game.log[self.mark :], pile):
+            self.left_over(
+                f"the table changes the pile of “{self.header(game, choice)}” first: "
+                "do what the screen says, then answer it"
+            )
         text = self.parts.items[0]
         try:
             answer = self.parts.answer(choice, lambda t: self.parse(game, choice, t))
@@ -144,6 +167,7 @@ class Line:
         label = answer_label(self.rules, answer, choice.kind)
         warned = self.warnings(game, choice, answer)
         self.planned.append(Planned(choice.actor, choice.kind, choice.key, answer, label, warned))
+        self.mark = len(game.log)
         return answer
 
     def left_over(self, why: str) -> None:

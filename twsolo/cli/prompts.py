@@ -146,6 +146,9 @@ class Prompter:
             self.show_context(choice)
         elif choice.kind in SEEN and not numbered(rules, choice):  # typed as seen
             click.echo(f"{header} — type #N or its name ({n} cards can be it: ? lists them)")
+        elif choice.kind in NUMBER_KINDS:  # a die's faces, an amount: on the question's line
+            click.echo(f"{header} — {', '.join(str(o) for o in options)}")
+            self.show_context(choice)
         else:
             click.echo(header)
             self.show_context(choice)
