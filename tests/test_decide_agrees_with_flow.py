@@ -256,10 +256,13 @@ def headline_scenario(
     ai_first = bool(events) and events[0][1].player is ai
     dice: list[int] = []
     actions = None
-    if ai_first:
-        event = slice_[events[0][0] : events[1][0] if len(events) > 1 else len(slice_)]
+    own = next((n for n, (_, r) in enumerate(events) if r.player is ai), None)
+    if own is not None:  # the dice of the AI's event, for decide's dry run of it (Summit: two)
+        end = events[own + 1][0] if own + 1 < len(events) else len(slice_)
+        event = slice_[events[own][0] : end]
         dice = [r.value for r in event if isinstance(r, DieRoll)]
-        actions = describe(rules, event, ai)
+        if ai_first:
+            actions = describe(rules, event, ai)
     scenario = position_scenario(rules, p.state, p.hand, revealed, ai, dice)
     if scenario is None:
         return None
@@ -274,7 +277,7 @@ def headline_scenario(
 # the strong stand-in last long enough to reach; Cuban Missile Crisis comes up for the AI's
 # headline against greedy in these.
 HEADLINE_GAMES: dict[tuple[str, ...], tuple[type[GreedyPlayer | StrongPlayer], tuple[int, ...]]] = {
-    ("best_headline_with_box4",): (StrongPlayer, (1, 4)),
+    ("best_headline_with_box4",): (StrongPlayer, (1, 4, 6)),
     ("careful_cuban_missile_crisis",): (GreedyPlayer, (39, 40, 42, 58)),
     ENHANCED_SWITCHES: (StrongPlayer, (2, 3, 10)),
 }

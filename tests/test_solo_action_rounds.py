@@ -8,6 +8,7 @@ import pytest
 
 from twsolo.cli.render import instructions
 from twsolo.engine.game import GameOver
+from twsolo.engine.records import CardMove
 from twsolo.engine.state import Effect, Result, area_of, hand_of
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
@@ -198,11 +199,19 @@ def test_un_intervention_cancels_only_the_other_drawn_card_spec_10_1_4(rules: Ru
     assert flow.seat.un_card is None
     assert state.inf(rules.index["uk"], US) == rules.country("uk").start[US] + 3
     assert all_used(flow)
+    # The other card stays on the table for UN Intervention: never to the bottom and out again.
+    moves = [r for r in flow.game.log if isinstance(r, CardMove) and r.card == 7]
+    assert not any(r.bottom for r in moves)
+    assert [(r.source, r.target) for r in moves[-2:]] == [
+        (hand_of(US), "table"),
+        ("table", "discard"),
+    ]
 
     alone = make_flow(rules, USSR, human=[32, "ops", "influence", "uk"], draws=[32, 19])
     give(alone, US, 32, 19, 11)
     human_action(phasing(alone, US))
     assert next(c for c in asked(alone, US) if c.kind == "play").options == ("ops",)
+    assert alone.game.state.piles[hand_of(US)].bottom == [19]  # for its Op: the other to the bottom
 
 
 def test_ai_reveals_and_plays_or_passes_spec_12_1(rules: Ruleset) -> None:

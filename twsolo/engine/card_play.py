@@ -43,9 +43,11 @@ def event_allowed(game: Game, side: Side, card: int) -> bool:
     """Whether `side` may play `card` as its event now: an event that cannot happen (one a card
     prohibits, UN Intervention without a card carrying the opponent's event: card-events #32)
     is not offered. A side that searches its face-down deck/hand by revealing may count on
-    the cards nobody has seen (Policy.reveals_for; appendix #32)."""
-    reveals = game.policy.reveals_for(game, side)
-    return event_refusal(game.state, game.rules, card, side, reveals=reveals) is None
+    the cards nobody has seen (Policy.reveals_for; appendix #32), and any side on the cards
+    it holds outside its deck/hand (Policy.held; spec §10.1.4)."""
+    policy = game.policy
+    reveals, held = policy.reveals_for(game, side), policy.held(game, side)
+    return event_refusal(game.state, game.rules, card, side, reveals=reveals, held=held) is None
 
 
 def opponent_event(game: Game, side: Side, card: int) -> bool:

@@ -112,6 +112,11 @@ class Policy:
         choosing from its open hand (the base game)."""
         return False
 
+    def held(self, game: Game, side: Side) -> tuple[int, ...]:
+        """The cards `side` holds outside its deck/hand, which an event may use as cards of
+        its hand (UN Intervention's pair). The base game: none, its hand is its deck/hand."""
+        return ()
+
     def china_card_in_hands(self) -> bool:
         """Whether events that take a card from a deck/hand or discard one for an Ops requirement
         may use the China Card. Base card-events A13: never. (The solitaire game: spec §3.4.)"""

@@ -12,8 +12,8 @@ from __future__ import annotations
 from twsolo.ai.bot import Bot
 from twsolo.ai.dryrun import dry_run_event
 from twsolo.ai.view import View
+from twsolo.engine.card_play import event_allowed
 from twsolo.engine.choices import Answer, Choice
-from twsolo.engine.events import event_refusal
 from twsolo.engine.game import Game
 from twsolo.engine.ops import card_ops
 from twsolo.ids import CHINA_CARD, Side
@@ -71,7 +71,7 @@ class GreedyPlayer:
         return "ops" if "ops" in choice.options else choice.options[0]
 
     def event_gains(self, game: Game, card: int) -> bool:
-        if event_refusal(game.state, game.rules, card, self.side) is not None:
+        if not event_allowed(game, self.side, card):
             return False
         view = View(game.rules, game.state, self.side, keep=False)
         _, m = dry_run_event(view, card, self.side, self.bot.providers, game.policy)

@@ -77,14 +77,20 @@ def human_action(flow: Flow) -> None:
 
 def play_drawn(flow: Flow, card: int, drawn: list[int]) -> None:
     """Spec §10.1 once the human chose `card` among the `drawn` ones: the others to the
-    bottom, the card played through the engine. (A look-ahead resumes the round here.)"""
+    bottom, the card played through the engine. UN Intervention is asked how first: played as
+    its event, the other card stays on the table for it (§10.1.4; SoloPolicy.held) instead of
+    going to the bottom and being taken out again. (A look-ahead resumes the round here.)"""
     game, rules, human = flow.game, flow.game.rules, flow.human
     others = [c for c in drawn if c != card]
-    put_bottom(flow, others, "action round")
+    if card != CardId.UN_INTERVENTION:
+        put_bottom(flow, others, "action round")
     ways = human_ways(flow, card, others)
     how = str(game.ask("play", human, ways, f"play {rules.card(card)} how?", key="play", card=card))
-    if card == CardId.UN_INTERVENTION and how == "event":
-        flow.seat.un_card = others[0]
+    if card == CardId.UN_INTERVENTION:
+        paired = how == "event"
+        put_bottom(flow, [] if paired else others, "action round")
+        if paired:
+            flow.seat.un_card = others[0]
     try:
         play_card(game, human, card, how)
     finally:

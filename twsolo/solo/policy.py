@@ -44,6 +44,15 @@ class SoloPolicy(Policy):
         other side. Random and chosen discards still skip it (the events never offer it)."""
         return True
 
+    def held(self, game: Game, side: Side) -> tuple[int, ...]:
+        """Spec §10.1: the human plays one of the cards it drew, face up on the table, in its
+        action round; the other one is its hand for UN Intervention (§10.1.4) while it is
+        there (it goes to the bottom of the deck/hand only if UN Intervention does not use it)."""
+        state = game.state
+        if side is ai_side(game) or state.phasing is not side:
+            return ()
+        return tuple(state.piles["table"].known())
+
     def reveals_for(self, game: Game, side: Side) -> bool:
         """Spec §4.1, §17.5, appendix #32: the AI's deck/hand is face down and nobody knows it;
         the AI finds a card an event needs by revealing from the top."""

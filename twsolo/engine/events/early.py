@@ -477,9 +477,12 @@ def red_scare_purge(game: Game, ctx: EventContext) -> None:
     game.add_effect(Effect(CardId.RED_SCARE_PURGE, ctx.chooser.other))
 
 
-def _opponent_cards(state: GameState, rules: Ruleset, side: Side) -> list[int]:
-    """The cards known to be in `side`'s deck/hand that carry the opponent's event."""
-    hand = state.piles[hand_of(side)].known()
+def _opponent_cards(
+    state: GameState, rules: Ruleset, side: Side, held: tuple[int, ...] = ()
+) -> list[int]:
+    """The cards known to be in `side`'s deck/hand, or held outside it (Policy.held), that
+    carry the opponent's event."""
+    hand = [*state.piles[hand_of(side)].known(), *held]
     return sorted(c for c in hand if rules.card(c).owner is side.other)
 
 
@@ -489,7 +492,7 @@ def _un_refusal(state: GameState, rules: Ruleset, ctx: EventContext) -> str | No
     #32) may count on its cards nobody has seen; any other needs one it knows."""
     if ctx.headline:
         return "UN Intervention cannot be played in the headline (A5)"
-    if _opponent_cards(state, rules, ctx.player):
+    if _opponent_cards(state, rules, ctx.player, ctx.held):
         return None
     if ctx.reveals and state.piles[hand_of(ctx.player)].unseen:
         return None
@@ -517,10 +520,11 @@ def un_intervention(game: Game, ctx: EventContext) -> None:
             f"UN Intervention: reveal for {wanted}",
         )
     else:
-        cards = _opponent_cards(s, rules, player)  # one at least (`_un_refusal`)
+        cards = _opponent_cards(s, rules, player, ctx.held)  # one at least (`_un_refusal`)
         prompt = "UN Intervention: cancel the event of"
         card = int(str(game.ask("card", player, cards, prompt, key=ctx.key("card"))))
-        game.move_card(card, "table")
+        if card not in ctx.held:  # a held card is on the table already
+            game.move_card(card, "table")
     if card is None:
         game.note(f"UN Intervention: no {wanted}; played for its own ops (appendix #32)")
         budget = OpsBudget.for_card(s, rules, player, ctx.card)

@@ -29,16 +29,18 @@ def event_refusal(
     *,
     headline: bool = False,
     reveals: bool = False,
+    held: tuple[int, ...] = (),
 ) -> str | None:
     """Why the event of `card` played by `player` cannot happen now, or None. `reveals`: the
-    player searches its face-down deck/hand by revealing (Policy.reveals_for)."""
+    player searches its face-down deck/hand by revealing (Policy.reveals_for); `held`: the
+    cards it holds outside it (Policy.held)."""
     spec = EVENTS.get(card)
     if spec is None:
         return f"{rules.card(card)} has no event"
     if spec.requires is None:
         return None
     chooser = chooser_of(rules, card, player)
-    ctx = EventContext(card, player, chooser, headline=headline, reveals=reveals)
+    ctx = EventContext(card, player, chooser, headline=headline, reveals=reveals, held=held)
     return spec.requires(state, rules, ctx)
 
 
@@ -57,7 +59,7 @@ def play_event(
     `start`: a state equal to the game's now that nobody changes while the event lasts (a dry
     run's own original), kept as the event's start instead of a copy."""
     rules = game.rules
-    reveals = game.policy.reveals_for(game, player)
+    reveals, held = game.policy.reveals_for(game, player), game.policy.held(game, player)
     ctx = EventContext(
         card,
         player,
@@ -65,8 +67,11 @@ def play_event(
         headline=headline,
         triggered=triggered,
         reveals=reveals,
+        held=held,
     )
-    reason = event_refusal(game.state, rules, card, player, headline=headline, reveals=reveals)
+    reason = event_refusal(
+        game.state, rules, card, player, headline=headline, reveals=reveals, held=held
+    )
     game.record(EventStart(card, player, ctx.chooser))
     if reason is not None:
         game.note(f"{rules.card(card)}: the event does not happen ({reason})")

@@ -35,6 +35,9 @@ class EventContext:
     # The player searches its face-down deck/hand by revealing (Policy.reveals_for: the
     # solitaire AI, appendix #32) instead of choosing from the cards it knows.
     reveals: bool = False
+    # Cards the player holds outside its deck/hand (Policy.held: the solitaire human's other
+    # drawn card, on the table, for UN Intervention: spec §10.1.4).
+    held: tuple[int, ...] = ()
     # Where the card goes afterwards; None: out of the game if starred, else the discard pile.
     destination: str | None = None
 
