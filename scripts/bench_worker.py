@@ -36,13 +36,12 @@ def play_one(seed: int) -> tuple[float, int]:
     """One game's CPU time (s) and cards played."""
     from twsolo.engine.records import CardMove
     from twsolo.ids import Side
-
-    GameSpec, providers, rules_for = runs().GameSpec, runs().providers, runs().rules_for
     from twsolo.solo import SoloOptions, play_game
 
-    rules = rules_for(None)
+    sim = runs()
+    rules = sim.rules_for(None)
     ai = (Side.US, Side.USSR)[seed % 2]
-    chosen = providers(GameSpec(seed, ai.value, "greedy"), ai)
+    chosen = sim.providers(sim.GameSpec(seed, ai.value, "greedy"), ai)
     start = time.process_time()
     record = play_game(rules, SoloOptions(ai_side=ai), chosen)
     cpu = time.process_time() - start
