@@ -30,6 +30,7 @@ from twsolo.cli.prompts import Prompter
 from twsolo.cli.render import answer_label
 from twsolo.engine.choices import CHANCE, Answer, Choice
 from twsolo.engine.game import Game
+from twsolo.engine.records import HandShown
 from twsolo.players.greedy import GreedyPlayer
 
 FIRST = "<the first legal answer>"
@@ -45,7 +46,8 @@ class Prompt:
     """One time the person was asked to type: the question, the turn (its action round, and
     whether that is a Scoring Round), where the output stood when the question began (before
     whatever it printed), the cards lying face down then (digital play: the dealer's; none at
-    the table), and what was typed."""
+    the table), what was typed, and every card an event has shown so far (`HandShown`: CIA
+    Created, Lone Gunman)."""
 
     choice: Choice
     turn: int
@@ -54,6 +56,7 @@ class Prompt:
     typed: str
     action_round: int = 0
     scoring_round: bool = False
+    shown: frozenset[int] = frozenset()
 
 
 @dataclass
@@ -115,7 +118,9 @@ class Person:
         face_down = frozenset(c for cards in held for c in cards)
         state = game.state
         at = (state.action_round, state.scoring_round)
-        self.prompts.append(Prompt(choice, state.turn, self.asked_at, face_down, line, *at))
+        shown = frozenset(c for r in game.log if isinstance(r, HandShown) for c in r.cards)
+        prompt = Prompt(choice, state.turn, self.asked_at, face_down, line, *at, shown=shown)
+        self.prompts.append(prompt)
         if len(self.answered) > 2 and all(c is choice for c in self.answered[-3:]):
             raise AssertionError(f"the same question refused again and again: {choice.prompt}")
         click.echo(f"> {line}")

@@ -3,6 +3,7 @@ a person types at every prompt (tests/table_person.py)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -14,6 +15,7 @@ from twsolo.engine.choices import CHANCE
 from .table_person import Person, run_with
 
 CARD = re.compile(r"#(\d+) ")
+SHOWN_HAND = re.compile(r"CIA Created: the AI's deck/hand \(\w+\) holds \d+ cards?: .*")
 
 
 def in_order(text: str, steps: list[str]) -> list[str]:
@@ -104,7 +106,43 @@ def test_digital_screens_name_no_card_that_lies_face_down(
     checked = 0
     for before, after in zip(person.prompts, person.prompts[1:], strict=False):
         hidden = before.face_down & after.face_down  # face down all the while
-        shown = {int(c) for c in CARD.findall(out[before.output_at : after.output_at])}
+        # The line where CIA Created shows the AI's deck/hand names its cards (the person sees
+        # them then); no other line may.
+        screen = SHOWN_HAND.sub("", out[before.output_at : after.output_at])
+        shown = {int(c) for c in CARD.findall(screen)}
         assert not shown & hidden, (before.choice.prompt, sorted(shown & hidden))
         checked += bool(hidden)
     assert checked > 50
+
+
+def shown_hand(out: str) -> tuple[str, str]:
+    """The line CIA Created prints for the AI's deck/hand, and the line after it."""
+    lines = [line.strip() for line in out.splitlines()]
+    at = next(i for i, line in enumerate(lines) if "CIA Created: " in line and "deck/hand" in line)
+    return lines[at], lines[at + 1]
+
+
+@pytest.mark.slow
+def test_cia_created_shows_the_ai_s_cards_on_a_digital_screen(tmp_path: Path) -> None:
+    """Issue #29: in digital play the program dealt the AI's deck/hand, so CIA Created lists its
+    cards, all of them, then says to shuffle it (appendix G7); at the table the person looks
+    through the real pile instead."""
+    person = Person(seed=7)
+    args = ["new", "--side", "us", "--digital", "--seed", "7", "--name", "d"]
+    out = run_with(tmp_path, args, person)
+    line, after = shown_hand(out)
+    seen = next(p.shown for p in person.prompts if p.shown)
+    listed = {int(c) for c in CARD.findall(line)}
+    assert re.search(rf"the AI's deck/hand \(USSR\) holds {len(seen)} cards: ", line), line
+    assert listed == seen
+    assert len(seen) > 1
+    assert after.endswith("shuffle the AI's deck/hand (USSR)")
+    # Some of them lay face down, dealt by the program and never seen.
+    before = next(p for p, q in itertools.pairwise(person.prompts) if q.shown)
+    assert seen & before.face_down
+
+    person = Person(seed=7)
+    args = ["new", "--side", "us", "--table", "--dice", "manual", "--seed", "7", "--name", "t"]
+    line, after = shown_hand(run_with(tmp_path / "table", args, person))
+    assert line.endswith("CIA Created: look through the AI's deck/hand (USSR)"), line
+    assert after.endswith("shuffle the AI's deck/hand (USSR)")

@@ -15,6 +15,7 @@ from twsolo.engine.effects import protection
 from twsolo.engine.events import event_refusal, play_event
 from twsolo.engine.game import Game, GameOver, Policy
 from twsolo.engine.ops import OpsBudget, card_ops
+from twsolo.engine.records import HandShown, Shuffled
 from twsolo.engine.scoring import region_score
 from twsolo.engine.state import Effect, Result, hand_of
 from twsolo.ids import Side
@@ -819,12 +820,15 @@ def test_containment_triggered_by_ussr_ops(rules: Ruleset) -> None:
 @covers(26)
 def test_cia_created(rules: Ruleset) -> None:
     game = game_at(rules, position(rules), us=["influence", "uk"])
-    hand(game, USSR, 7)
+    hand(game, USSR, 7, 8)
     event(game, 26, US)
     assert inf(game, "uk") == (6, 0)
-    # The USSR shows its hand; nothing names its cards (a face-down deck/hand, spec §4).
-    assert any("shows its deck/hand" in str(r) for r in game.log)
-    assert not any("Socialist Governments" in str(r) for r in game.log)
+    # The USSR shows its hand to the US (`Game.show`), then shuffles it (appendix G7).
+    shown = [r for r in game.log if isinstance(r, HandShown)]
+    assert [(r.pile, r.looker) for r in shown] == [(hand_of(USSR), US)]
+    assert shown[0].cards == (7, 8)  # known cards, so named (no dealer here)
+    at = game.log.index(shown[0])
+    assert Shuffled(hand_of(USSR)) in game.log[at:]
     assert game.state.where(26) == "removed"
     assert finished(game)
 

@@ -14,7 +14,7 @@ from twsolo.ai.bot import Bot
 from twsolo.engine.choices import CHANCE, Answer, Choice, SeededChance
 from twsolo.engine.dealer import Dealer
 from twsolo.engine.game import Game
-from twsolo.engine.records import Dealt, Shuffled
+from twsolo.engine.records import Dealt, HandShown, Shuffled
 from twsolo.engine.state import UNSEEN, GameState, Pile, hand_of
 from twsolo.ids import Side
 from twsolo.players.greedy import GreedyPlayer
@@ -113,6 +113,30 @@ def test_a_shuffle_is_said_even_when_nothing_was_ordered(rules: Ruleset) -> None
     one = len(game.log)
     game.shuffle("discard")  # empty: nothing to shuffle
     assert len(game.log) == one
+
+
+def test_a_hand_shown_names_its_cards_only_where_a_dealer_knows_them(rules: Ruleset) -> None:
+    """CIA Created / Lone Gunman (`Game.show`): with a dealer the looker's record lists every card
+    of the deck/hand, the known and the unseen; at the table it names none of the unseen ones
+    (the person looks through the real pile). Either way the state learns nothing."""
+    for dealer in (Dealer(), None):
+        game = dealing_game(rules, dealer=dealer)
+        game.deal("draw", hand_of(USSR), "deal")
+        game.deal("draw", hand_of(USSR), "deal")
+        game.state.piles["discard"] = Pile([5])
+        game.move_card(5, hand_of(USSR))  # known
+        before = (list(game.state.unseen), game.state.piles[hand_of(USSR)].unseen)
+        game.show(hand_of(USSR), US, "CIA Created")
+        shown = game.log[-1]
+        assert isinstance(shown, HandShown)
+        assert (shown.pile, shown.looker) == (hand_of(USSR), US)
+        if dealer is None:
+            assert shown.cards == ()
+            assert "looks through" in shown.text(rules)
+        else:
+            assert shown.cards == tuple(sorted([5, *dealer.unseen_in(hand_of(USSR))]))
+            assert len(shown.cards) == 3
+        assert (list(game.state.unseen), game.state.piles[hand_of(USSR)].unseen) == before
 
 
 def permuted(dealer: Dealer, rng: random.Random) -> Dealer:

@@ -17,6 +17,7 @@ from twsolo.engine.records import (
     DieRoll,
     EventEnd,
     EventStart,
+    HandShown,
     InfluenceChange,
     MarkerChange,
     Record,
@@ -250,11 +251,28 @@ def instructions(
                 lines.append(r.phrase(rules, human))
         elif isinstance(r, Revealed):
             lines.append(f"{card_label(rules, r.card)} is seen in {pile_label(r.pile, ai)}")
+        elif isinstance(r, HandShown):
+            lines.append(_shown_line(rules, r, ai))
         else:
             lines.append(r.text(rules))
     say_moves()
     say_deals()
     return lines
+
+
+def _shown_line(rules: Ruleset, r: HandShown, ai: Side | None) -> str:
+    """A deck/hand shown by an event: the person sees the AI's cards (listed where the program
+    dealt them, else looked through at the table); the AI's look at the person's deck/hand
+    names nothing, since nothing it does depends on it (spec §4)."""
+    if ai is None:
+        return r.text(rules)
+    where = pile_label(r.pile, ai)
+    if r.looker is ai:
+        return f"{r.purpose}: the AI sees {where}; nothing it does depends on it"
+    if not r.cards:
+        return f"{r.purpose}: look through {where}"
+    n = len(r.cards)
+    return f"{r.purpose}: {where} holds {n} card{'s' * (n != 1)}: {_cards_text(rules, r.cards)}"
 
 
 def _same_place(first: InfluenceChange, r: Record) -> bool:

@@ -24,6 +24,7 @@ from twsolo.engine.records import (
     DieRoll,
     EffectChange,
     GameEnd,
+    HandShown,
     InfluenceChange,
     MarkerChange,
     MilopsChange,
@@ -277,6 +278,15 @@ class Game:
             self._take(pile, card)
             p.shuffled.append(card)
             self.log.append(Revealed(card, pile))
+
+    def show(self, pile: str, looker: Side, purpose: str) -> None:
+        """A deck/hand shown to `looker` (CIA Created, Lone Gunman). The looker's screen may name
+        every card, the dealer's unseen ones too (digital play); nothing else reads them, and
+        the pile's cards stay as unknown to the state as before (spec §4)."""
+        p = self.state.piles[pile]
+        unseen = self.dealer.unseen_in(pile) if self.dealer is not None else []
+        cards = tuple(sorted([*p.known(), *unseen])) if len(unseen) == p.unseen else ()
+        self.log.append(HandShown(pile, looker, cards, purpose))
 
     def restack(self, pile: str, order: Sequence[int]) -> None:
         """Put a pile whose every card is known into `order`, top first (a player restacks a

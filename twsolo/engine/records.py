@@ -132,6 +132,25 @@ class Revealed(Record):
 
 
 @dataclass(slots=True)
+class HandShown(Record):
+    """A deck/hand shown to the other side by an event (CIA Created, Lone Gunman). `cards` are
+    what the looker sees where a dealer holds the pile's unseen cards (digital play); at the
+    table they are empty: the person looks through the real pile. The state learns nothing,
+    since nothing in the game depends on what is seen (spec §4)."""
+
+    pile: str
+    looker: Side
+    cards: tuple[int, ...]
+    purpose: str
+
+    def text(self, rules: Ruleset) -> str:
+        if not self.cards:
+            return f"{self.purpose}: the {self.looker.label} looks through {pile_name(self.pile)}"
+        cards = ", ".join(f"#{c} {rules.card(c).name}" for c in self.cards)
+        return f"{self.purpose}: {pile_name(self.pile)} holds {cards}"
+
+
+@dataclass(slots=True)
 class Restacked(Record):
     """A pile put in a known order by a rule, top first (appendix #26, #62)."""
 

@@ -415,9 +415,10 @@ def hand_cards(game: Game, side: Side, purpose: str) -> list[int]:
 
 def show_hand(game: Game, side: Side, name: str) -> None:
     """`side` shows its deck/hand to the opponent (CIA Created, Lone Gunman). Nothing in the
-    game depends on what is seen, so nothing is named (a face-down deck/hand stays unknown to
-    the program, spec §4); whoever looked shuffles it afterwards (appendix G7)."""
-    game.note(f"{name}: the {side.label} shows its deck/hand to the {side.other.label}")
+    game depends on what is seen, so the state learns nothing (a face-down deck/hand stays
+    unknown to the program, spec §4; the looker's screen may list it, `Game.show`); whoever
+    looked shuffles it afterwards (appendix G7)."""
+    game.show(hand_of(side), side.other, name)
     game.shuffle(hand_of(side))
 
 
