@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from twsolo.ai.bot import Bot
+from twsolo.cli.render import instructions
 from twsolo.engine.choices import CHANCE, Answer, Choice, SeededChance
 from twsolo.engine.dealer import Dealer
 from twsolo.engine.game import Game
@@ -199,3 +200,28 @@ def test_the_ai_never_uses_a_face_down_card(rules: Ruleset, seed: int, enhanced:
     record = play_game(rules, SoloOptions(ai_side=ai, enhanced=switches), providers)
     assert record.result is not None
     assert bot.checked > 20
+
+
+def test_a_shown_hand_on_screen_names_the_ai_s_cards_for_the_person_only(rules: Ruleset) -> None:
+    """How `HandShown` reads at the board (cli/render.py): the person sees the AI's cards, or
+    looks through the real pile when none are known; the AI's look at the person's deck/hand
+    names nothing; a simulation's log (no human) says the record's own words."""
+    theirs = HandShown(hand_of(USSR), US, (10, 14), "CIA Created")
+    assert instructions(rules, [theirs], ai=USSR) == [
+        "CIA Created: the AI's deck/hand (USSR) holds 2 cards: #10 Blockade, #14 COMECON"
+    ]
+    one = HandShown(hand_of(USSR), US, (10,), "CIA Created")
+    assert instructions(rules, [one], ai=USSR) == [
+        "CIA Created: the AI's deck/hand (USSR) holds 1 card: #10 Blockade"
+    ]
+    unknown = HandShown(hand_of(USSR), US, (), "CIA Created")
+    assert instructions(rules, [unknown], ai=USSR) == [
+        "CIA Created: look through the AI's deck/hand (USSR)"
+    ]
+    yours = HandShown(hand_of(US), USSR, (10, 14), "Lone Gunman")
+    assert instructions(rules, [yours], ai=USSR) == [
+        "Lone Gunman: the AI sees your deck/hand (US); nothing it does depends on it"
+    ]
+    assert instructions(rules, [theirs]) == [theirs.text(rules)]
+    assert "#10 Blockade, #14 COMECON" in theirs.text(rules)
+    assert unknown.text(rules) == "CIA Created: the US looks through the USSR deck/hand"
