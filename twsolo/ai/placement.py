@@ -73,6 +73,12 @@ class Planner:
         # Card effects that close a region to placement with ops (Chernobyl, card-events #94).
         region = chernobyl_region(view.state) if budget is not None else None
         self.banned = region if view.side is Side.USSR else None
+        # The §13.3 tie-breaks in the order rules/priorities.yaml lists them, bound once: every
+        # pick uses them.
+        self.keys: list[tuple[str, Callable[[Goal], object]]] = [
+            (name, partial(CRITERIA.get("influence_tiebreak", name), self))
+            for name in view.rules.priorities.influence_tiebreak
+        ]
 
     # ------------------------------------------------------------------ costs (spec §13.1)
     def point_cost(self, c: int) -> int:
@@ -141,15 +147,8 @@ class Planner:
         return self.budget.left <= 0
 
     # ------------------------------------------------------------------ spec §13.3 ties
-    def tiebreaks(self) -> list[tuple[str, Callable[[Goal], object]]]:
-        """The §13.3 tie-breaks in the order rules/priorities.yaml lists them, by name."""
-        return [
-            (name, partial(CRITERIA.get("influence_tiebreak", name), self))
-            for name in self.view.rules.priorities.influence_tiebreak
-        ]
-
     def tiebreak_key(self, goal: Goal) -> tuple[object, ...]:
-        return tuple(key(goal) for _, key in self.tiebreaks())
+        return tuple(key(goal) for _, key in self.keys)
 
     def pick(self, goals: Sequence[Goal], rule: str) -> list[Goal]:
         """The goal §13.3 prefers (none when there is no goal), noted in the trace."""
@@ -158,7 +157,7 @@ class Planner:
             self.view,
             rule,
             goals,
-            keys=self.tiebreaks(),
+            keys=self.keys,
             name=lambda g: names[g.country].id,
             why=lambda g: f"{goal_text(g.option)}, cost {g.cost}",
         )
