@@ -3,6 +3,7 @@
     python scripts/bench.py            # all sections
     python scripts/bench.py decision   # one section
     python scripts/bench.py compare ../other-checkout [--games 100 --commands 3 --runs 10]
+    python scripts/bench.py compare installed:.venv-compiled/bin/python   # a compiled build
 
 Prints a table: median, p10-p90 spread, and the number of samples. `compare` measures this
 checkout against another one (a worktree of main, say) in one run, the two taking turns game
@@ -394,47 +395,62 @@ def child_cpu(args: list[str], env: dict[str, str] | None = None) -> tuple[float
     return used * 1000, done.stdout
 
 
-def compare(other: Path, games: int, commands: int, runs: int) -> None:
-    """This checkout (A) against `other` (B) in one run: the two play the same seeded games
-    (AI vs greedy) taking turns game by game, each in its own process kept for the run (the
-    order alternating by game), then each command is run `runs` times by each in turn. Each
-    side's figure is its median; the ratio is the median of the pairs' ratios A/B (below 1:
-    A is cheaper) — a pair is run seconds apart, and the machine's drift cancels out."""
-    here = Path(__file__).resolve().parents[1]
+INSTALLED = "installed:"  # a side given as the twsolo an interpreter has installed
+
+
+def side_of(spec: str) -> tuple[str, str | None]:
+    """A side of `compare`: (its Python, its checkout). A checkout's path runs it with this
+    Python; `installed:PYTHON` runs the twsolo that PYTHON has installed (a compiled build,
+    scripts/compiled_build.py), no checkout before it."""
+    if spec.startswith(INSTALLED):
+        return spec.removeprefix(INSTALLED), None
+    return sys.executable, str(Path(spec).resolve())
+
+
+def compare(this: str, other: str, games: int, commands: int, runs: int) -> None:
+    """Side A (this checkout, unless given) against side B in one run: the two play the same
+    seeded games (AI vs greedy) taking turns game by game, each in its own process kept for the
+    run (the order alternating by game), then each command is run `runs` times by each in turn.
+    Each side's figure is its median; the ratio is the median of the pairs' ratios A/B (below
+    1: A is cheaper) — a pair is run seconds apart, and the machine's drift cancels out."""
     worker = str(Path(__file__).resolve().with_name("bench_worker.py"))
-    sides = {"A": here, "B": other.resolve()}
+    sides = {"A": side_of(this), "B": side_of(other)}
     envs: dict[str, dict[str, str]] = {}
-    for name, checkout in sides.items():
+    for name, (python, checkout) in sides.items():
         home = tempfile.mkdtemp(prefix=f"twsolo-bench-{name}-")
         envs[name] = {
             **os.environ,
-            "PYTHONPATH": str(checkout),
             "TWSOLO_HOME": home,
             "XDG_CACHE_HOME": f"{home}/cache",  # each side's rules cache (if it has one)
         }
+        if checkout is not None:
+            envs[name]["PYTHONPATH"] = checkout
+        else:
+            envs[name].pop("PYTHONPATH", None)
         # Bytecode written as a user's install has it (this sandbox sets the variable, and
         # every command would compile all its modules: ≈115 ms); the first run writes it.
         envs[name].pop("PYTHONDONTWRITEBYTECODE", None)
+        where = checkout or f"the twsolo installed for {python}"
         if commands:
             made = subprocess.run(
-                [sys.executable, worker, str(checkout), "save", home],
+                [python, worker, checkout or "-", "save", home],
                 env=envs[name],
                 capture_output=True,
                 text=True,
                 check=True,
             )
-            print(f"{name}: {checkout}  (saved game: {made.stdout.splitlines()[-1]})")
+            print(f"{name}: {where}  (saved game: {made.stdout.splitlines()[-1]})")
         else:
-            print(f"{name}: {checkout}")
+            print(f"{name}: {where}")
     servers = {
         name: subprocess.Popen(
-            [sys.executable, worker, str(checkout), "serve"],
+            [python, worker, checkout or "-", "serve"],
             env=envs[name],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
         )
-        for name, checkout in sides.items()
+        for name, (python, checkout) in sides.items()
     }
     figures: dict[str, dict[str, list[float]]] = {}
     try:
@@ -457,19 +473,22 @@ def compare(other: Path, games: int, commands: int, runs: int) -> None:
             assert server.stdin is not None
             server.stdin.close()
             server.wait()
-    # -P: no working directory on sys.path (it would put this checkout before PYTHONPATH's).
-    twsolo = [sys.executable, "-P", "-m", "twsolo"]
     measures: dict[str, list[str]] = {
-        "twsolo --help (CPU)": [*twsolo, "--help"],
-        "twsolo show, finished 10-turn game (CPU)": [*twsolo, "show", "bench"],
-        "twsolo play, finished 10-turn game (CPU)": [*twsolo, "play", "bench"],
+        "twsolo --help (CPU)": ["--help"],
+        "twsolo show, finished 10-turn game (CPU)": ["show", "bench"],
+        "twsolo play, finished 10-turn game (CPU)": ["play", "bench"],
     }
-    for label, command in list(measures.items())[:commands]:
+
+    def command(name: str, args: list[str]) -> list[str]:
+        # -P: no working directory on sys.path (it would put this checkout before PYTHONPATH's).
+        return [sides[name][0], "-P", "-m", "twsolo", *args]
+
+    for label, args in list(measures.items())[:commands]:
         for name in sides:
-            child_cpu(command, envs[name])  # not counted: writes the bytecode, warms the cache
+            child_cpu(command(name, args), envs[name])  # not counted: bytecode, the cache
         for n in range(runs):
             for name in list(sides) if n % 2 == 0 else list(sides)[::-1]:
-                used = child_cpu(command, envs[name])[0]
+                used = child_cpu(command(name, args), envs[name])[0]
                 figures.setdefault(label, {}).setdefault(name, []).append(used)
     print(f"{games} games and {runs} runs of each command per side, in turn")
     print(f"{'':<44} {'A (ms)':>9} {'B (ms)':>9} {'A/B':>7}   (medians; A/B: of the pairs)")
@@ -486,14 +505,18 @@ def compare(other: Path, games: int, commands: int, runs: int) -> None:
 def main() -> None:
     if sys.argv[1:2] == ["compare"]:
         parser = argparse.ArgumentParser(description=__doc__, prog="bench.py compare")
-        parser.add_argument("other", type=Path, help="the other checkout (B)")
+        parser.add_argument(
+            "other", help="side B: a checkout, or installed:PYTHON (that Python's twsolo)"
+        )
+        here = str(Path(__file__).resolve().parents[1])
+        parser.add_argument("--this", default=here, help="side A (this checkout, or installed:PY)")
         parser.add_argument("--games", type=int, default=100, help="seeded games per side")
         parser.add_argument(
             "--commands", type=int, default=3, help="how many of the CLI commands to time"
         )
         parser.add_argument("--runs", type=int, default=10, help="runs of each command")
         opts = parser.parse_args(sys.argv[2:])
-        compare(opts.other, opts.games, opts.commands, opts.runs)
+        compare(opts.this, opts.other, opts.games, opts.commands, opts.runs)
         return
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("sections", nargs="*", help=f"some of: {', '.join(SECTIONS)}")

@@ -2,7 +2,7 @@
 twsolo of CHECKOUT (put first on sys.path, so the same script measures any version that has
 the public pieces used here). Prints one JSON object.
 
-    python scripts/bench_worker.py CHECKOUT play FIRST_SEED GAMES
+    python scripts/bench_worker.py CHECKOUT play FIRST_SEED GAMES    # CHECKOUT "-": installed
     python scripts/bench_worker.py CHECKOUT serve         # a seed per line in, a JSON line out
     python scripts/bench_worker.py CHECKOUT save HOME     # a finished saved game, for `resume`
 
@@ -116,7 +116,8 @@ def save(home: str) -> dict[str, float]:
 
 def main() -> None:
     checkout, job, *args = sys.argv[1:]
-    sys.path.insert(0, str(Path(checkout).resolve()))
+    if checkout != "-":  # "-": the twsolo this Python has installed (a compiled build)
+        sys.path.insert(0, str(Path(checkout).resolve()))
     if job == "serve":
         serve()
         return

@@ -37,7 +37,7 @@ def standard_vocabulary() -> Vocabulary:
     specs = EVENTS.values()
     keys = {s.card: s.keys + SOLITAIRE.asks.get(s.card, ()) for s in specs}
     docs, bound = CRITERIA.docs(), {f: dict(b) for f, b in CRITERIA.bound.items()}
-    docs["procedures"].update(SOLITAIRE.docs)
+    docs["procedures"].update(SOLITAIRE.docs())
     bound["procedures"].update(SOLITAIRE.cards)
     return frozen_vocabulary(
         docs,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from twsolo.ruleset.vocabulary import FAMILIES, first_sentence
+from twsolo.ruleset.vocabulary import FAMILIES, described
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -23,7 +23,7 @@ class Criteria:
 
     def __init__(self) -> None:
         self._fns: dict[str, dict[str, Callable[..., Any]]] = {f: {} for f in FAMILIES}
-        self._docs: dict[str, dict[str, str]] = {f: {} for f in FAMILIES}
+        self._docs: dict[str, dict[str, str]] = {f: {} for f in FAMILIES}  # given, else the fn's
         self.arguments: dict[str, dict[str, str]] = {f: {} for f in FAMILIES}
         self.bound: dict[str, dict[str, tuple[int, ...]]] = {f: {} for f in FAMILIES}
 
@@ -38,7 +38,8 @@ class Criteria:
             if name in self._fns[family]:
                 raise ValueError(f"internal: {family} {name!r} is registered twice")
             self._fns[family][name] = fn
-            self._docs[family][name] = doc or first_sentence(fn.__doc__ or "")
+            if doc:
+                self._docs[family][name] = doc
             if arg:
                 self.arguments[family][name] = arg
             if card is not None:
@@ -54,7 +55,14 @@ class Criteria:
         return tuple(self._fns[family])
 
     def docs(self) -> dict[str, dict[str, str]]:
-        return {family: dict(docs) for family, docs in self._docs.items()}
+        """Each criterion's description: the one registered, else its docstring's first
+        sentence (read only here: a compiled build finds it in the source, `described`)."""
+        return {
+            family: {
+                name: self._docs[family].get(name) or described(fn) for name, fn in fns.items()
+            }
+            for family, fns in self._fns.items()
+        }
 
 
 CRITERIA = Criteria()

@@ -6,7 +6,7 @@ stand-ins that play by the AI's rules."""
 from __future__ import annotations
 
 from twsolo.engine.game import VP_WIN
-from twsolo.engine.scoring import RegionScore
+from twsolo.engine.scores import RegionScore
 from twsolo.engine.state import GameState
 from twsolo.ids import Side
 

@@ -11,15 +11,13 @@ a frozen dataclass costs three times as much to build, and a simulated game buil
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
 from twsolo.engine.adjust import Adjustment, describe
+from twsolo.engine.scores import RegionScore, SideScore
 from twsolo.engine.state import Effect, Result
 from twsolo.ids import SCORING_REGIONS, SOUTHEAST_ASIA, Side
 from twsolo.ruleset import Ruleset
-
-if TYPE_CHECKING:
-    from twsolo.engine.scoring import RegionScore, SideScore
 
 
 @dataclass(slots=True)
@@ -393,7 +391,9 @@ class Answered(Record):
 
     actor: str
     kind: str
-    answer: object
+    # Any, not object, in a record's fields: mypyc cannot build a dataclass field typed
+    # `object` (the compiled build, docs/decisions.md §14).
+    answer: Any
     key: str = ""  # the question's stable name (Choice.key)
 
     def text(self, rules: Ruleset) -> str:
@@ -416,7 +416,7 @@ class MarkerChange(Record):
     side, Scoring Round flags)."""
 
     name: str
-    value: object
+    value: Any  # not object: see Answered
 
     def text(self, rules: Ruleset) -> str:
         shown = self.value.label if isinstance(self.value, Side) else self.value

@@ -6,48 +6,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from twsolo.engine.board import controller
 from twsolo.engine.records import RegionScored
+from twsolo.engine.scores import RegionScore, SideScore
 from twsolo.engine.state import GameState, Result
 from twsolo.ids import SIDES, SOUTHEAST_ASIA, CardId, Side, card_key
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from twsolo.engine.game import Game
-
-
-@dataclass(slots=True, unsafe_hash=True)  # a value: not frozen, for speed (docs/decisions.md §10)
-class SideScore:
-    level: str  # none | presence | domination | control
-    countries: int
-    battlegrounds: int
-    adjacent: int  # controlled countries adjacent to the enemy superpower
-    vp: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "level": self.level,
-            "countries": self.countries,
-            "battlegrounds": self.battlegrounds,
-            "adjacent": self.adjacent,
-        }
-
-
-@dataclass(slots=True, unsafe_hash=True)  # a value: not frozen, for speed (docs/decisions.md §10)
-class RegionScore:
-    region: str
-    sides: dict[Side, SideScore]
-    vp: int  # net, positive = US (board convention)
-    auto_win: Side | None = None  # control of a region whose control wins (Europe)
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {s.value: self.sides[s].to_dict() for s in Side}
-        out["vp"] = self.vp
-        if self.auto_win:
-            out["control_wins"] = self.auto_win.value
-        return out
 
 
 @dataclass(slots=True, unsafe_hash=True)  # a value: not frozen, for speed (docs/decisions.md §10)

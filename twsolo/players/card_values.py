@@ -86,7 +86,9 @@ def split_value(
 ) -> float:
     keep = [int(c) for c in kept] if isinstance(kept, tuple) else []
     give = [c for c in drawn if c not in keep]
-    total = sum(worth[c].keep for c in keep) + sum(worth[c].give for c in give)
+    # Sums of floats start at 0.0: a compiled build takes `sum`'s 0 for an int (§14).
+    kept_worth = sum((worth[c].keep for c in keep), 0.0)
+    total = kept_worth + sum((worth[c].give for c in give), 0.0)
     margin = sum(rules.card(c).ops for c in give) - sum(rules.card(c).ops for c in keep)
     return total + (BONUS_VP if bonus and margin >= BONUS_MARGIN else 0)
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from twsolo.engine import calendar
-from twsolo.engine.scoring import RegionScore, pile_region, region_score
+from twsolo.engine.scores import RegionScore
+from twsolo.engine.scoring import pile_region, region_score
 from twsolo.engine.state import GameState
 from twsolo.ids import SCORING_REGIONS, SOUTHEAST_ASIA, CardId, Era, Side
 from twsolo.ruleset import Ruleset

@@ -10,8 +10,12 @@ not from a copy of the list.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import ast
+import sys
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -113,3 +117,29 @@ def first_sentence(doc: str) -> str:
     text = " ".join(doc.split())
     end = text.find(". ")
     return text if end < 0 else text[: end + 1]
+
+
+def described(fn: Callable[..., Any]) -> str:
+    """The first sentence of `fn`'s docstring. A compiled build (mypyc, docs/decisions.md §14)
+    keeps no docstrings: there it is read from the module's source, which lies beside it."""
+    doc = fn.__doc__
+    if doc is None:
+        doc = _source_docstrings(fn.__module__).get(fn.__name__, "")
+    return first_sentence(doc)
+
+
+@cache
+def _source_docstrings(module: str) -> dict[str, str]:
+    """The docstrings of a module's top-level functions, from its source file."""
+    built = getattr(sys.modules.get(module), "__file__", None)
+    if built is None:
+        return {}
+    source = Path(built).with_name(Path(built).name.split(".")[0] + ".py")
+    if not source.is_file():
+        return {}
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    return {
+        node.name: ast.get_docstring(node) or ""
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    }

@@ -38,7 +38,7 @@ from twsolo.engine.events.mid import (
 from twsolo.engine.game import Game
 from twsolo.engine.state import Effect, hand_of
 from twsolo.ids import CardId, Side, card_key
-from twsolo.ruleset.vocabulary import first_sentence
+from twsolo.ruleset.vocabulary import described
 
 F = TypeVar("F", bound=Callable[..., Any])
 Handler = Callable[[Game, EventContext], None]
@@ -53,22 +53,26 @@ class Solitaire:
     overrides: dict[int, Override] = field(default_factory=dict)
     steps: dict[str, Callable[..., Any]] = field(default_factory=dict)
     cards: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    docs: dict[str, str] = field(default_factory=dict)
+    # Each procedure's first function, whose docstring describes it (read only when asked:
+    # a compiled build finds it in the source, `described`).
+    described_by: dict[str, Callable[..., Any]] = field(default_factory=dict)
     asks: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
-    def named(self, name: str, cards: Sequence[int], doc: str, asks: Sequence[str] = ()) -> None:
+    def named(
+        self, name: str, cards: Sequence[int], fn: Callable[..., Any], asks: Sequence[str] = ()
+    ) -> None:
         self.cards[name] = tuple(sorted({*self.cards.get(name, ()), *cards}))
-        self.docs.setdefault(name, doc)
+        self.described_by.setdefault(name, fn)
         for card in cards:
             known = self.asks.get(card, ())
             self.asks[card] = known + tuple(card_key(card, s) for s in asks if s not in known)
 
+    def docs(self) -> dict[str, str]:
+        """Each procedure's description: its first function's docstring's first sentence."""
+        return {name: described(fn) for name, fn in self.described_by.items()}
+
 
 SOLITAIRE = Solitaire()
-
-
-def _doc(fn: Callable[..., Any]) -> str:
-    return first_sentence(fn.__doc__ or "")
 
 
 def override(name: str, card: int, *, asks: Sequence[str] = ()) -> Callable[[F], F]:
@@ -77,7 +81,7 @@ def override(name: str, card: int, *, asks: Sequence[str] = ()) -> Callable[[F],
 
     def register(fn: F) -> F:
         SOLITAIRE.overrides[card] = fn
-        SOLITAIRE.named(name, [card], _doc(fn), asks)
+        SOLITAIRE.named(name, [card], fn, asks)
         return fn
 
     return register
@@ -88,7 +92,7 @@ def step(name: str, step_name: str, cards: Sequence[int]) -> Callable[[F], F]:
 
     def register(fn: F) -> F:
         SOLITAIRE.steps[step_name] = fn
-        SOLITAIRE.named(name, cards, _doc(fn))
+        SOLITAIRE.named(name, cards, fn)
         return fn
 
     return register
@@ -102,7 +106,7 @@ def hook(
 
     def register(fn: F) -> F:
         on(moment, card)(fn)
-        SOLITAIRE.named(name, [entry or card], _doc(fn), asks)
+        SOLITAIRE.named(name, [entry or card], fn, asks)
         return fn
 
     return register

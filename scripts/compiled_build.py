@@ -1,0 +1,77 @@
+"""The optional compiled core (docs/decisions.md §14): a hatchling build hook that compiles the
+engine, the AI, the turn flow and the stand-ins with mypyc when asked to.
+
+    TWSOLO_COMPILE=1 .venv/bin/pip install .        # a compiled twsolo into this venv
+
+Without `TWSOLO_COMPILE=1` (the README's `pip install -e .`, CI's install) it does nothing and
+twsolo is pure Python. It never compiles an editable install: the extension modules would be
+imported instead of the sources beside them, and an edited source would silently not count.
+A wheel is a snapshot, so a compiled install is as fresh as its build; install it again after
+a change. The build needs a C compiler and Python's headers; pip fetches mypy and setuptools
+for it (`dependencies`). The same decisions either way: scripts/digest.py gives one digest.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+SWITCH = "TWSOLO_COMPILE"
+COMPILED = ("twsolo/engine/**/*.py", "twsolo/ai/**/*.py", "twsolo/solo/*.py", "twsolo/players/*.py")
+# Left interpreted: the package that resolves its names lazily (PEP 562 `__getattr__`) and one
+# module mypyc cannot build (a starred tuple in an `in` test: an internal mypyc error).
+INTERPRETED = frozenset({"twsolo/solo/__init__.py", "twsolo/solo/options.py"})
+
+
+def wanted(version: str) -> bool:
+    return os.environ.get(SWITCH) == "1" and version != "editable"
+
+
+def sources(root: Path) -> list[str]:
+    """The modules to compile, as paths relative to `root` (mypyc names modules by them)."""
+    found = {str(p.relative_to(root)) for pattern in COMPILED for p in root.glob(pattern)}
+    return sorted(found - INTERPRETED)
+
+
+class CompiledCore(BuildHookInterface):
+    PLUGIN_NAME = "custom"
+
+    def dependencies(self) -> list[str]:
+        if os.environ.get(SWITCH) != "1":
+            return []
+        # mypyc type-checks what it compiles: the run-time packages (their types) and stubs.
+        stubs = ["types-PyYAML", "types-Markdown"]
+        return ["mypy>=1.10", "setuptools>=65", *stubs, *self.metadata.core.dependencies]
+
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        if self.target_name != "wheel" or not wanted(version):
+            return
+        from mypyc.build import mypycify
+        from setuptools import Distribution
+
+        root = Path(self.root)
+        out = Path(tempfile.mkdtemp(prefix="twsolo-mypyc-"))
+        here = Path.cwd()
+        os.chdir(root)  # mypyc names each module by its path from here
+        try:
+            modules = mypycify(sources(root), opt_level="3", target_dir=str(out / "c"))
+            build = Distribution({"name": "twsolo", "ext_modules": modules}).get_command_obj(
+                "build_ext"
+            )
+            build.build_lib = str(out / "lib")
+            build.build_temp = str(out / "tmp")
+            build.parallel = os.cpu_count() or 1
+            build.ensure_finalized()
+            build.run()
+        finally:
+            os.chdir(here)
+        lib = out / "lib"
+        for built in sorted(lib.rglob("*")):
+            if built.suffix in (".so", ".pyd"):
+                build_data["force_include"][str(built)] = str(built.relative_to(lib))
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True
