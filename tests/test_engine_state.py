@@ -16,7 +16,7 @@ from twsolo.engine.game import Game, GameOver
 from twsolo.engine.initial_state import standard_state
 from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget
-from twsolo.engine.state import Effect, GameState, Result
+from twsolo.engine.state import STATE_FIELDS, Effect, GameState, Result
 from twsolo.errors import ChoiceError, TwsoloError
 from twsolo.ids import CHINA_CARD, Side
 from twsolo.ruleset import Ruleset
@@ -44,6 +44,29 @@ def test_copy_is_independent(rules: Ruleset) -> None:
     assert state.milops == [0, 0]
     assert state.effects == [Effect(25, Side.US)]
     assert clone != state
+
+
+@pytest.mark.parametrize("how", ["copy", "board_copy"])
+def test_a_copy_carries_every_field(rules: Ruleset, how: str) -> None:
+    """`copy` and `board_copy` name each field (engine/state.py `_clone`): every field of a
+    state whose fields all differ from their defaults, and from each other, arrives as it
+    was (a field left out would be unset on the copy, one copied from another would differ)."""
+    state = position(rules, effects=[Effect(25, Side.US)], influence={"france": (1, 2)})
+    values = {
+        "vp": 3, "defcon": 4, "turn": 6, "action_round": 2, "phasing": Side.US,
+        "milops": [1, 2], "space": [3, 1], "space_attempts": [1, 0], "china_face_up": False,
+        "result": Result(Side.USSR, "vp20"), "ai_side": Side.USSR, "scoring_round": True,
+        "scoring_rounds_this_turn": 5, "scorings": 7, "primary_scored": True,
+        "enhanced": ("score_first",),
+    }  # fmt: skip
+    for name, value in values.items():
+        setattr(state, name, value)
+    untouched = {"influence", "piles", "unseen", "effects"}  # set up by position()
+    assert set(STATE_FIELDS) == set(values) | untouched
+    clone = getattr(state, how)()
+    for name in STATE_FIELDS:
+        assert repr(getattr(clone, name)) == repr(getattr(state, name)), name
+    assert clone.inf(rules.index["france"], Side.USSR) == 2
 
 
 @pytest.mark.parametrize("how", ["copy", "board_copy", "json", "pickle", "copy.deepcopy"])

@@ -73,10 +73,12 @@ class Planner:
         # Card effects that close a region to placement with ops (Chernobyl, card-events #94).
         region = chernobyl_region(view.state) if budget is not None else None
         self.banned = region if view.side is Side.USSR else None
-        # The §13.3 tie-breaks in the order rules/priorities.yaml lists them, bound once: every
-        # pick uses them.
-        self.keys: list[tuple[str, Callable[[Goal], object]]] = [
-            (name, partial(CRITERIA.get("influence_tiebreak", name), self))
+        # The §13.3 tie-breaks in the order rules/priorities.yaml lists them, looked up once:
+        # every pick uses them. Unbound: a planner holding functions bound to itself would be a
+        # reference cycle, and each planner, with its board copy, would wait for the garbage
+        # collector (issue #26).
+        self.tiebreaks: list[tuple[str, Callable[[Planner, Goal], object]]] = [
+            (name, CRITERIA.get("influence_tiebreak", name))
             for name in view.rules.priorities.influence_tiebreak
         ]
 
@@ -148,7 +150,7 @@ class Planner:
 
     # ------------------------------------------------------------------ spec §13.3 ties
     def tiebreak_key(self, goal: Goal) -> tuple[object, ...]:
-        return tuple(key(goal) for _, key in self.keys)
+        return tuple(key(self, goal) for _, key in self.tiebreaks)
 
     def pick(self, goals: Sequence[Goal], rule: str) -> list[Goal]:
         """The goal §13.3 prefers (none when there is no goal), noted in the trace."""
@@ -157,7 +159,7 @@ class Planner:
             self.view,
             rule,
             goals,
-            keys=self.keys,
+            keys=[(name, partial(key, self)) for name, key in self.tiebreaks],
             name=lambda g: names[g.country].id,
             why=lambda g: f"{goal_text(g.option)}, cost {g.cost}",
         )

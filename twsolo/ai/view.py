@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from twsolo.ai.trace import Step
-from twsolo.engine.board import controls
+from twsolo.engine.board import holds
 from twsolo.engine.scoring import acting_secondary, pile_region
 from twsolo.engine.state import GameState
 from twsolo.ids import SOUTHEAST_ASIA, Side
@@ -28,7 +28,13 @@ class View:
     keep: bool = True
 
     def __post_init__(self) -> None:
-        self.human: Side = self.side.other  # read in every cost and cap: an attribute
+        # Read in every cost, cap and control test of the §13 search: kept as attributes, not
+        # looked up through the side and the rules at each call (issue #26).
+        self.human: Side = self.side.other
+        self.col: int = self.side.col
+        self.human_col: int = self.human.col
+        self.stabilities: tuple[int, ...] = self.rules.stabilities
+        self.battlegrounds: tuple[bool, ...] = self.rules.battlegrounds
 
     @property
     def primary(self) -> str | None:
@@ -88,24 +94,24 @@ class View:
 
     # ---- board facts (spec §13.1)
     def ai_influence(self, c: int) -> int:
-        value: int = self.state.cells[c, self.side.col]
+        value: int = self.state.cells[c, self.col]
         return value
 
     def human_influence(self, c: int) -> int:
-        value: int = self.state.cells[c, self.human.col]
+        value: int = self.state.cells[c, self.human_col]
         return value
 
     def stability(self, c: int) -> int:
-        return self.rules.countries[c].stability
+        return self.stabilities[c]
 
     def bg(self, c: int) -> bool:
-        return self.rules.countries[c].battleground
+        return self.battlegrounds[c]
 
     def ai_controls(self, c: int) -> bool:
-        return controls(self.state, self.rules, self.side, c)
+        return holds(self.state.cells, self.stabilities, self.col, c)
 
     def human_controls(self, c: int) -> bool:
-        return controls(self.state, self.rules, self.human, c)
+        return holds(self.state.cells, self.stabilities, self.human_col, c)
 
     def uncontrolled(self, c: int) -> bool:
         return not self.ai_controls(c) and not self.human_controls(c)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -22,10 +24,15 @@ def controlled(state: GameState, rules: Ruleset, side: Side) -> npt.NDArray[np.b
 
 
 def controls(state: GameState, rules: Ruleset, side: Side, country: int) -> bool:
-    # Scalar reads (state.cells): this runs hundreds of thousands of times per simulated game.
-    col = side.col
-    cells = state.cells
-    return cells[country, col] - cells[country, 1 - col] >= rules.stabilities[country]
+    return holds(state.cells, rules.stabilities, side.col, country)
+
+
+def holds(cells: Any, stabilities: tuple[int, ...], col: int, country: int) -> bool:
+    """`controls` on its parts (base §2.1.7): `cells` a state's, `col` the side's column. Scalar
+    reads: this runs hundreds of thousands of times per simulated game, and the AI's View
+    passes the parts it keeps (a compiled build reads them without a look-up by name)."""
+    held: bool = cells[country, col] - cells[country, 1 - col] >= stabilities[country]
+    return held
 
 
 def controller(state: GameState, rules: Ruleset, country: int) -> Side | None:

@@ -93,7 +93,7 @@ class Pile:
 
     def copy(self) -> Pile:
         # Slot by slot past __init__: a state copy copies all 17 piles.
-        clone = object.__new__(Pile)
+        clone = Pile.__new__(Pile)
         clone.shuffled = self.shuffled.copy()
         clone.bottom = self.bottom.copy()
         clone.top = self.top.copy()
@@ -199,8 +199,9 @@ class GameState:
     enhanced: tuple[str, ...] = ()
     # `influence` for scalar reads (`cells[country, col]`), several times faster than
     # ndarray.item in the AI's inner loops. It shares the array's memory, so `influence` is
-    # changed in place and never rebound; a copy makes its own.
-    cells: memoryview = field(init=False, repr=False, compare=False)
+    # changed in place and never rebound; a copy makes its own. A memoryview, typed Any:
+    # mypyc has no memoryview type (the compiled build, docs/decisions.md §14).
+    cells: Any = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.cells = self.influence.data
@@ -284,9 +285,7 @@ class GameState:
     # ---- copying and comparing
     def copy(self) -> GameState:
         """A copy sharing nothing mutable (the other fields hold immutable values)."""
-        clone = self._clone()
-        clone.influence = influence = self.influence.copy()
-        clone.cells = influence.data
+        clone = self._clone(self.influence.copy())
         clone.milops = self.milops.copy()
         clone.space = self.space.copy()
         clone.space_attempts = self.space_attempts.copy()
@@ -298,16 +297,35 @@ class GameState:
     def board_copy(self) -> GameState:
         """A copy whose influence may change, sharing everything else: for planners that try
         placements (the AI's §13 search) and must not touch piles, tracks or effects."""
-        return self._clone(influence=self.influence.copy())
+        return self._clone(self.influence.copy())
 
-    def _clone(self, **changes: Any) -> GameState:
-        # Field by field past __init__: the AI's look-aheads copy states thousands of times.
-        clone = object.__new__(GameState)
-        for name in STATE_FIELDS:
-            setattr(clone, name, getattr(self, name))
-        for name, value in changes.items():
-            setattr(clone, name, value)
-        clone.cells = clone.influence.data
+    def _clone(self, influence: npt.NDArray[np.int16]) -> GameState:
+        # Field by field past __init__, each named: the AI's look-aheads copy states thousands
+        # of times, and a compiled build (docs/decisions.md §14) sets a named field directly
+        # where a setattr by name takes the slow path. Every field of STATE_FIELDS is here
+        # (tests/test_engine_state.py checks a copy field by field).
+        clone = GameState.__new__(GameState)
+        clone.influence = influence
+        clone.cells = influence.data
+        clone.vp = self.vp
+        clone.defcon = self.defcon
+        clone.turn = self.turn
+        clone.action_round = self.action_round
+        clone.phasing = self.phasing
+        clone.milops = self.milops
+        clone.space = self.space
+        clone.space_attempts = self.space_attempts
+        clone.china_face_up = self.china_face_up
+        clone.piles = self.piles
+        clone.unseen = self.unseen
+        clone.effects = self.effects
+        clone.result = self.result
+        clone.ai_side = self.ai_side
+        clone.scoring_round = self.scoring_round
+        clone.scoring_rounds_this_turn = self.scoring_rounds_this_turn
+        clone.scorings = self.scorings
+        clone.primary_scored = self.primary_scored
+        clone.enhanced = self.enhanced
         return clone
 
     # Pickling and copy.copy: `cells` is a view of `influence`, rebuilt on arrival (a memoryview
@@ -325,7 +343,8 @@ class GameState:
             return NotImplemented
         return self.to_dict() == other.to_dict()
 
-    __hash__ = None  # type: ignore[assignment]  # mutable
+    # Unhashable (mutable): defining __eq__ sets __hash__ to None. Not said again in the body: a
+    # compiled build would take the line for a field (docs/decisions.md §14).
 
     # ---- JSON
     def to_dict(self) -> dict[str, Any]:

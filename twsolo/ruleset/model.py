@@ -352,6 +352,11 @@ class Ruleset:
         return _frozen(np.array([c.battleground for c in self.countries], dtype=np.bool_))
 
     @cached_property
+    def battlegrounds(self) -> tuple[bool, ...]:
+        """Battleground or not as plain bools, for scalar lookups in hot loops."""
+        return tuple(c.battleground for c in self.countries)
+
+    @cached_property
     def neighbours(self) -> tuple[tuple[int, ...], ...]:
         return tuple(tuple(self.index[n] for n in c.neighbours) for c in self.countries)
 
