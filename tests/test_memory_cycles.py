@@ -30,9 +30,7 @@ def collector_off() -> Iterator[None]:
     ("human", "enhanced"), [("greedy", False), ("random", False), ("strong:0", True)]
 )
 @pytest.mark.usefixtures("collector_off")
-def test_a_whole_game_leaves_no_cyclic_garbage(
-    rules: Ruleset, human: str, enhanced: bool
-) -> None:
+def test_a_whole_game_leaves_no_cyclic_garbage(rules: Ruleset, human: str, enhanced: bool) -> None:
     for seed in (0, 1):  # the AI on each side
         ai = (Side.US, Side.USSR)[seed % 2]
         spec = GameSpec(seed, ai.value, human, "normal", enhanced=enhanced)

@@ -14,8 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from twsolo.ai.value import scoring_value
 from twsolo.ai.view import View
 from twsolo.engine.board import controls
@@ -111,7 +109,7 @@ def measure(
     """The metrics from the countries whose influence changed: control depends on nothing else
     (stability is fixed), so the others add nothing. This runs after every dry run."""
     human = ai.other
-    changed = np.flatnonzero((after.influence != before.influence).any(axis=1)).tolist()
+    changed = (after.influence != before.influence).any(axis=1).nonzero()[0].tolist()
     added = removed = lost = gained = broken = given_up = 0
     human_gained = []
     for c in changed:

@@ -6,17 +6,33 @@ it to see what a rule change did.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 
-@dataclass(slots=True, unsafe_hash=True)  # a value: not frozen, for speed (docs/decisions.md §10)
+# A value: not frozen, for speed (docs/decisions.md §10); __init__ by hand: a compiled build
+# runs it natively, where the dataclass's would be interpreted (docs/decisions.md §14).
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Step:
     rule: str  # "spec §13.2 option 1", "appendix #8 HL", ...
-    chosen: Any = None
-    candidates: tuple[Any, ...] = ()
-    why: str = ""
-    figures: dict[str, Any] = field(default_factory=dict)
+    chosen: Any
+    candidates: tuple[Any, ...]
+    why: str
+    figures: dict[str, Any]
+
+    def __init__(
+        self,
+        rule: str,
+        chosen: Any = None,
+        candidates: tuple[Any, ...] = (),
+        why: str = "",
+        figures: dict[str, Any] | None = None,
+    ) -> None:
+        self.rule = rule
+        self.chosen = chosen
+        self.candidates = candidates
+        self.why = why
+        self.figures = {} if figures is None else figures
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"rule": self.rule}

@@ -3,7 +3,7 @@ board facts the priority rules use (caps, costs, the Region/Country Priority Tab
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from twsolo.ai.trace import Step
 from twsolo.engine.board import holds
@@ -14,7 +14,7 @@ from twsolo.ruleset import Ruleset
 from twsolo.solo.scoring_rounds import next_round_scores
 
 
-@dataclass
+@dataclass(init=False)
 class View:
     """One decision's context. `side` is the side the rules play for: the AI, or the human's side
     when a dry run needs the human's choices made by the AI's own rules (spec §1.8)."""
@@ -22,19 +22,33 @@ class View:
     rules: Ruleset
     state: GameState
     side: Side
-    trace: list[Step] = field(default_factory=list)
+    trace: list[Step]
     # Whether anyone reads the trace (`why`, a game log): without, the narrowing steps are not
     # written (a dry run's or a simulation's decisions, issue #26).
-    keep: bool = True
+    keep: bool
 
-    def __post_init__(self) -> None:
+    # __init__ by hand: a compiled build runs it natively, where the dataclass's would be
+    # interpreted (docs/decisions.md §14); every decision and dry run builds several views.
+    def __init__(
+        self,
+        rules: Ruleset,
+        state: GameState,
+        side: Side,
+        trace: list[Step] | None = None,
+        keep: bool = True,
+    ) -> None:
+        self.rules = rules
+        self.state = state
+        self.side = side
+        self.trace = [] if trace is None else trace
+        self.keep = keep
         # Read in every cost, cap and control test of the §13 search: kept as attributes, not
         # looked up through the side and the rules at each call (issue #26).
-        self.human: Side = self.side.other
-        self.col: int = self.side.col
+        self.human: Side = side.other
+        self.col: int = side.col
         self.human_col: int = self.human.col
-        self.stabilities: tuple[int, ...] = self.rules.stabilities
-        self.battlegrounds: tuple[bool, ...] = self.rules.battlegrounds
+        self.stabilities: tuple[int, ...] = rules.stabilities
+        self.battlegrounds: tuple[bool, ...] = rules.battlegrounds
 
     @property
     def primary(self) -> str | None:

@@ -50,7 +50,7 @@ def placement_access(state: GameState, rules: Ruleset, side: Side) -> frozenset[
     """Base §6.1.1 (A7): countries holding own influence, their neighbours, and countries adjacent
     to the own superpower. Fixed at the start of the action: new influence opens nothing."""
     access = set(rules.superpower_neighbours(side))
-    for i in np.flatnonzero(state.influence[:, side.col]).tolist():
+    for i in state.influence[:, side.col].nonzero()[0].tolist():
         access.add(i)
         access.update(rules.neighbours[i])
     return frozenset(access)

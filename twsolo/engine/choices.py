@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from twsolo.errors import ChoiceError
@@ -25,7 +25,9 @@ Actor = Side | Literal["chance"]
 Answer = Hashable  # str, int, or a tuple of them: JSON-able, comparable
 
 
-@dataclass(slots=True)  # a value, not frozen for speed (as engine/records.py)
+# A value, not frozen for speed (as engine/records.py); __init__ by hand: a compiled build runs
+# it natively, where the dataclass's would be interpreted (docs/decisions.md §14).
+@dataclass(slots=True, init=False)
 class Choice:
     """One question. `kind` names what is asked (see KINDS); `options` are all legal answers.
     `key` is the question's stable name (`junta.place`, `ops.influence`, `play`): a provider
@@ -36,12 +38,30 @@ class Choice:
     kind: str
     actor: Actor
     options: tuple[Answer, ...]
-    prompt: str = ""
+    prompt: str
     # The question's own figures for a provider: the card being played, the ops left, an event's
     # total, points left and per-country limit, the die's purpose...
-    context: Mapping[str, Any] = field(default_factory=dict)
-    key: str = ""
-    event: int | None = None
+    context: Mapping[str, Any]
+    key: str
+    event: int | None
+
+    def __init__(
+        self,
+        kind: str,
+        actor: Actor,
+        options: tuple[Answer, ...],
+        prompt: str = "",
+        context: Mapping[str, Any] | None = None,
+        key: str = "",
+        event: int | None = None,
+    ) -> None:
+        self.kind = kind
+        self.actor = actor
+        self.options = options
+        self.prompt = prompt
+        self.context = {} if context is None else context
+        self.key = key
+        self.event = event
 
 
 # The kinds of choice the engine asks. Chance kinds are answered by a Chance provider.

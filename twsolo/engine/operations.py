@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from twsolo.engine.board import placement_access
 from twsolo.engine.coup import coup, coup_refusal, realign, realign_refusal
 from twsolo.engine.effects import NUCLEAR_SUBS_DOUBLE
@@ -25,7 +23,7 @@ KINDS = ("influence", "coup", "realign", "space_race")
 def opponent_held(game: Game, side: Side) -> list[int]:
     """Countries with opponent influence, in index order: the only candidates for a coup or a
     realignment (their refusals' first test, made for the whole board at once)."""
-    return np.flatnonzero(game.state.influence[:, side.other.col]).tolist()
+    return game.state.influence[:, side.other.col].nonzero()[0].tolist()
 
 
 def coup_targets(game: Game, side: Side, *, free: bool = False) -> list[int]:

@@ -92,13 +92,22 @@ class SpaceAttempt(Record):
         return f"{self.side.label} space race attempts this turn: {self.count}"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)  # __init__ by hand: see Answered
 class CardMove(Record):
     card: int
     source: str
     target: str
-    bottom: bool = False
-    top: bool = False
+    bottom: bool
+    top: bool
+
+    def __init__(
+        self, card: int, source: str, target: str, bottom: bool = False, top: bool = False
+    ) -> None:
+        self.card = card
+        self.source = source
+        self.target = target
+        self.bottom = bottom
+        self.top = top
 
     def text(self, rules: Ruleset) -> str:
         where = pile_name(self.target)
@@ -385,16 +394,24 @@ class EventEnd(Record):
         return f"{rules.card(self.card)}: {'resolved' if self.happened else 'no effect'}"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Answered(Record):
-    """A question and its answer, in the log's order (the journal's backbone)."""
+    """A question and its answer, in the log's order (the journal's backbone). Its __init__
+    (and CardMove's) is written out: every question builds one, and a compiled build runs a
+    written __init__ natively, the dataclass's interpreted (docs/decisions.md §14)."""
 
     actor: str
     kind: str
     # Any, not object, in a record's fields: mypyc cannot build a dataclass field typed
     # `object` (the compiled build, docs/decisions.md §14).
     answer: Any
-    key: str = ""  # the question's stable name (Choice.key)
+    key: str  # the question's stable name (Choice.key)
+
+    def __init__(self, actor: str, kind: str, answer: Any, key: str = "") -> None:
+        self.actor = actor
+        self.kind = kind
+        self.answer = answer
+        self.key = key
 
     def text(self, rules: Ruleset) -> str:
         return f"{self.actor}: {self.key or self.kind} → {self.answer}"

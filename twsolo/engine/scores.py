@@ -11,13 +11,25 @@ from typing import Any
 from twsolo.ids import Side
 
 
-@dataclass(slots=True, unsafe_hash=True)  # a value: not frozen, for speed (docs/decisions.md §10)
+# Values: not frozen, for speed (docs/decisions.md §10). Their __init__ is written out: every
+# scoring of every look-ahead builds them, and a compiled build runs a written __init__
+# natively, the dataclass's interpreted (docs/decisions.md §14).
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class SideScore:
     level: str  # none | presence | domination | control
     countries: int
     battlegrounds: int
     adjacent: int  # controlled countries adjacent to the enemy superpower
     vp: int
+
+    def __init__(
+        self, level: str, countries: int, battlegrounds: int, adjacent: int, vp: int
+    ) -> None:
+        self.level = level
+        self.countries = countries
+        self.battlegrounds = battlegrounds
+        self.adjacent = adjacent
+        self.vp = vp
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -28,12 +40,20 @@ class SideScore:
         }
 
 
-@dataclass(slots=True, unsafe_hash=True)  # a value: not frozen, for speed (docs/decisions.md §10)
+@dataclass(slots=True, unsafe_hash=True, init=False)  # as SideScore
 class RegionScore:
     region: str
     sides: dict[Side, SideScore]
     vp: int  # net, positive = US (board convention)
-    auto_win: Side | None = None  # control of a region whose control wins (Europe)
+    auto_win: Side | None  # control of a region whose control wins (Europe)
+
+    def __init__(
+        self, region: str, sides: dict[Side, SideScore], vp: int, auto_win: Side | None = None
+    ) -> None:
+        self.region = region
+        self.sides = sides
+        self.vp = vp
+        self.auto_win = auto_win
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {s.value: self.sides[s].to_dict() for s in Side}

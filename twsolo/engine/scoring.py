@@ -19,15 +19,49 @@ if TYPE_CHECKING:
     from twsolo.engine.game import Game
 
 
-@dataclass(slots=True, unsafe_hash=True)  # a value: not frozen, for speed (docs/decisions.md §10)
+@dataclass(slots=True, init=False, eq=False)  # a value: not frozen, for speed (decisions §10)
 class Counts:
-    """What a side controls in a region: what scoring reads (base §10.1)."""
+    """What a side controls in a region: what scoring reads (base §10.1). Its __init__,
+    __eq__ and __hash__ are written out: a compiled build runs them natively, where the
+    dataclass's own would be interpreted (docs/decisions.md §14); the score search hashes
+    thousands of them per game."""
 
-    countries: int = 0
-    battlegrounds: int = 0
-    adjacent: int = 0  # adjacent to the enemy superpower
-    weighted: int = 0  # Southeast Asia: VP of the controlled countries (Thailand 2)
-    adjacent_bgs: int = 0  # battlegrounds adjacent to the enemy superpower (Shuttle Diplomacy)
+    countries: int
+    battlegrounds: int
+    adjacent: int  # adjacent to the enemy superpower
+    weighted: int  # Southeast Asia: VP of the controlled countries (Thailand 2)
+    adjacent_bgs: int  # battlegrounds adjacent to the enemy superpower (Shuttle Diplomacy)
+
+    def __init__(
+        self,
+        countries: int = 0,
+        battlegrounds: int = 0,
+        adjacent: int = 0,
+        weighted: int = 0,
+        adjacent_bgs: int = 0,
+    ) -> None:
+        self.countries = countries
+        self.battlegrounds = battlegrounds
+        self.adjacent = adjacent
+        self.weighted = weighted
+        self.adjacent_bgs = adjacent_bgs
+
+    def _fields(self) -> tuple[int, int, int, int, int]:
+        return (
+            self.countries,
+            self.battlegrounds,
+            self.adjacent,
+            self.weighted,
+            self.adjacent_bgs,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Counts):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
 
     def __add__(self, other: Counts) -> Counts:
         return Counts(
@@ -50,8 +84,9 @@ class Counts:
 
 def pile_region(state: GameState, rules: Ruleset, pile: str) -> str | None:
     """The region of the scoring card lying in `pile` ("primary", "secondary"), or None."""
+    cards = rules.cards  # read at every look at the Primary: no method call per card
     for card in state.piles[pile].known():
-        region = rules.card(card).scoring
+        region = cards[card].scoring
         if region:
             return region
     return None

@@ -45,6 +45,11 @@ class War:
     target_counts: bool
 
 
+# A card's `side` as the side whose event it is: a look-up, not an Enum call (read in every
+# decision about a card).
+_OWNERS: Mapping[str, Side | None] = {"us": Side.US, "ussr": Side.USSR, "neutral": None}
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Card:
     number: int
@@ -69,7 +74,7 @@ class Card:
     @property
     def owner(self) -> Side | None:
         """The side whose event this is; None for neutral cards."""
-        return None if self.side == "neutral" else Side(self.side)
+        return _OWNERS[self.side]
 
     def __str__(self) -> str:
         return f"#{self.number} {self.name}"

@@ -48,7 +48,8 @@ def hand_target(turn: int) -> int:
 
 def printed_ops(rules: Ruleset, cards: Sequence[int]) -> int:
     """Spec §6: OP balance counts printed Ops (the China Card 4)."""
-    return sum(rules.card(c).ops for c in cards)
+    cards_by_number = rules.cards  # read for every split of every draft step: no method call
+    return sum(cards_by_number[c].ops for c in cards)
 
 
 def split_refusal(rules: Ruleset, kept: Sequence[int], given: Sequence[int]) -> str | None:
