@@ -39,7 +39,6 @@ from twsolo.engine.choices import Answer, Choice
 from twsolo.engine.coup import coup_refusal, realign_refusal
 from twsolo.engine.influence import placement_refusal
 from twsolo.ids import Side
-from twsolo.players.advice import hint_text
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -164,6 +163,10 @@ class Prompter:
                     click.echo(line)
                 continue
             if word.lower() == "hint":  # advice, never an answer (twsolo/players/advice.py)
+                # Imported when asked: the strong stand-in's look-ahead is a fifth of the
+                # imports of a resume (docs/decisions.md §14).
+                from twsolo.players.advice import hint_text
+
                 click.echo(hint_text(game, choice))
                 continue
             if word.lower() in COMMANDS:
