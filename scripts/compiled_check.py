@@ -15,6 +15,7 @@ does not allow. Prints each comparison; exits 1 on any difference.
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import tempfile
@@ -51,17 +52,20 @@ def main() -> int:
     parser.add_argument("compiled", help="the Python of the venv holding the compiled twsolo")
     parser.add_argument("--pure", default=sys.executable, help="the pure-Python one (this one)")
     args = parser.parse_args()
+    # Absolute, not resolved: the commands run in a folder of their own, and a venv's python
+    # is a link that must keep its venv's path.
+    compiled_py, pure_py = os.path.abspath(args.compiled), os.path.abspath(args.pure)
     cwd = tempfile.mkdtemp(prefix="twsolo-compiled-check-")
     probe = f"import {', '.join(HOT)}; print(*({', '.join(m + '.__file__' for m in HOT)}))"
-    files, _ = output(args.compiled, ["-c", probe], cwd)
+    files, _ = output(compiled_py, ["-c", probe], cwd)
     if not all(f.endswith((".so", ".pyd")) for f in files.split()):
         print(f"not a compiled build: {files.strip()}")
         return 1
     failed = 0
     for run in RUNS:
         name = " ".join(Path(a).name if a == DIGEST else a for a in run)
-        pure, pure_s = output(args.pure, run, cwd)
-        compiled, compiled_s = output(args.compiled, run, cwd)
+        pure, pure_s = output(pure_py, run, cwd)
+        compiled, compiled_s = output(compiled_py, run, cwd)
         same = pure == compiled
         failed += not same
         last = pure.strip().splitlines()[-1] if pure.strip() else ""
