@@ -10,7 +10,12 @@ from typing import Any
 import yaml
 from click.testing import CliRunner
 
+from tests.support import position
+from twsolo.ai.trace import Step
+from twsolo.ai.view import View
 from twsolo.cli.main import cli
+from twsolo.ids import Side
+from twsolo.ruleset import Ruleset
 
 
 def decide(tmp_path: Path, scenario: dict[str, Any]) -> dict[str, Any]:
@@ -61,3 +66,31 @@ def test_a_split_to_the_secondary_says_where_the_points_went(tmp_path: Path) -> 
     (plan,) = steps(out, "spec §12.3 influence")
     assert plan["chosen"] == ["central_america", "europe"]
     assert plan["why"] == "3 points: 2 in central_america, 1 in europe"
+
+
+# --------------------------------------------------------------- one trace per decision
+
+
+def test_views_made_from_a_view_write_into_the_decisions_trace(rules: Ruleset) -> None:
+    """A decision's sandbox, recast and probe views note their steps where its `why` reads
+    them (a probe into the trace it is given, else its own), and a decision nobody reads (a
+    dry run's, `keep=False`) writes no step through any of them."""
+    state = position(rules)
+    view = View(rules, state, Side.USSR)
+    assert view.keep
+    view.sandbox().note(Step("sandbox"))
+    view.recast(primary="asia").note(Step("recast"))
+    view.recast(scoring_round=True).note(Step("scoring round"))
+    assert [s.rule for s in view.trace] == ["sandbox", "recast", "scoring round"]
+    given: list[Step] = []
+    view.probe(given).note(Step("probe"))
+    view.probe().note(Step("own"))
+    assert [s.rule for s in given] == ["probe"]
+    assert len(view.trace) == 3
+
+    quiet = View(rules, state, Side.USSR, keep=False)
+    for made in (quiet.sandbox(), quiet.recast(primary="asia"), quiet.probe(given)):
+        assert not made.keep
+        made.note(Step("unread"))
+    assert quiet.trace == []
+    assert [s.rule for s in given] == ["probe"]

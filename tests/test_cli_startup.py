@@ -15,16 +15,29 @@ HEAVY = re.compile(r"\b(numpy|yaml|twsolo\.(ai|engine|ruleset|session|solo|sim|p
 
 
 def imported(code: str, home: Path) -> set[str]:
-    """The modules a fresh Python has imported after running `code`."""
-    probe = f"{code}\nimport sys\nprint('\\n'.join(sorted(sys.modules)))"
+    """The modules a fresh Python has imported after running `code` (no standard input; the
+    rules cache in `home`)."""
+    probe = f"{code}\nimport sys\nprint('\\n'.join(sorted(sys.modules)), file=sys.stderr)"
     done = subprocess.run(
         [sys.executable, "-c", probe],
         capture_output=True,
         text=True,
         check=True,
-        env={"TWSOLO_HOME": str(home), "PATH": "/usr/bin:/bin"},
+        stdin=subprocess.DEVNULL,
+        env={
+            "TWSOLO_HOME": str(home),
+            "XDG_CACHE_HOME": str(home / "cache"),
+            "PATH": "/usr/bin:/bin",
+        },
     )
-    return set(done.stdout.split())
+    return set(done.stderr.split())
+
+
+def run_cli(*args: str) -> str:
+    return (
+        "from twsolo.cli.main import cli\n"
+        f"try:\n    cli({list(args)!r}, prog_name='twsolo')\nexcept SystemExit:\n    pass"
+    )
 
 
 def test_importing_the_command_line_imports_nothing_heavy(tmp_path: Path) -> None:
@@ -55,6 +68,17 @@ def test_help_and_completion_import_nothing_heavy(tmp_path: Path) -> None:
     )
     for code in (run_help, complete):
         assert not [n for n in imported(code, tmp_path) if HEAVY.search(n)], code
+
+
+def test_a_resume_imports_neither_the_yaml_reader_nor_the_strong_stand_in(tmp_path: Path) -> None:
+    """A resume with the rules cached (issue #26: ≤ 250 ms of CPU) unpickles the Ruleset, so
+    PyYAML and the rules readers stay unloaded; the strong stand-in is loaded for a `hint`
+    only. The first run writes the cache (and needs the YAML)."""
+    first = imported(run_cli("new", "--digital", "--seed", "3", "--name", "g"), tmp_path)
+    assert "yaml" in first
+    again = imported(run_cli("play", "g"), tmp_path)
+    assert "twsolo.solo.runner" in again  # the game was replayed
+    assert not {"yaml", "twsolo.ruleset.nodes", "twsolo.players.strong"} & again
 
 
 def test_a_lazy_command_is_listed_with_its_own_help() -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from twsolo.ids import SCORING_REGIONS
-from twsolo.ruleset.nodes import did_you_mean
+from twsolo.ruleset.suggest import did_you_mean
 from twsolo.ruleset.vocabulary import Vocabulary
 
 CUSTOM_PREFIX = "custom:"

@@ -10,7 +10,6 @@ with a nesting limit and without aliases, so no input ends in a RecursionError o
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ import yaml
 
 from twsolo.bounded import UnreadableFile, has_control, read_text
 from twsolo.ruleset.paths import RULES_FILE_LIMIT, display_path
+from twsolo.ruleset.suggest import did_you_mean
 
 STR = "tag:yaml.org,2002:str"
 INT = "tag:yaml.org,2002:int"
@@ -209,12 +209,6 @@ def _shown(value: str) -> str:
 def _key_mark(pairs: list[tuple[yaml.Node, yaml.Node]], name: str) -> yaml.Mark:
     mark: yaml.Mark = next(k.start_mark for k, _ in pairs if getattr(k, "value", None) == name)
     return mark
-
-
-def did_you_mean(name: str, known: Collection[str]) -> str:
-    """' (did you mean 'x'?)' for the nearest known name, or nothing."""
-    found = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
-    return f" (did you mean {found[0]!r}?)" if found else ""
 
 
 def _listing(choices: Collection[str]) -> str:
