@@ -27,8 +27,12 @@ COMPILED = ("twsolo/engine/**/*.py", "twsolo/ai/**/*.py", "twsolo/solo/*.py", "t
 INTERPRETED = frozenset({"twsolo/solo/__init__.py", "twsolo/solo/options.py"})
 
 
+def switched_on() -> bool:
+    return os.environ.get(SWITCH) == "1"
+
+
 def wanted(version: str) -> bool:
-    return os.environ.get(SWITCH) == "1" and version != "editable"
+    return switched_on() and version != "editable"
 
 
 def sources(root: Path) -> list[str]:
@@ -41,7 +45,7 @@ class CompiledCore(BuildHookInterface):
     PLUGIN_NAME = "custom"
 
     def dependencies(self) -> list[str]:
-        if os.environ.get(SWITCH) != "1":
+        if not switched_on():
             return []
         # mypyc type-checks what it compiles: the run-time packages (their types) and stubs.
         stubs = ["types-PyYAML", "types-Markdown"]
