@@ -56,7 +56,10 @@ def opponent_event(game: Game, side: Side, card: int) -> bool:
 
 
 def play_card(game: Game, side: Side, card: int, how: str | None = None) -> str:
-    """Play `card` for `side`; `how` is asked through the seam when not given."""
+    """Play `card` for `side`; `how` is asked through the seam when not given. Whichever way,
+    20 VP wins once the whole play is done (spec §20.1.1; card-events A15): the one check for
+    every way (an event also checks at its own end, so the ops after an event-first event
+    never happen once it won)."""
     ways = ways_to_play(game, side, card)
     if how is None:
         prompt = f"play {game.rules.card(card)} how?"
@@ -72,6 +75,7 @@ def play_card(game: Game, side: Side, card: int, how: str | None = None) -> str:
         spend_card(game, side, card)
     else:
         play_for_ops(game, side, card)
+    game.check_vp_victory()
     return how
 
 
@@ -94,12 +98,10 @@ def play_for_ops(game: Game, side: Side, card: int) -> None:
         else:
             conduct_operations(game, side, budget, allow_space=False)
             play_event(game, card, side, triggered=True)
-        game.check_vp_victory()
         return
     game.record(played)
     conduct_operations(game, side, budget, allow_space=False)
     spend_card(game, side, card)
-    game.check_vp_victory()
 
 
 plays_cards(CardPlayer(ways_to_play, play_card))  # Grain Sales plays a card (#67)

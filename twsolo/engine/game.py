@@ -358,7 +358,7 @@ class Game:
     # ------------------------------------------------------------------ tracks
     def gain_vp(self, side: Side, amount: int, reason: str) -> None:
         """Move the VP track `amount` toward `side` (negative: away). Victory at 20 is checked
-        after a whole event or scoring (base A15), by `check_vp_victory`."""
+        after a whole card play, event or scoring (base A15), by `check_vp_victory`."""
         if amount == 0:
             return
         before = self.state.vp
