@@ -16,14 +16,16 @@ Z95 = 1.959963984540054
 
 
 def wilson(successes: int, n: int) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95%)."""
+    """The Wilson score interval for a proportion (95%). It always holds the observed rate;
+    rounding alone would put it outside at 0% and 100% (0.9999999999999999 for 10 of 10), and
+    a chart's error bar below a bar cannot be negative."""
     if n == 0:
         return 0.0, 0.0
     p = successes / n
     denom = 1 + Z95**2 / n
     centre = (p + Z95**2 / (2 * n)) / denom
     half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 def quartiles(values: Sequence[float]) -> dict[str, float]:
