@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import partial
+from itertools import combinations
 
 from twsolo.ai.criteria import CRITERIA, criterion
 from twsolo.ai.narrow import narrow
@@ -415,6 +416,25 @@ def _actions(p: Planner, region: str, c: int, limit: int) -> list[ScoreStep]:
     return out
 
 
+def spending_scopes(p: Planner, members: list[int]) -> list[tuple[tuple[int, ...], int]]:
+    """The countries a distribution may use and the ops it then has. A conditional +1 (the
+    China Card in Asia, Vietnam Revolts in Southeast Asia: card-events A14) is earned only by a
+    distribution wholly inside its area, so each set of bonus areas still earnable gives its
+    members with the base ops plus those bonuses (the empty set: every member, the base ops).
+    An event's points are one budget, one scope (spec §17.2)."""
+    if p.budget is None:
+        return [(tuple(members), p.available() if members else 0)]
+    rules, budget = p.view.rules, p.budget
+    earnable = [a for a in budget.areas if a not in budget.outside]
+    scopes: dict[tuple[int, ...], int] = {}
+    for n in range(len(earnable) + 1):
+        for areas in combinations(earnable, n):
+            inside = tuple(c for c in members if all(rules.in_region(c, a) for a in areas))
+            limit = budget.base + n - budget.spent
+            scopes[inside] = max(limit, scopes.get(inside, limit))
+    return list(scopes.items())
+
+
 @criterion("influence_options", SCORE)
 def best_score_plan(p: Planner, region: str, members: list[int]) -> list[Goal]:
     """Option 0 (spec §13.2): the distribution of the remaining ops that most increases the AI's
@@ -422,13 +442,10 @@ def best_score_plan(p: Planner, region: str, members: list[int]) -> list[Goal]:
     country, so the search tries, per country, nothing, "take" or "break" at their cheapest
     cost: an exact search, run over the summed counts (dynamic programming). Ties: fewer ops,
     then §13.3."""
-    v = p.view
-    if p.budget is None:
-        limit = p.available() if members else 0  # the event's points, one budget (§17.2)
-    else:
-        limit = min((p.available(c) for c in members), default=0)
-    if limit <= 0:
+    scopes = [(scope, limit) for scope, limit in spending_scopes(p, members) if scope and limit > 0]
+    if not scopes:
         return []
+    v = p.view
     counts, total_bgs = region_counts(v.state, v.rules, region)
     shuttle = shuttle_applies(v.state, v.rules, region, False)
     side = v.side
@@ -439,17 +456,18 @@ def best_score_plan(p: Planner, region: str, members: list[int]) -> list[Goal]:
 
     start = (counts[side], counts[side.other], total_bgs)
     base = ai_vp(*start)
-    states = cheapest_positions(start, (_actions(p, region, c, limit) for c in members), limit)
     best: tuple[int, int, tuple[object, ...]] | None = None
     chosen: tuple[ScoreStep, ...] = ()
-    for (ai, human, bgs), (used, acts) in states.items():
-        gain = ai_vp(ai, human, bgs) - base
-        if gain <= 0:
-            continue
-        ties = tuple(sorted(p.tiebreak_key(Goal("score", a.country, 0, a.cost)) for a in acts))
-        rank = (-gain, used, ties)
-        if best is None or rank < best:
-            best, chosen = rank, acts
+    for scope, limit in scopes:
+        steps = (_actions(p, region, c, limit) for c in scope)
+        for (ai, human, bgs), (used, acts) in cheapest_positions(start, steps, limit).items():
+            gain = ai_vp(ai, human, bgs) - base
+            if gain <= 0:
+                continue
+            ties = tuple(sorted(p.tiebreak_key(Goal("score", a.country, 0, a.cost)) for a in acts))
+            rank = (-gain, used, ties)
+            if best is None or rank < best:
+                best, chosen = rank, acts
     if best is None:
         return []
     names = [v.rules.countries[a.country].id for a in chosen]
