@@ -171,9 +171,12 @@ _last_plan: list[tuple[tuple[object, ...], tuple[bool, int], OpsPlan, list[Step]
 
 
 def plan_key(view: View, budget: OpsBudget) -> tuple[object, ...]:
-    """Everything a plan depends on but the Space Race's terms (allowed, the card's ops)."""
+    """Everything a plan depends on but the Space Race's terms (allowed, the card's ops): the
+    rules too (a Ruleset hashes by identity), or a decision under edited rules would reuse a plan
+    made under others (`check --rules`, `simulate --compare-rules` in one process)."""
     s = view.state
     return (
+        view.rules,
         view.side,
         s.influence.tobytes(),
         s.defcon,
@@ -336,13 +339,16 @@ def guard_prepared(view: View, planner: Planner) -> None:
 
 
 def final_sweep(view: View, budget: OpsBudget) -> list[int] | None:
-    """Spec §25.7 (the enhanced AI's final_sweep): in the AI's rounds of the last turn
-    (`turn`, rules/enhanced.yaml) after its last Scoring Round, option 0 for the final scoring
-    (§20) of the map region where that gains most (not Southeast Asia; ties by §18), outside
-    the region restriction; the ops it leaves go by §12.3. None: not due, or no gain."""
+    """Spec §25.7 (the enhanced AI's final_sweep): in the AI's Non-Scoring Rounds of the last
+    turn (`turn`, rules/enhanced.yaml) — every one [r4], or with `rounds: after_last_scoring`
+    only those after its last Scoring Round [r3] — option 0 for the final scoring (§20) of the
+    map region where that gains most (not Southeast Asia; ties by §18), outside the region
+    restriction; the ops it leaves go by §12.3. None: not due, or no gain."""
     state, rules = view.state, view.rules
-    last_scoring = max(rules.regions.midlate_rounds)
-    if state.turn != rules.enhanced.final_sweep_turn or state.action_round <= last_scoring:
+    if state.turn != rules.enhanced.final_sweep_turn:
+        return None
+    after_last = rules.enhanced.final_sweep_rounds == "after_last_scoring"
+    if after_last and state.action_round <= max(rules.regions.midlate_rounds):
         return None
     access = placement_access(state, rules, view.side)
     best: tuple[int, Planner, str] | None = None

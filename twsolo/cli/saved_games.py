@@ -67,6 +67,7 @@ def create(
     from_path: str | None = None,
     enhanced: bool = False,
     draft_cap: bool = False,
+    balanced_setup: bool = False,
 ) -> SaveDir:
     from twsolo import __version__
     from twsolo.compose import load_ruleset
@@ -79,6 +80,8 @@ def create(
     start = None
     switches = rules.enhanced.on if enhanced else ()  # spec §25: the rules' enhanced AI
     if from_path:
+        if balanced_setup:  # spec §24.6: the set-up is behind a scenario's position
+            raise TwsoloError("--balanced-setup changes the set-up; a scenario starts past it")
         scenario = load_scenario(from_path, rules)
         if scenario.human_side is not human and side != "us":
             raise TwsoloError(
@@ -95,6 +98,7 @@ def create(
         optional_cards=optional_cards,
         enhanced=switches,
         draft_cap=draft_cap,
+        balanced_setup=balanced_setup,
     )
     options.check(rules)
     now = datetime.now(UTC)
@@ -222,6 +226,11 @@ BOARD_OPTION = click.option(
     "--draft-cap",
     is_flag=True,
     help="spec §24.5: a difficulty option: you give the AI at most one of your events a step.",
+)
+@click.option(
+    "--balanced-setup",
+    is_flag=True,
+    help="spec §24.6: side balance: the US gets 2 more extra influence in Italy.",
 )
 @click.option("--seed", type=int, default=None, help="Fix the shuffles and dice.")
 @click.option("--name", default=None, help="The save's name (default: game-DATE-TIME).")

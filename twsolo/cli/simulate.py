@@ -50,6 +50,7 @@ def specs(
     check: bool,
     enhanced: bool = False,
     draft_cap: bool = False,
+    balanced_setup: bool = False,
 ) -> list[GameSpec]:
     """Game i: seed + i; the AI's side alternates (with `both`), then the difficulty."""
     sides = ("us", "ussr") if ai_side == "both" else (ai_side,)
@@ -63,6 +64,7 @@ def specs(
             check,
             enhanced,
             draft_cap,
+            balanced_setup,
         )
         for i in range(games)
     ]
@@ -181,6 +183,9 @@ def run_batch(pool: Pool, batch: list[GameSpec], label: str, log_dir: Path | Non
 )
 @click.option("--draft-cap", is_flag=True, help="spec §24.5: the draft cap (a difficulty option).")
 @click.option(
+    "--balanced-setup", is_flag=True, help="spec §24.6: the balanced set-up (US +2 in Italy)."
+)
+@click.option(
     "--log",
     "log_path",
     type=click.Path(file_okay=False),
@@ -211,6 +216,7 @@ def simulate(
     check: bool,
     enhanced: bool,
     draft_cap: bool,
+    balanced_setup: bool,
     log_path: str | None,
     report_path: str | None,
     overwrite: bool,
@@ -236,7 +242,16 @@ def simulate(
             first = run_batch(
                 pool,
                 specs(
-                    games, seed, ai_side, human, difficulty, rules_path, check, enhanced, draft_cap
+                    games,
+                    seed,
+                    ai_side,
+                    human,
+                    difficulty,
+                    rules_path,
+                    check,
+                    enhanced,
+                    draft_cap,
+                    balanced_setup,
                 ),
                 "Simulating",
                 log_dir,
@@ -255,6 +270,7 @@ def simulate(
                         check,
                         enhanced,
                         draft_cap,
+                        balanced_setup,
                     ),
                     "Comparing",
                     log_dir / "compare-rules" if log_dir else None,
@@ -289,6 +305,7 @@ def simulate(
         "check": check,
         "enhanced": enhanced,
         "draft_cap": draft_cap,
+        "balanced_setup": balanced_setup,
     }
     batches = [first] if second is None else [first, second]
     failures = [f for b in batches for f in b.failures]

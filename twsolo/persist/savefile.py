@@ -470,7 +470,7 @@ def _header(raw: Any, rules: Ruleset) -> Header:
     options = fields.object("options")
     options.only(
         ("ai_side", "difficulty", "fast_deal", "optional_cards", "extra_influence_dice"),
-        ("enhanced", "draft_cap"),
+        ("enhanced", "draft_cap", "balanced_setup"),
     )
     options.string("ai_side", save_fields.SIDES)
     options.string("difficulty", rules.setup.difficulty)
@@ -480,8 +480,9 @@ def _header(raw: Any, rules: Ruleset) -> Header:
         options.integer("extra_influence_dice", min(DICE_CHOICES), max(DICE_CHOICES))
     if "enhanced" in options.raw:
         save_fields.enhanced(options)
-    if "draft_cap" in options.raw:
-        options.boolean("draft_cap")
+    for flag in ("draft_cap", "balanced_setup"):
+        if flag in options.raw:
+            options.boolean(flag)
     scenario = None
     if fields.value("scenario") is not None:
         start = save_fields.game_state(fields.object("scenario"), rules)

@@ -24,7 +24,7 @@ from twsolo.engine.events import play_event
 from twsolo.engine.game import Game, GameOver
 from twsolo.engine.ops import OpsBudget
 from twsolo.engine.space import has_ability
-from twsolo.engine.state import GameState, hand_of
+from twsolo.engine.state import GameState, Result, hand_of
 from twsolo.ids import CardId, Side
 from twsolo.players.evaluate import DEFAULT, Weights, value
 from twsolo.players.knowledge import Knowledge, World, sample_world
@@ -208,10 +208,19 @@ def current_round(flow: Flow) -> RoundInfo:
     )
 
 
-def play_out(flow: Flow, act: Callable[[Flow], RoundInfo | None], w: Weights) -> float:
+@dataclass(frozen=True, slots=True)
+class Look:
+    """Where a look-ahead stopped: its value for the human and how the game ended there (None:
+    it goes on)."""
+
+    value: float
+    result: Result | None
+
+
+def play_out(flow: Flow, act: Callable[[Flow], RoundInfo | None], w: Weights) -> Look:
     """Run `act` (the candidate: the human's part of the current round, returning the round's
     account, or None for the headline), then the turn on until the human's next card
-    decision or the turn's end; the value of where it stopped."""
+    decision or the turn's end; the value of where it stopped, and the game's end if it came."""
     game = flow.game
     human = flow.human
     pending: frozenset[Side] = frozenset()
@@ -238,13 +247,13 @@ def play_out(flow: Flow, act: Callable[[Flow], RoundInfo | None], w: Weights) ->
         pending = frozenset({human, human.other} if first_in_round else {human})
     except GameOver:
         pass
-    return value(game.state, game.rules, human, w, pending)
+    return Look(value(game.state, game.rules, human, w, pending), game.state.result)
 
 
 def ar_value(
     game: Game, sample: Sample, play: Play, drawn: Sequence[int], w: Weights = DEFAULT
-) -> float:
-    """The value of `play` among the `drawn` cards on one sample (spec §10.1)."""
+) -> Look:
+    """The look-ahead of `play` among the `drawn` cards on one sample (spec §10.1)."""
     world = sample.world.copy()
     ai = world.state.ai_side
     assert ai is not None
@@ -285,7 +294,7 @@ def headline_value(
             cards[ai] = picked
         resolve(flow, cards)
 
-    return play_out(flow, act, w)
+    return play_out(flow, act, w).value
 
 
 def first_look(

@@ -35,7 +35,13 @@ from twsolo.players.lookahead import (
 )
 from twsolo.players.plays import Play, PlayScript, candidates
 from twsolo.players.ranking import Decision, Ranked
-from twsolo.players.tail_risk import headline_vetoes, trap_play, vetoed_last
+from twsolo.players.tail_risk import (
+    headline_vetoes,
+    own_defcon_loss,
+    throws_lead,
+    trap_play,
+    vetoed_last,
+)
 from twsolo.solo.action_rounds import human_ways
 
 
@@ -162,16 +168,25 @@ def rank_action(
         look = first_look(game, worlds[0], play, drawn, effect, w)
         looked.append((look - hold_value(rules, side, play.card, risky), play))
     looked.sort(key=lambda x: -x[0])
-    looked = vetoed_last(looked, lambda x: trap_play(rules, side, x[1]))
+    # The vetoes (tail_risk.py), each play judged once: put last, whatever its value.
+    vetoed = {
+        id(play)
+        for _, play in looked
+        if trap_play(rules, side, play) or own_defcon_loss(game, worlds[0], play, drawn)
+    }
+    looked = vetoed_last(looked, lambda x: id(x[1]) in vetoed)
     if budget.samples:
-        looked = [
-            (statistics.fmean(ar_value(game, s, play, drawn, w) for s in worlds) - hold, play)
-            for play, hold in (
-                (p, hold_value(rules, side, p.card, risky)) for _, p in looked[: budget.keep]
-            )
-        ]
-        looked.sort(key=lambda x: -x[0])
-        looked = vetoed_last(looked, lambda x: trap_play(rules, side, x[1]))
+        full: list[tuple[float, Play]] = []
+        for _, play in looked:
+            if len(full) >= budget.keep and any(id(p) not in vetoed for _, p in full):
+                break  # past the kept few only while every one looked at is vetoed
+            looks = [ar_value(game, s, play, drawn, w) for s in worlds]
+            if throws_lead(game.state, side, looks):
+                vetoed.add(id(play))
+            hold = hold_value(rules, side, play.card, risky)
+            full.append((statistics.fmean(look.value for look in looks) - hold, play))
+        full.sort(key=lambda x: -x[0])
+        looked = vetoed_last(full, lambda x: id(x[1]) in vetoed)
     best = looked[0][1]
     ranking = [
         Ranked(play.card if choice.kind == "ar_card" else play.how, v, play.describe(rules))

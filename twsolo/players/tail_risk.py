@@ -8,7 +8,12 @@ did not sample can still look best. Two vetoes put such plays last, from what th
 - the headline veto: a headline whose event lowers DEFCON is tried against every card the AI
   may headline whose event lowers DEFCON too (each unseen card that can lie in its deck/hand,
   and its known ones), both resolved in the order of spec §9.3; a headline that loses the game
-  (DEFCON 1 on the human's event) against any of them is vetoed.
+  (DEFCON 1 on the human's event) against any of them is vetoed;
+- the action-round DEFCON veto (issue #43): at DEFCON 3 or lower, a play whose own action
+  brings DEFCON 1 (spec §20.1.2: the phasing human loses) — its event, the AI's event it sets
+  off, a battleground coup — played through the engine on a world;
+- the lead guard (issue #43): while the human leads on VP, a play after which, on any world the
+  look-ahead played, the AI wins by 20 VP or by Europe's control (spec §20.1.1, §20.1.5).
 """
 
 from __future__ import annotations
@@ -23,9 +28,18 @@ from twsolo.engine.game import Game, GameOver
 from twsolo.engine.state import GameState, hand_of
 from twsolo.ids import CHINA_CARD, Side
 from twsolo.players.knowledge import Knowledge, sample_world
-from twsolo.players.lookahead import Horizon, RolloutHuman, Sample, to_table, world_flow
+from twsolo.players.lookahead import (
+    Horizon,
+    Look,
+    RolloutHuman,
+    Sample,
+    script_for,
+    to_table,
+    world_flow,
+)
 from twsolo.players.plays import Play
 from twsolo.ruleset import Ruleset
+from twsolo.solo.action_rounds import play_drawn
 from twsolo.solo.flow import Flow
 from twsolo.solo.headline import resolve
 
@@ -146,3 +160,37 @@ def headline_vetoes(
                 vetoed.add(mine)
                 break
     return vetoed
+
+
+# Spec §20.1.1, §20.1.5: the AI's wins a leading human can throw away by one play.
+THROWN_LEADS = ("vp20", "europe_control")
+
+
+def own_defcon_loss(game: Game, sample: Sample, play: Play, drawn: Sequence[int]) -> bool:
+    """The action-round DEFCON veto: `play` (among the `drawn` cards) brings DEFCON 1 on the
+    human's own action on the sample's world (spec §20.1.2). Only from DEFCON 3 down: one action
+    lowers DEFCON by two at most (a battleground coup and an event)."""
+    state = sample.world.state
+    if state.defcon > 3:
+        return False
+    human = flow_human(game)
+    flow = world_flow(
+        game, sample.world.copy(), RolloutHuman(human, script_for(play, state)), sample
+    )
+    with contextlib.suppress(GameOver, Horizon):
+        play_drawn(flow, play.card, list(drawn))
+    result = flow.game.state.result
+    return result is not None and result.reason == "defcon1" and result.winner is human.other
+
+
+def throws_lead(state: GameState, human: Side, looks: Sequence[Look]) -> bool:
+    """The lead guard: the human leads on VP now, and on some world the AI then wins by 20 VP or
+    by Europe's control."""
+    if state.vp * human.sign <= 0:
+        return False
+    return any(
+        look.result is not None
+        and look.result.winner is human.other
+        and look.result.reason in THROWN_LEADS
+        for look in looks
+    )

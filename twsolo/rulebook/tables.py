@@ -54,8 +54,9 @@ SWITCHES = {
     ),
     "final_sweep": (
         "25.7",
-        "In the AI's rounds after the last Scoring Round of the final-sweep turn, option 0 for"
-        " the final scoring of the map region where that gains most.",
+        "In the AI's Non-Scoring Rounds of the final-sweep turn (every one, or only those after"
+        " its last Scoring Round), option 0 for the final scoring of the map region where that"
+        " gains most.",
     ),
 }
 SHIFT_TARGETS = {
@@ -317,6 +318,15 @@ def setup_tables(rules: Ruleset) -> list[Table]:
         f" {s.draft_cap_human_events} card(s) carrying the human's event in a draft step, when a"
         " split that keeps the OP balance allows it."
     )
+    added = "; ".join(
+        f"{side.name} {rules.country(c).name} +{n}"
+        for side, place in s.balanced_extra.items()
+        for c, n in place.items()
+    )
+    balanced = _p(
+        "With the balanced set-up (`--balanced-setup`), every column of the extra-influence"
+        f" table gets more influence, whichever side the AI plays: {added or 'none'}."
+    )
     return [
         Table(
             "extra-influence",
@@ -327,6 +337,7 @@ def setup_tables(rules: Ruleset) -> list[Table]:
         ),
         Table("difficulty", "Difficulty levels", "2.5", ("difficulty",), levels),
         Table("draft-cap", "The draft cap", "24.5", ("draft_cap_human_events",), cap),
+        Table("balanced-setup", "The balanced set-up", "24.6", ("balanced_extra",), balanced),
     ]
 
 
@@ -411,14 +422,26 @@ def enhanced_tables(rules: Ruleset, vocabulary: Vocabulary) -> list[Table]:
         f" §25.4: it headlines Cuban Missile Crisis only if"
         f" {condition_words(e.cmc_headline_if, vocabulary)}."
         f" §25.6: {e.guard_points} more point(s) on a country brought to exactly control."
-        f" §25.7: the final sweep in turn {e.final_sweep_turn}."
+        f" §25.7: the final sweep in turn {e.final_sweep_turn}, "
+        + (
+            "in every Non-Scoring Round."
+            if e.final_sweep_rounds == "every"
+            else "in the Non-Scoring Rounds after its last Scoring Round."
+        )
     )
     return [
         Table(
             "enhanced",
             "The enhanced AI's switches",
             "25",
-            ("on", "headline_cards", "cmc_headline_if", "guard_points", "final_sweep_turn"),
+            (
+                "on",
+                "headline_cards",
+                "cmc_headline_if",
+                "guard_points",
+                "final_sweep_turn",
+                "final_sweep_rounds",
+            ),
             _table(("section", "switch", "in force", "what it does"), rows) + figures,
         )
     ]

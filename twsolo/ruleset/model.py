@@ -114,6 +114,8 @@ class SetupRules:
     extra_influence: ExtraInfluence
     difficulty: Mapping[str, int]  # spec §2.5: VP the AI starts ahead
     draft_cap_human_events: int  # spec §24.5 [r3]: the human's events the AI may be given
+    # spec §24.6 [r4]: the balanced set-up's influence, per side, added to every §2.4 column
+    balanced_extra: Mapping[Side, Mapping[str, int]]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -182,6 +184,8 @@ CAREFUL_CUBAN_MISSILE_CRISIS = "careful_cuban_missile_crisis"  # §25.4
 DEFER_HARMFUL_EVENT = "defer_harmful_event"  # §25.5 [r3]
 GUARD_PREPARED = "guard_prepared"  # §25.6 [r3]
 FINAL_SWEEP = "final_sweep"  # §25.7 [r3]
+# §25.7's rounds: every Non-Scoring Round of the turn [r4], or those after its last SR [r3]
+FINAL_SWEEP_ROUNDS = ("every", "after_last_scoring")
 ENHANCED_SWITCHES = (
     PREPARE_NEXT_SCORING,
     CHINA_CARD_ALWAYS_ENTERS,
@@ -202,7 +206,9 @@ class EnhancedRules:
     headline_cards: int  # §25.3: qualifying cards revealed with the box-4 ability
     cmc_headline_if: Condition  # §25.4: Cuban Missile Crisis headlined only if this holds
     guard_points: int  # §25.6: the points added to a country §25.1 brings to exactly control
-    final_sweep_turn: int  # §25.7: the turn whose rounds after its last Scoring Round sweep
+    final_sweep_turn: int  # §25.7: the turn whose Non-Scoring Rounds sweep
+    # §25.7: "every" Non-Scoring Round of that turn [r4], or only those "after_last_scoring" [r3]
+    final_sweep_rounds: str
 
 
 @dataclass(frozen=True, slots=True)

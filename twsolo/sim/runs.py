@@ -66,6 +66,7 @@ class GameSpec:
     check: bool = False
     enhanced: bool = False  # spec §25: the enhanced AI of the rules (rules/enhanced.yaml)
     draft_cap: bool = False  # spec §24.5: the draft cap
+    balanced_setup: bool = False  # spec §24.6 [r4]: the balanced set-up
 
     def options(self) -> SoloOptions:
         # Spec §25: the enhanced AI is the switches the rules use (rules/enhanced.yaml).
@@ -75,6 +76,7 @@ class GameSpec:
             difficulty=self.difficulty,
             enhanced=switches,
             draft_cap=self.draft_cap,
+            balanced_setup=self.balanced_setup,
         )
 
 

@@ -47,16 +47,27 @@ def new_flow(
 
 def extra_influence(flow: Flow) -> int:
     """Spec §2.4: roll one die (or two and keep the lower); both sides place the column of the
-    result (`rules/setup.yaml`). Returns the result used."""
+    result (`rules/setup.yaml`), and with the balanced set-up (spec §24.6 [r4]) its influence
+    too. Returns the result used."""
     game, rules = flow.game, flow.game.rules
     dice = flow.options.dice(rules)
+    balanced = rules.setup.balanced_extra if flow.options.balanced_setup else {}
+    added = "; ".join(
+        f"{side.label} {rules.country(c).name} +{n}"
+        for side, place in balanced.items()
+        for c, n in place.items()
+    )
+    also = f", with the balanced set-up's {added} (spec §24.6)" if added else ""
     rolls = [
-        game.roll(None, f"variable extra influence, die {n + 1} of {dice} (spec §2.4)")
+        game.roll(None, f"variable extra influence, die {n + 1} of {dice} (spec §2.4){also}")
         for n in range(dice)
     ]
     result = min(rolls)
     for side in (Side.USSR, Side.US):
-        for country, amount in rules.setup.extra_influence.by_roll[side][result].items():
+        place = dict(rules.setup.extra_influence.by_roll[side][result])
+        for country, amount in balanced.get(side, {}).items():
+            place[country] = place.get(country, 0) + amount
+        for country, amount in place.items():
             game.add_influence(rules.index[country], side, amount)
     return result
 

@@ -28,6 +28,8 @@ class SoloOptions:
       the seed's AI.
     - `draft_cap`: the draft cap (spec §24.5 [r3], a difficulty option): the cards the human
       gives the AI hold at most one carrying the human's event, when a split allows it.
+    - `balanced_setup`: the balanced set-up (spec §24.6 [r4], side balance, not difficulty): the
+      influence of `rules/setup.yaml` `balanced_setup` added to the §2.4 column rolled.
     """
 
     ai_side: Side
@@ -37,6 +39,7 @@ class SoloOptions:
     extra_influence_dice: int | None = None
     enhanced: tuple[str, ...] = ()
     draft_cap: bool = False
+    balanced_setup: bool = False
 
     @property
     def human_side(self) -> Side:
@@ -60,16 +63,18 @@ class SoloOptions:
             raise TwsoloError(f"enhanced AI switch {unknown[0]!r} is not one of: {known}")
 
     def to_dict(self) -> dict[str, Any]:
-        """The options as saved; `enhanced` only when the enhanced AI plays, `draft_cap` only
-        when on (older saves and games without them read and write as before they existed)."""
+        """The options as saved; `enhanced` only when the enhanced AI plays, `draft_cap` and
+        `balanced_setup` only when on (older saves and games without them read and write as
+        before they existed)."""
         out = asdict(self)
         out["ai_side"] = self.ai_side.value
         if self.enhanced:
             out["enhanced"] = list(self.enhanced)
         else:
             del out["enhanced"]
-        if not self.draft_cap:
-            del out["draft_cap"]
+        for flag in ("draft_cap", "balanced_setup"):
+            if not out[flag]:
+                del out[flag]
         return out
 
     @classmethod
@@ -82,6 +87,7 @@ class SoloOptions:
             extra_influence_dice=data.get("extra_influence_dice"),
             enhanced=tuple(str(name) for name in data.get("enhanced", ())),
             draft_cap=bool(data.get("draft_cap", False)),
+            balanced_setup=bool(data.get("balanced_setup", False)),
         )
 
     def describe(self) -> str:
@@ -96,6 +102,8 @@ class SoloOptions:
             parts.append(f"{self.extra_influence_dice} extra-influence dice")
         if self.draft_cap:
             parts.append("draft cap")
+        if self.balanced_setup:
+            parts.append("balanced set-up")
         if self.enhanced:
             parts.append(f"enhanced AI ({', '.join(self.enhanced)})")
         return ", ".join(parts)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from twsolo.ruleset.conditions import ConditionError, parse_condition
 from twsolo.ruleset.model import (
     ENHANCED_SWITCHES,
+    FINAL_SWEEP_ROUNDS,
     EnhancedRules,
 )
 from twsolo.ruleset.nodes import Located
@@ -21,7 +22,7 @@ def read_enhanced(root: Located, vocabulary: Vocabulary) -> EnhancedRules | None
         "best_headline_with_box4": ["cards"],
         "careful_cuban_missile_crisis": ["headline_if"],
         "guard_prepared": ["points"],
-        "final_sweep": ["turn"],
+        "final_sweep": ["turn", "rounds"],
     }
     switches = {name: top[name].mapping(["use", *extra.get(name, [])]) for name in top}
     if any(m is None or len(m) < 1 + len(extra.get(n, [])) for n, m in switches.items()):
@@ -39,7 +40,8 @@ def read_enhanced(root: Located, vocabulary: Vocabulary) -> EnhancedRules | None
             cmc.fail_at(exc.column, str(exc))
     guard = (switches["guard_prepared"] or {})["points"].integer(1, 5)
     sweep = (switches["final_sweep"] or {})["turn"].integer(1, 10)
-    if cards is None or condition is None or guard is None or sweep is None:
+    rounds = (switches["final_sweep"] or {})["rounds"].string(FINAL_SWEEP_ROUNDS)
+    if cards is None or condition is None or guard is None or sweep is None or rounds is None:
         return None
     return EnhancedRules(
         on=on,
@@ -47,4 +49,5 @@ def read_enhanced(root: Located, vocabulary: Vocabulary) -> EnhancedRules | None
         cmc_headline_if=condition,
         guard_points=guard,
         final_sweep_turn=sweep,
+        final_sweep_rounds=rounds,
     )

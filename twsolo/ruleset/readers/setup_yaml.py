@@ -1,5 +1,5 @@
-"""The reader of rules/setup.yaml: the extra influence, the difficulty levels and the draft
-cap."""
+"""The reader of rules/setup.yaml: the extra influence, the difficulty levels, the draft cap and
+the balanced set-up."""
 
 from __future__ import annotations
 
@@ -18,9 +18,10 @@ from twsolo.ruleset.nodes import Located, iter_entries
 
 
 def read_setup(root: Located, countries: dict[str, Country]) -> SetupRules | None:
-    top = root.mapping(["extra_influence", "difficulty", "draft_cap"])
-    if top is None or len(top) < 3:
+    top = root.mapping(["extra_influence", "difficulty", "draft_cap", "balanced_setup"])
+    if top is None or len(top) < 4:
         return None
+    balanced = _read_balanced(top["balanced_setup"], countries)
     cap = (top["draft_cap"].mapping(["human_events"]) or {}).get("human_events")
     cap_events = cap.integer(0, 6) if cap is not None else None
     extra = _read_extra(top["extra_influence"], countries)
@@ -37,11 +38,44 @@ def read_setup(root: Located, countries: dict[str, Country]) -> SetupRules | Non
             top["difficulty"].fail(f"missing level '{name}'")
     if extra is None or len(difficulty) != len(DIFFICULTY_LEVELS) or cap_events is None:
         return None
+    if balanced is None:
+        return None
     return SetupRules(
         extra_influence=extra,
         difficulty=MappingProxyType(difficulty),
         draft_cap_human_events=cap_events,
+        balanced_extra=balanced,
     )
+
+
+def _read_balanced(
+    loc: Located, countries: dict[str, Country]
+) -> MappingProxyType[Side, MappingProxyType[str, int]] | None:
+    """Spec §24.6 [r4]: per side, the influence the balanced set-up adds to every column of the
+    §2.4 table, in that side's own extra-influence area."""
+    m = loc.mapping([], [side.value for side in Side])
+    if m is None:
+        return None
+    out: dict[Side, MappingProxyType[str, int]] = {}
+    ok = True
+    for side in Side:
+        place: dict[str, int] = {}
+        side_loc = m.get(side.value)
+        for cid, amount_loc in (side_loc.items() or []) if side_loc is not None else []:
+            amount = amount_loc.integer(1, 20)
+            country = countries.get(cid)
+            if country is None:
+                amount_loc.fail(f"unknown country id {cid!r}")
+                ok = False
+            elif _EXTRA_AREA[side] not in country.subregions:
+                amount_loc.fail(f"{side.label} extra influence goes in {_EXTRA_AREA[side]}")
+                ok = False
+            elif amount is None:
+                ok = False
+            else:
+                place[cid] = amount
+        out[side] = MappingProxyType(place)
+    return MappingProxyType(out) if ok else None
 
 
 # spec §2.4: the USSR's extra influence goes into Eastern Europe, the US's into Western Europe.

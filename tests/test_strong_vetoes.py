@@ -1,0 +1,119 @@
+"""The strong stand-in's vetoes in every round (issue #43, players/tail_risk.py): no play whose
+own action brings DEFCON 1 (spec §20.1.2), and no play after which the AI wins by 20 VP or
+Europe's control while the stand-in leads (spec §20.1.1, §20.1.5)."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from dataclasses import dataclass
+
+from twsolo.engine.choices import Answer, Choice
+from twsolo.engine.game import Game
+from twsolo.engine.state import Result
+from twsolo.ids import Side
+from twsolo.players.knowledge import knowledge
+from twsolo.players.lookahead import Look, RolloutHuman, samples, world_flow
+from twsolo.players.ops_plans import coup_targets
+from twsolo.players.plays import candidates
+from twsolo.players.strong import Budget, decide
+from twsolo.players.tail_risk import own_defcon_loss, throws_lead
+from twsolo.ruleset import Ruleset
+from twsolo.sim.runs import GameSpec, providers
+from twsolo.solo import SoloOptions, play_game
+from twsolo.solo.action_rounds import human_ways
+from twsolo.solo.regions import primary_region
+
+
+class Stop(Exception):
+    pass
+
+
+# Base §6.3.5 (DEFCON restrictions): at DEFCON 2 coups are open only outside Europe, Asia and the
+# Middle East.
+OPEN_AT_DEFCON_2 = {"africa", "central_america", "south_america"}
+
+
+@dataclass
+class Capture:
+    """The human's provider: the first action-round card decision whose Primary Region is open
+    to coups at DEFCON 2 stops the game there."""
+
+    inner: object
+    found: tuple[Game, Choice] | None = None
+
+    def choose(self, game: Game, choice: Choice) -> Answer:
+        if choice.kind == "ar_card" and battleground_coup_at_defcon_2(game, choice.actor):
+            self.found = (game, choice)
+            raise Stop
+        return self.inner.choose(game, choice)  # type: ignore[attr-defined]
+
+
+def battleground_coup_at_defcon_2(game: Game, human: object) -> bool:
+    rules, state = game.rules, game.state.copy()
+    region = primary_region(state, rules)
+    if region not in OPEN_AT_DEFCON_2 or not isinstance(human, Side):
+        return False
+    state.defcon = 2
+    targets = coup_targets(state, rules, human, list(rules.members(region)))
+    return any(rules.countries[c].battleground for c in targets)
+
+
+def action_round_open_to_coups(rules: Ruleset, seed: int, ai: Side) -> tuple[Game, Choice]:
+    chosen = providers(GameSpec(seed, ai.value, "greedy"), ai)
+    capture = Capture(chosen[ai.other])
+    chosen[ai.other] = capture
+    with contextlib.suppress(Stop):
+        play_game(rules, SoloOptions(ai_side=ai), chosen)
+    assert capture.found is not None
+    return capture.found
+
+
+def test_a_battleground_coup_at_defcon_2_is_vetoed_and_ranked_last(rules: Ruleset) -> None:
+    """At DEFCON 2 a battleground coup of the human's own loses the game on its action: the veto
+    finds every such play (and no influence play of a card without a DEFCON event), and the
+    ranking puts them after every other play."""
+    game, choice = action_round_open_to_coups(rules, 0, Side.USSR)
+    human = Side.US
+    game.state.defcon = 2
+    k = knowledge(game, human)
+    world = samples(game.state, k, human.other, 1, random.Random(1))[0]
+    drawn = [int(c) for c in choice.context.get("drawn", choice.options)]
+    suicides, safe = [], []
+    for card in drawn:
+        flow = world_flow(game, world.world.copy(), RolloutHuman(human), world)
+        ways = human_ways(flow, card, [c for c in drawn if c != card])
+        for play in candidates(game.state, rules, human, card, ways):
+            lost = own_defcon_loss(game, world, play, drawn)
+            plan = play.ops
+            if plan is not None and plan.kind == "coup" and plan.target is not None:
+                if rules.countries[plan.target].battleground:
+                    assert lost, play.describe(rules)
+                    suicides.append(play.describe(rules))
+            elif plan is not None and plan.kind == "influence" and not lost:
+                safe.append(play.describe(rules))
+    assert suicides, "the position offers no battleground coup: choose another seed"
+    assert safe
+    labels = [r.label for r in decide(game, choice, human, 0, Budget(samples=0)).ranking]
+    assert set(suicides) <= set(labels)
+    assert set(safe) <= set(labels)
+    assert min(labels.index(x) for x in suicides) > max(labels.index(x) for x in safe)
+
+
+def test_the_lead_guard_reads_only_a_lead_thrown_to_europe_or_20_vp() -> None:
+    class S:  # the state's VP is all the guard reads of it
+        def __init__(self, vp: int) -> None:
+            self.vp = vp
+
+    europe = Look(-100.0, Result(Side.USSR, "europe_control"))
+    vp20 = Look(-100.0, Result(Side.USSR, "vp20"))
+    plain = Look(1.0, None)
+    us = Side.US
+    assert throws_lead(S(3), us, [plain, europe])  # type: ignore[arg-type]
+    assert throws_lead(S(3), us, [vp20])  # type: ignore[arg-type]
+    assert not throws_lead(S(-3), us, [europe])  # type: ignore[arg-type]  # not leading
+    assert not throws_lead(S(0), us, [europe])  # type: ignore[arg-type]
+    assert not throws_lead(S(3), us, [plain])  # type: ignore[arg-type]
+    defcon = Look(-100.0, Result(Side.USSR, "defcon1"))
+    assert not throws_lead(S(3), us, [defcon])  # type: ignore[arg-type]
+    assert throws_lead(S(-3), Side.USSR, [Look(-1.0, Result(Side.US, "europe_control"))])  # type: ignore[arg-type]
