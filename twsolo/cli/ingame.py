@@ -19,7 +19,15 @@ from twsolo.cli.board_picture import Marks, changes_since, last_ai_action
 from twsolo.cli.live_board import LiveBoard, unwritable
 from twsolo.cli.match import matches
 from twsolo.cli.menus import clip
-from twsolo.cli.prompts import COMMANDS, Prompter, TableChance, TablePlayer, confirm
+from twsolo.cli.prompts import (
+    COMMANDS,
+    Prompter,
+    TableChance,
+    TablePlayer,
+    confirm,
+    read_terminal_lines,
+    typed_line,
+)
 from twsolo.cli.reasons import journal_lines
 from twsolo.cli.render import (
     answer_label,
@@ -209,6 +217,7 @@ class Terminal:
         """Play until the game ends, then take commands (undo goes back into the game) until
         the person quits. Ctrl-C and Ctrl-D quit like `quit`: every answer is saved."""
         session = self.session
+        read_terminal_lines()
         for note in session.notes:
             self.echo(note)
         prompter = Prompter(self.rules, self.command, self.before_prompt, self.plan)
@@ -265,7 +274,7 @@ class Terminal:
             "`inspect` and `show` look back; `quit` leaves."
         )
         while True:
-            raw = click.prompt(">", prompt_suffix=" ").strip()
+            raw = typed_line()
             word, *rest = raw.split() or [""]
             if word.lower() in COMMANDS:
                 self.command(word.lower(), rest)
