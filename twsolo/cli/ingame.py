@@ -65,9 +65,14 @@ HELP = """How to answer: a plain number picks from the list shown (a die's face 
 typed as itself); #N is card number N; a name works too, by the start of its words (`w ger` is
 West Germany; an exact name wins: `asia scoring`). Several cards (the draft, the bottom of your
 deck/hand): their list numbers or #N, e.g. `1 4 5`. `?` lists the legal answers again.
+A card play: `event`, `ops` or `space race` (how you play it), then for the AI's card played for
+ops `event first` or `ops first`, then `influence`, `coup` or `realign` — the same every round.
 One line may answer the questions that follow too, part by part: `w ger 2, italy` (the points
-of a placement), `#24 #8 #30` (cards turned over one after another), `3 5` (a realignment's
-dice), `#16, event, poland` (a whole play); if any part is not legal, nothing is done.
+of a placement), `#24 #8 #30` (cards turned over, in the order drawn), `3 5` (a realignment's
+dice), `#16, event, poland` (a whole play). It is echoed as understood and applied whole, or
+refused whole with the reason. A question with one legal answer takes no part of it, except a
+part naming that answer (`ops` for a card that can only be played for ops; a card drawn that
+could only be that card). docs/playing.md has it all.
 
 Commands at any prompt:
   show [REGION|all]    the tracks and the Primary and Secondary Regions (or one region, or all)
