@@ -145,6 +145,8 @@ def history_line(rules: Ruleset, entry: Entry, human: Side) -> str:
     if entry.type == "answer":
         answer = answer_label(rules, decoded(entry.answer), entry.kind)  # a deal is never named
         words = HISTORY_WORDS.get(entry.kind, entry.kind.replace("_", " "))
+        if entry.answer == "done":  # the end of a placement or realignment, no country
+            words, answer = "", "done (no more points)"
         if entry.actor == human.value:
             who = f"you ({human.label}): "
         elif entry.actor == human.other.value:
