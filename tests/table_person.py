@@ -667,3 +667,70 @@ def play_at_table(home: Path, args: list[str], person: TablePerson) -> str:
         side = load_scenario(args[args.index("--from") + 1], rules).human_side
     person.table = PhysicalTable(rules, side.other, random.Random(person.seed))
     return run_with(home, args, person)
+
+
+INVITED = re.compile(r"\(you may type all ([2-9]) in one line")
+
+
+@dataclass
+class ScreenPerson(TablePerson):
+    """A person at a real table who knows only what the screen and the table show (issue #41):
+    no dry run with the engine. At a draw that invites several cards in one line (`batch`) it
+    turns over as many as the screen invites and types them all, in the order drawn; otherwise
+    one answer a prompt: a card from the pile the question names, a die rolled, its own
+    questions at random. `until`: quits when this turn begins."""
+
+    brain: str = "random"
+    batch: bool = True
+    until: int = 99
+    lines: list[str] = field(default_factory=list)  # the lines of several answers typed
+    turned: list[int] = field(default_factory=list)  # cards a line named, not asked yet
+
+    def type_line(self, text: str, **kwargs: Any) -> str:
+        self.turned = []  # the cards of the line typed before were all asked or said by now
+        late = self.current is not None and self.current[0].state.turn >= self.until
+        if late and not text.endswith("[y/N]"):
+            click.echo("> quit")
+            return "quit"
+        return super().type_line(text, **kwargs)
+
+    def forced(self, start: int, answer: Answer) -> None:
+        """A card said, not asked: one the person's line named was already turned over."""
+        if answer in self.turned:
+            self.turned.remove(answer)
+            return
+        super().forced(start, answer)
+
+    def answer(self, game: Game, choice: Choice) -> str:
+        assert self.table is not None
+        self.typed_answers += 1
+        header = self.last_header()
+        if choice.kind not in ("draw", "reveal", "holds"):
+            if choice.actor == CHANCE:
+                return typed(game, choice, self.chance(game, choice, self.table, ""))
+            return typed(game, choice, self.own(game, choice))
+        found = (TURN_OVER if choice.kind == "draw" else LOOK).search(header)
+        if found is None:
+            self.unnamed += 1
+            self.table.problems.append(f"the question names no pile: {header}")
+            return typed(game, choice, choice.options[0])
+        invited = INVITED.search(header)
+        if not (self.batch and invited and choice.kind == "draw"):
+            return typed(game, choice, self.chance(game, choice, self.table, found.group(1)))
+        cards = []
+        for _ in range(int(invited.group(1))):
+            card = self.table.turn_over(found.group(1), list(game.rules.cards))
+            cards.append(card)
+        self.turned = [c for c in cards[1:] if c is not None]
+        line = " ".join(f"#{c}" for c in cards)
+        self.lines.append(line)
+        return line
+
+
+def journal(home: Path) -> list[dict[str, Any]]:
+    """The answers of the one game saved under `home`, without their sequence numbers."""
+    import json
+
+    (path,) = (home / "games").glob("*/journal*")
+    entries = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return [{k: v for k, v in e.items() if k != "seq"} for e in entries]

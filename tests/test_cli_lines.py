@@ -49,9 +49,10 @@ def test_a_placement_in_one_line_and_a_bad_line_refused_whole(tmp_path: Path) ->
 def test_a_line_ends_where_the_table_must_change_the_pile_first(tmp_path: Path) -> None:
     """Seed 21 at the table: the USSR's Blockade makes the AI (US) reveal both cards of its
     deck/hand, which go back and are shuffled; its next action round turns over the top card.
-    A line typed at the first reveal that also answers that later question is refused whole:
-    the person has not read 'shuffle the AI's deck/hand' yet. The game then goes on without a
-    divergence."""
+    A line typed at the first reveal that names both cards and also answers that later question
+    is refused whole: the person has not read 'shuffle the AI's deck/hand' yet. (The second
+    card, the only one left, takes the line's second part as its confirmation: issue #41.) The
+    game then goes on without a divergence."""
     from .table_person import TablePerson, play_at_table
 
     said: list[str] = []
@@ -61,7 +62,7 @@ def test_a_line_ends_where_the_table_must_change_the_pile_first(tmp_path: Path) 
             return None
         assert person.table is not None
         pile = person.table.piles[str(choice.context["pile"])]
-        said.append(f"#{pile[0]} #{pile[1]}")  # the two cards, the second as the next top card
+        said.append(f"#{pile[0]} #{pile[1]} #{pile[1]}")  # the two, then the next top card
         return said[:]
 
     person = TablePerson(seed=21, brain="random", say=say)

@@ -88,7 +88,7 @@ def test_refused_answer_is_asked_again(tmp_path: Path) -> None:
     script = ["narnia", "?", "x" * 3000, *first(30), "quit"]
     result = run_typing(tmp_path, ["new", "--seed", "3", "--name", "x"], script)
     assert "Refused:" in result.output
-    assert "legal choices — type list numbers or #N for each card" in result.output
+    assert "legal choices of the 6 cards listed — type list numbers or #N" in result.output
     # A long bad input is quoted back cut to 60 characters.
     assert "x" * 59 + "…" in result.output
     assert "x" * 61 not in result.output.replace("> " + "x" * 3000, "")

@@ -8,6 +8,14 @@ A line is split lazily, by the question it lands on: commas part it; a part of s
 plain numbers answers as many questions, one each (a set of cards, the draft's or the bottom's,
 takes a whole part); `NAME N` answers N questions with NAME (the points of a placement).
 
+A question with one legal answer is answered by itself, as at the prompt, and takes a part only
+as its confirmation: when the next part, read at it, names that very answer (`ops` for a card
+that can only be played for ops; the card a forced draw turns over, typed as the screen invited:
+`#18 #14` when the second card can only be #14). Else the part stays for the question after it.
+A card turned over at the table that the part names otherwise refuses the line: the person
+typed a card it cannot be, and the part is never read as the next question's answer (issue #41:
+`#18 #14` once played #14 for ops at "play which card?", a question the person never saw).
+
 A line ends where the table must change first: a card question about a pile that was shuffled,
 restacked or given a card since the line's previous answer (Blockade's revealed cards shuffled
 back into the AI's deck/hand, then its next action round's top card) cannot be answered by a
@@ -21,7 +29,8 @@ from dataclasses import dataclass
 from random import Random
 from typing import TYPE_CHECKING
 
-from twsolo.cli.menus import CARD_SETS, clip
+from twsolo.cli.match import matches
+from twsolo.cli.menus import CARD_SETS, SEEN, clip
 from twsolo.cli.render import answer_label
 from twsolo.engine.choices import CHANCE, Actor, Answer, Choice
 from twsolo.engine.records import CardMove, Dealt, Record, Restacked, Shuffled
@@ -70,6 +79,23 @@ class Parts:
     def rest(self) -> str:
         return ", ".join(self.items)
 
+    def first(self) -> str:
+        """The text the next answer is read from: the part, or its first `#N` or number."""
+        tokens = self.items[0].split()
+        several = len(tokens) > 1 and all(TOKEN.fullmatch(t) for t in tokens)
+        return tokens[0] if several else self.items[0]
+
+    def confirms(self, choice: Choice, parse: Callable[[str], Answer]) -> bool:
+        """Whether the next part names the only answer of `choice`; it is used up if so."""
+        kept = list(self.items)
+        try:
+            if self.answer(choice, parse) == choice.options[0]:
+                return True
+        except ValueError:
+            pass
+        self.items = kept
+        return False
+
     def answer(self, choice: Choice, parse: Callable[[str], Answer]) -> Answer:
         """The next part's answer to `choice` (`parse` reads a line typed at it, raising on a
         line that names no legal answer)."""
@@ -103,6 +129,7 @@ class Planned:
     answer: Answer
     label: str
     warnings: list[str]
+    forced: bool = False  # a part confirming the only legal answer (see the module)
 
     def fits(self, choice: Choice) -> bool:
         return (self.actor, self.kind, self.key) == (choice.actor, choice.kind, choice.key) and (
@@ -150,25 +177,56 @@ class Line:
 
     def choose(self, game: Game, choice: Choice) -> Answer:
         if len(choice.options) == 1:
-            return choice.options[0]
+            return self.forced(game, choice)
         if not self.parts:
             raise Done
+        self.pile_unchanged(game, choice)
+        text = self.parts.items[0]
+        try:
+            answer = self.parts.answer(choice, lambda t: self.parse(game, choice, t))
+        except ValueError as exc:
+            raise LineRefused(f"{clip(text)} at “{self.header(game, choice)}”: {exc}") from None
+        self.took(game, choice, answer)
+        return answer
+
+    def forced(self, game: Game, choice: Choice) -> Answer:
+        """A question with one legal answer: a part only as its confirmation (see the module)."""
+        only = choice.options[0]
+        if not self.parts:
+            return only
+        text = self.parts.first()
+        if self.parts.confirms(choice, lambda t: self.parse(game, choice, t)):
+            self.pile_unchanged(game, choice)
+            self.took(game, choice, only, forced=True)
+        elif choice.kind in SEEN and self.names_a_card(text):
+            self.pile_unchanged(game, choice)
+            raise LineRefused(
+                f"{clip(text)} at “{self.header(game, choice)}”: this card can only be "
+                f"{answer_label(self.rules, only, choice.kind)} (every other card is accounted "
+                "for): check the card you turned over"
+            )
+        return only
+
+    def names_a_card(self, text: str) -> bool:
+        if text.startswith("#") and TOKEN.fullmatch(text):
+            return True
+        return bool(matches(text, [card.name for card in self.rules.cards.values()]))
+
+    def pile_unchanged(self, game: Game, choice: Choice) -> None:
+        """Refuses the rest of the line at a card question whose pile the table changes first."""
         pile = choice.context.get("pile")
         if pile is not None and self.mark is not None and pile_changed(game.log[self.mark :], pile):
             self.left_over(
                 f"the table changes the pile of “{self.header(game, choice)}” first: "
                 "do what the screen says, then answer it"
             )
-        text = self.parts.items[0]
-        try:
-            answer = self.parts.answer(choice, lambda t: self.parse(game, choice, t))
-        except ValueError as exc:
-            raise LineRefused(f"{clip(text)} at “{self.header(game, choice)}”: {exc}") from None
+
+    def took(self, game: Game, choice: Choice, answer: Answer, *, forced: bool = False) -> None:
         label = answer_label(self.rules, answer, choice.kind)
         warned = self.warnings(game, choice, answer)
-        self.planned.append(Planned(choice.actor, choice.kind, choice.key, answer, label, warned))
+        planned = Planned(choice.actor, choice.kind, choice.key, answer, label, warned, forced)
+        self.planned.append(planned)
         self.mark = len(game.log)
-        return answer
 
     def left_over(self, why: str) -> None:
         if self.parts:

@@ -19,7 +19,15 @@ from twsolo.cli.board_picture import Marks, changes_since, last_ai_action
 from twsolo.cli.live_board import LiveBoard, unwritable
 from twsolo.cli.match import matches
 from twsolo.cli.menus import clip
-from twsolo.cli.prompts import COMMANDS, Prompter, TableChance, TablePlayer, confirm
+from twsolo.cli.prompts import (
+    COMMANDS,
+    Prompter,
+    TableChance,
+    TablePlayer,
+    confirm,
+    read_terminal_lines,
+    typed_line,
+)
 from twsolo.cli.reasons import journal_lines
 from twsolo.cli.render import (
     answer_label,
@@ -57,9 +65,14 @@ HELP = """How to answer: a plain number picks from the list shown (a die's face 
 typed as itself); #N is card number N; a name works too, by the start of its words (`w ger` is
 West Germany; an exact name wins: `asia scoring`). Several cards (the draft, the bottom of your
 deck/hand): their list numbers or #N, e.g. `1 4 5`. `?` lists the legal answers again.
+A card play: `event`, `ops` or `space race` (how you play it), then for the AI's card played for
+ops `event first` or `ops first`, then `influence`, `coup` or `realign` — the same every round.
 One line may answer the questions that follow too, part by part: `w ger 2, italy` (the points
-of a placement), `#24 #8 #30` (cards turned over one after another), `3 5` (a realignment's
-dice), `#16, event, poland` (a whole play); if any part is not legal, nothing is done.
+of a placement), `#24 #8 #30` (cards turned over, in the order drawn), `3 5` (a realignment's
+dice), `#16, event, poland` (a whole play). It is echoed as understood and applied whole, or
+refused whole with the reason. A question with one legal answer takes no part of it, except a
+part naming that answer (`ops` for a card that can only be played for ops; a card drawn that
+could only be that card). docs/playing.md has it all.
 
 Commands at any prompt:
   show [REGION|all]    the tracks and the Primary and Secondary Regions (or one region, or all)
@@ -132,6 +145,8 @@ def history_line(rules: Ruleset, entry: Entry, human: Side) -> str:
     if entry.type == "answer":
         answer = answer_label(rules, decoded(entry.answer), entry.kind)  # a deal is never named
         words = HISTORY_WORDS.get(entry.kind, entry.kind.replace("_", " "))
+        if entry.answer == "done":  # the end of a placement or realignment, no country
+            words, answer = "", "done (no more points)"
         if entry.actor == human.value:
             who = f"you ({human.label}): "
         elif entry.actor == human.other.value:
@@ -209,6 +224,7 @@ class Terminal:
         """Play until the game ends, then take commands (undo goes back into the game) until
         the person quits. Ctrl-C and Ctrl-D quit like `quit`: every answer is saved."""
         session = self.session
+        read_terminal_lines()
         for note in session.notes:
             self.echo(note)
         prompter = Prompter(self.rules, self.command, self.before_prompt, self.plan)
@@ -265,7 +281,7 @@ class Terminal:
             "`inspect` and `show` look back; `quit` leaves."
         )
         while True:
-            raw = click.prompt(">", prompt_suffix=" ").strip()
+            raw = typed_line()
             word, *rest = raw.split() or [""]
             if word.lower() in COMMANDS:
                 self.command(word.lower(), rest)

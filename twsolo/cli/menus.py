@@ -201,7 +201,9 @@ def short_list(rules: Ruleset, state: GameState, choice: Choice) -> list[str]:
     """The `?` answer: every legal answer, compactly, and how to type one."""
     n = len(choice.options)
     how = how_to_answer(rules, choice)
-    what = "legal choices" if choice.kind in CARD_SETS else "legal answers"
+    what = "legal answers"
+    if choice.kind in CARD_SETS:  # the sets are counted, the cards listed: both said
+        what = f"legal choices of the {len(context_cards(choice))} cards listed"
     lines = [f"{n} {what} — {how}:"]
     if n <= MENU_LIMIT and choice.kind not in (*NUMBER_KINDS, *CARD_SETS):
         options = enumerate(choice.options, 1)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -119,6 +120,8 @@ class Prompter:
     def ask(self, game: Game, choice: Choice) -> Answer:
         options = choice.options
         if self.queue:  # answered by the line typed before: nothing to print yet
+            if len(options) == 1 and self.queue[0].forced and self.queue[0].fits(choice):
+                self.queue.pop(0)  # the line's part that confirmed it (cli/batch.py)
             if len(options) == 1 and choice.kind not in SEEN:
                 return options[0]
             if len(options) == 1:  # a card to turn over all the same: said
@@ -154,7 +157,7 @@ class Prompter:
             for line in menu(rules, state, choice):
                 click.echo(line)
         while True:
-            raw = click.prompt(">", prompt_suffix=" ").strip()
+            raw = typed_line()
             if not raw:
                 continue
             word, *rest = raw.split()
@@ -321,8 +324,44 @@ def warned(warnings: list[str]) -> bool:
 
 def confirm(question: str) -> bool:
     """A yes-or-no question; anything but yes is no."""
-    reply = click.prompt(f"{question} [y/N]", default="", show_default=False)
-    return str(reply).strip().lower() in ("y", "yes")
+    return typed_line(f"{question} [y/N]", suffix=": ", default="").lower() in ("y", "yes")
+
+
+# Control characters (a NUL, an escape; not a tab) are no part of any answer (issue #40).
+CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+
+
+def typed_line(text: str = ">", *, suffix: str = " ", default: str | None = None) -> str:
+    """A line typed at a prompt, stripped. One holding a control character is refused at once,
+    with a message, and asked again."""
+    while True:
+        raw = str(click.prompt(text, prompt_suffix=suffix, default=default, show_default=False))
+        if found := CONTROL.search(raw.strip()):
+            click.echo(
+                f"Refused: the line holds a control character (U+{ord(found.group()):04X}), "
+                "which no answer has: type it again"
+            )
+            continue
+        return raw.strip()
+
+
+def terminal_line(prompt: str) -> str:
+    """click's reader at a terminal: `input()` reads a C string, so a NUL ends the line there
+    and it waits for the next Enter with nothing said; reading the line whole keeps the NUL for
+    `typed_line` to refuse. Line ends are the terminal's own."""
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line.rstrip("\r\n")
+
+
+def read_terminal_lines() -> None:
+    """At a terminal, prompts read their line with `terminal_line` (never under a test's runner:
+    its stdin is no terminal)."""
+    if sys.stdin.isatty():
+        click.termui.visible_prompt_func = terminal_line
 
 
 def draft_refusal(rules: Ruleset, choice: Choice, kept: Sequence[int]) -> str:
