@@ -1,15 +1,22 @@
 """The paper bot as one page: the rulebook's prose (docs/rules/) and the loaded rules data —
 the AI's tables and one entry per card in plain words — in print-friendly, self-contained HTML
-(no script, no fetched file; print CSS with a page break before each part)."""
+(no script, no fetched file; print CSS with a page break before each part).
+
+The prose is the project's; the rules data is not (`--rules DIR`), so every string of it is
+escaped and its Markdown fields make no HTML, link or image (data_text.py), and the page's
+Content-Security-Policy lets nothing run or load but its own style (docs/decisions.md §16)."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 from collections.abc import Callable
 from html import escape
 
 import markdown
 
+from twsolo.rulebook.data_text import DataText
 from twsolo.rulebook.sources import ENTRY, SECTION_FILE, Prose
 from twsolo.rulebook.tables import Table, all_tables
 from twsolo.rulebook.words import (
@@ -21,6 +28,7 @@ from twsolo.rulebook.words import (
 )
 from twsolo.ruleset import Ruleset
 from twsolo.ruleset.model import AppendixEntry, Card, Named
+from twsolo.ruleset.paths import display_path
 from twsolo.ruleset.vocabulary import FAMILIES, Vocabulary
 
 ERA_NAMES = {"early": "Early War", "mid": "Mid War", "late": "Late War"}
@@ -73,6 +81,10 @@ nav ol { columns: 2; font-size: 0.92em; }
   a { color: inherit; text-decoration: none; }
 }
 """
+# No script, frame, object, image, font, fetch, form or <base> from anywhere; the one <style>
+# element by its digest (the page has no style attribute).
+STYLE_DIGEST = base64.b64encode(hashlib.sha256(CSS.encode()).digest()).decode()
+CSP = f"default-src 'none'; style-src 'sha256-{STYLE_DIGEST}'; base-uri 'none'; form-action 'none'"
 
 
 def slug(text: str, separator: str = "-") -> str:
@@ -125,9 +137,10 @@ def rich(text: str) -> str:
     return re.sub(r"`([^`]+)`", r"<code>\1</code>", escape(text))
 
 
-def card_entry(rules: Ruleset, entry: AppendixEntry, vocabulary: Vocabulary) -> str:
+def card_entry(rules: Ruleset, entry: AppendixEntry, vocabulary: Vocabulary, text: DataText) -> str:
     """One card's entry in plain words: when the AI plays the event, how it answers each of
-    the event's questions, the entry's text, what it does when the human plays the card."""
+    the event's questions, the entry's text (read as text by `text`), what it does when the
+    human plays the card."""
     card = rules.card(entry.card)
     parts = [
         f'<section class="card" id="card-{card.number}">',
@@ -149,13 +162,13 @@ def card_entry(rules: Ruleset, entry: AppendixEntry, vocabulary: Vocabulary) -> 
             words = rich(_procedure(name, vocabulary))
             parts.append(f"<li><code>{escape(name)}</code>: {words}</li>")
         parts.append("</ul>")
-    for title, text in (
-        ("The event's choices", entry.choices),
-        ("When the human plays it", entry.on_human_play),
-        ("Note", entry.note),
+    for title, field, written in (
+        ("The event's choices", "choices", entry.choices),
+        ("When the human plays it", "on_human_play", entry.on_human_play),
+        ("Note", "note", entry.note),
     ):
-        if text:
-            parts.append(f"<h4>{title}</h4>{_markdown(text)}")
+        if written:
+            parts.append(f"<h4>{title}</h4>{text.html(written, f'#{card.number} {field}')}")
     parts.append("</section>")
     return "\n".join(parts)
 
@@ -256,6 +269,7 @@ def render(rules: Ruleset, vocabulary: Vocabulary, prose: Prose | None = None) -
     sections = [(n, titles.get(str(n), "")) for n, _ in prose.sections]
     entries = [rules.appendix[n] for n in sorted(rules.appendix)]
     groups = all_tables(rules, vocabulary)
+    text = DataText(display_path(rules.source / "appendix.yaml"))
     toc = ['<nav id="toc"><h2>Contents</h2>', f"<h3>{PART_TITLES['rules']}</h3><ol>"]
     toc += [f'<li><a href="#s{n}">§{n} {escape(t)}</a></li>' for n, t in sections]
     toc.append(f"</ol><h3>{PART_TITLES['tables']}</h3><ol>")
@@ -291,7 +305,7 @@ def render(rules: Ruleset, vocabulary: Vocabulary, prose: Prose | None = None) -
         f'<section class="part" id="cards"><h1>{PART_TITLES["cards"]}</h1>',
         _general_appendix(prose),
         "<h2>The entries</h2>",
-        *(card_entry(rules, e, vocabulary) for e in entries),
+        *(card_entry(rules, e, vocabulary, text) for e in entries),
         "</section>",
         f'<section class="part" id="language"><h1>{PART_TITLES["language"]}</h1>',
         _language(prose, vocabulary),
@@ -304,6 +318,7 @@ def render(rules: Ruleset, vocabulary: Vocabulary, prose: Prose | None = None) -
     page = _links("\n".join(body))
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
         "<title>twsolo — the solitaire rulebook</title>"
         f"<style>{CSS}</style></head><body>\n{page}\n</body></html>\n"
     )

@@ -1,5 +1,6 @@
 """Printing the rulebook's page to PDF with headless Chromium (the browser's own print engine
-reads the page's print CSS: page breaks per part, no card entry cut across pages)."""
+reads the page's print CSS: page breaks per part, no card entry cut across pages). The browser
+is sealed (twsolo/browser.py): script off, and it reads the page and nothing else."""
 
 from __future__ import annotations
 
@@ -25,8 +26,13 @@ def print_pdf(html: str, target: Path) -> None:
         page = Path(tmp) / "rulebook.html"
         page.write_text(html, encoding="utf-8")
         out = Path(tmp) / "rulebook.pdf"
+        # The page alone in its folder, opened sealed: no script, nothing read but the page.
         done = headless(
-            "--no-pdf-header-footer", f"--print-to-pdf={out}", page.as_uri(), timeout=TIMEOUT
+            "--no-pdf-header-footer",
+            f"--print-to-pdf={out}",
+            page.as_uri(),
+            timeout=TIMEOUT,
+            sealed=page.as_uri(),
         )
         if not out.is_file() or out.stat().st_size == 0:
             tail = (done.stderr or "").strip().splitlines()[-3:]
