@@ -29,8 +29,8 @@ from twsolo.engine.game import Game
 from twsolo.engine.state import GameState, area_of, hand_of
 from twsolo.errors import TwsoloError
 from twsolo.ids import CHINA_CARD, Side
+from twsolo.output_file import atomic_write_text
 from twsolo.persist import save_fields
-from twsolo.persist.atomic import atomic_write_text
 from twsolo.persist.save_fields import Fields, Invalid
 from twsolo.ruleset import Ruleset
 from twsolo.solo.regions import primary_region, secondary_region
