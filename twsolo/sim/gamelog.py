@@ -146,7 +146,7 @@ def file_name(seed: int, ai_side: str) -> str:
 
 def write_log(directory: Path, seed: int, ai_side: str, lines: list[str]) -> Path:
     """The game's file, written under a temporary name and renamed: a file under its name is a
-    whole game, and a link planted in the folder is replaced, never written through."""
+    whole game, and a link planted in the folder is refused, never written through."""
     path = directory / file_name(seed, ai_side)
     atomic_write_text(path, "\n".join(lines) + "\n", durable=False)
     return path
