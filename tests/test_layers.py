@@ -20,7 +20,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "twsolo"
 # The floors, lowest first: a module may import its own floor and those below. Anything not
 # named is the application floor (cli, sim, session, persist, scenario, compose, api, testing).
 FLOORS = (
-    ("twsolo", "twsolo.ids", "twsolo.errors", "twsolo.bounded"),
+    ("twsolo", "twsolo.ids", "twsolo.errors", "twsolo.bounded", "twsolo.output_file"),
     ("twsolo.ruleset",),
     ("twsolo.engine",),
     ("twsolo.solo",),

@@ -84,9 +84,7 @@ def test_a_game_folder_that_is_a_link_is_refused(home: Path, tmp_path: Path) -> 
     assert {p.name: p.read_bytes() for p in elsewhere.iterdir()} == before
 
 
-def test_a_log_part_file_that_is_a_link_is_replaced_not_followed(
-    tmp_path: Path, target: Path
-) -> None:
+def test_a_log_file_that_is_a_link_is_refused_not_followed(tmp_path: Path, target: Path) -> None:
     logs = tmp_path / "logs"
     logs.mkdir()
     for name in ("game-000004-ai-us.jsonl.part", "game-000004-ai-us.jsonl"):
@@ -106,8 +104,9 @@ def test_a_log_part_file_that_is_a_link_is_replaced_not_followed(
             "--overwrite",
         ],
     )
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 2, result.output
+    assert "Games: 1" in result.stdout
+    assert "1 files were not written" in result.stderr
+    assert "a symbolic link, not a regular file: refused" in result.stderr
     assert target.read_text() == SECRET
-    written = logs / "game-000004-ai-us.jsonl"
-    assert not written.is_symlink()
-    assert written.read_text().startswith('{"type": "header"')
+    assert (logs / "game-000004-ai-us.jsonl").is_symlink()

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
+import twsolo.output_file
 import twsolo.sim.runs
 from twsolo.cli.main import cli
 from twsolo.sim.gamelog import GameLog, read_log
@@ -113,13 +114,34 @@ def test_log_refuses_a_folder_with_files_unless_overwrite(tmp_path: Path) -> Non
     assert earlier.read_text() == "mine"
 
 
-@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
-def test_a_report_the_disk_refuses_leaves_the_summary_and_says_so() -> None:
+def test_a_report_the_disk_refuses_leaves_the_summary_and_the_earlier_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     pytest.importorskip("matplotlib")
-    code, out, err = simulate("--games", "1", "--report", "/dev/full")
+    report = tmp_path / "r.html"
+    report.write_text("the earlier report")
+
+    def full(fd: int, data: bytes) -> int:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(twsolo.output_file, "_write_all", full)
+    code, out, err = simulate("--games", "1", "--report", str(report))
     assert code == 2
     assert "Games: 1" in out
-    assert "the report was not written to /dev/full" in err
+    assert f"the report was not written to {report}: No space left on device" in err
+    assert "(the earlier r.html is as it was)" in err
+    assert report.read_text() == "the earlier report"
+
+
+def test_a_fifo_as_the_report_is_refused_before_any_game(tmp_path: Path) -> None:
+    """(A device alike: tests/test_outputs_written.py.)"""
+    fifo = tmp_path / "r.html"
+    os.mkfifo(fifo)
+    code, out, err = simulate("--games", "2", "--report", str(fifo))
+    assert code == 2
+    assert f"--report {fifo}: a pipe (FIFO), not a regular file: refused" in err
+    assert "Simulating" not in err
+    assert out == ""
 
 
 def test_a_log_the_disk_refuses_leaves_the_summary_and_says_so(

@@ -73,22 +73,6 @@ def size(n: int) -> str:
     return f"{n / KIB:.0f} KiB" if n >= KIB else f"{n} bytes"
 
 
-def write_regular(path: Path, text: str) -> None:
-    """Write `text` to the file a person named (`history --to FILE`), if it is a regular file
-    or none yet: a FIFO or a device is refused at once (UnreadableFile), never waited on."""
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o644)
-    except OSError as exc:
-        if exc.errno == errno.ENXIO:  # a FIFO nobody reads
-            raise UnreadableFile("not a regular file (a pipe)") from None
-        raise
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise UnreadableFile("not a regular file (a device, a pipe or a directory)")
-        f.truncate(0)
-        f.write(text)
-
-
 # C0 and C1 controls but the newline and the tab, DEL, and the invisible format characters
 # that reorder or hide text (bidirectional overrides, zero-width characters, the BOM).
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")

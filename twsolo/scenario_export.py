@@ -24,6 +24,7 @@ from twsolo.engine.game import Game
 from twsolo.engine.state import GameState, hand_of
 from twsolo.errors import TwsoloError
 from twsolo.ids import Side
+from twsolo.output_file import atomic_write_text
 from twsolo.persist.savefile import Entry
 from twsolo.ruleset import Ruleset
 from twsolo.scenario import Scenario
@@ -155,13 +156,7 @@ def write_scenario(path: str | os.PathLike[str], scenario: Scenario, about: str)
     target = Path(path)
     comment = "".join(f"# {line}\n" for line in about.splitlines())
     text = comment + yaml.safe_dump(scenario.to_dict(), sort_keys=False)
-    part = target.with_name(target.name + ".part")
-    try:
-        part.write_text(text, encoding="utf-8")
-        part.replace(target)
-    except OSError as exc:
-        part.unlink(missing_ok=True)
-        raise TwsoloError(f"cannot write {target}: {exc.strerror or exc}") from None
+    atomic_write_text(target, text)  # OutputNotWritten says why, the earlier file kept
     return target
 
 

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import click
 
-from twsolo.bounded import UnreadableFile, write_regular
 from twsolo.cli.batch import Done, Line, Planned
 from twsolo.cli.board_picture import Marks, changes_since, last_ai_action
 from twsolo.cli.live_board import LiveBoard, unwritable
@@ -52,6 +51,7 @@ from twsolo.engine.records import Record, result_text
 from twsolo.engine.state import GameState
 from twsolo.errors import TwsoloError
 from twsolo.ids import MAP_REGIONS, SCORING_REGIONS, Side
+from twsolo.output_file import atomic_write_text
 from twsolo.persist.folders import play_command
 from twsolo.persist.savefile import Entry
 from twsolo.rulebook.sources import cited_sections
@@ -496,10 +496,7 @@ class Terminal:
             turn,
         )
         try:
-            write_regular(target, "\n".join(lines) + "\n")
-        except UnreadableFile as exc:
-            self.echo(f"cannot write {target}: {exc}")
-            return
+            atomic_write_text(target, "\n".join(lines) + "\n")
         except OSError as exc:
             self.echo(f"cannot write {target}: {exc.strerror or exc}")
             return

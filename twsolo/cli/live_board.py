@@ -9,7 +9,7 @@ from typing import Any
 from twsolo.cli.board_picture import Marks, board_html, changes_since
 from twsolo.cli.render import china_card
 from twsolo.engine.state import GameState
-from twsolo.persist.atomic import atomic_write_text
+from twsolo.output_file import OutputNotWritten, atomic_write_text, refuse_special
 from twsolo.ruleset import Ruleset
 from twsolo.solo.regions import primary_region, secondary_region
 
@@ -23,6 +23,10 @@ def unwritable(path: Path) -> str | None:
         return f"{path} is a folder"
     if not path.parent.is_dir():
         return f"there is no folder {path.parent}"
+    try:
+        refuse_special(path)
+    except OutputNotWritten as exc:
+        return exc.strerror
     return None
 
 

@@ -17,27 +17,33 @@ from twsolo.ids import SCORING_REGIONS
 @click.option(
     "--out",
     type=click.Path(dir_okay=False, writable=True),
-    default="rulebook.html",
-    show_default=True,
-    help="The HTML page to write (one self-contained file; print it from any browser).",
+    default=None,
+    help="The HTML page to write (one self-contained file; print it from any browser). "
+    "Default: rulebook.html, unless --pdf is given.",
 )
 @click.option(
     "--pdf",
     type=click.Path(dir_okay=False, writable=True),
     default=None,
-    help="Also print it to this PDF with headless Chromium.",
+    help="Print it to this PDF with headless Chromium (the page too, with --out).",
 )
-def rulebook(rules_path: str | None, out: str, pdf: str | None) -> None:
+def rulebook(rules_path: str | None, out: str | None, pdf: str | None) -> None:
     """Print the rulebook: the solitaire rules, the AI's tables and every card's entry in
     plain words, from the rules data this twsolo plays by."""
     from twsolo.compose import load_ruleset, standard_vocabulary
-    from twsolo.persist.atomic import atomic_write_text
+    from twsolo.output_file import atomic_write_text, refuse_special
     from twsolo.rulebook.book import render
 
+    if out is None and pdf is None:
+        out = "rulebook.html"
+    for target in (out, pdf):  # refused before the book is made
+        if target is not None:
+            refuse_special(Path(target))
     rules = load_ruleset(rules_path)
     html = render(rules, standard_vocabulary())
-    atomic_write_text(Path(out), html)
-    click.echo(f"wrote {out}: the rulebook for rules {rules.digest[:16]} ({rules.source})")
+    if out is not None:
+        atomic_write_text(Path(out), html)
+        click.echo(f"wrote {out}: the rulebook for rules {rules.digest[:16]} ({rules.source})")
     if pdf:
         from twsolo.rulebook.pdf import print_pdf
 

@@ -422,7 +422,7 @@ def show(
 def write_picture(path: Path, text: str) -> None:
     """Write a board picture atomically (a browser reloading it never reads half a page)."""
     from twsolo.cli.live_board import unwritable
-    from twsolo.persist.atomic import atomic_write_text
+    from twsolo.output_file import atomic_write_text
 
     if problem := unwritable(path):
         raise TwsoloError(f"cannot write {path}: {problem}")

@@ -1,39 +1,13 @@
-"""Durable file writes: atomic replacement for whole files, fsynced appends for the journal."""
+"""Durable appends for a save's journal (whole files go through twsolo/output_file.py)."""
 
 from __future__ import annotations
 
 import contextlib
 import errno
 import os
-import tempfile
 from pathlib import Path
 
-# A file twsolo writes or appends to in a save or log folder is never reached through a
-# symbolic link (a shared save folder may carry links to the owner's other files): appends
-# and locks open with O_NOFOLLOW, whole files are replaced by a new file under the name
-# (os.replace replaces a link, it never writes through it).
-NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-
-
-def atomic_write_text(target: Path, text: str, *, durable: bool = True) -> None:
-    """Write `text` to `target` so that a crash leaves either the old file or the new one:
-    a temporary file in the same directory, flushed and fsynced (unless not `durable`), then
-    `os.replace`, which replaces a link at `target` rather than following it."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            if durable:
-                os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
-    if durable:
-        fsync_dir(target.parent)
+from twsolo.output_file import NOFOLLOW
 
 
 def append_line_durable(target: Path, line: str) -> None:
@@ -69,13 +43,3 @@ def end_with_newline(target: Path) -> bool:
         os.close(fd)
     append_line_durable(target, "")
     return True
-
-
-def fsync_dir(directory: Path) -> None:
-    if os.name != "posix":
-        return
-    fd = os.open(directory, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)

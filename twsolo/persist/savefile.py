@@ -30,13 +30,9 @@ from twsolo.engine.choices import KINDS
 from twsolo.engine.state import GameState
 from twsolo.errors import TwsoloError
 from twsolo.ids import Side
+from twsolo.output_file import atomic_write_text, fsync_dir
 from twsolo.persist import save_fields
-from twsolo.persist.atomic import (
-    append_line_durable,
-    atomic_write_text,
-    end_with_newline,
-    fsync_dir,
-)
+from twsolo.persist.atomic import append_line_durable, end_with_newline
 from twsolo.persist.folders import HEADER, JOURNAL, game_folders, play_command
 from twsolo.persist.lock import LOCK, SaveLock
 from twsolo.persist.save_fields import Fields, Invalid
@@ -404,7 +400,7 @@ class SaveDir:
         text = self._read(JOURNAL, JOURNAL_LIMIT)
         kept = text[: text.rfind("\n") + 1]
         try:
-            atomic_write_text(path.with_name(BACKUP), text)  # replaces a link, never follows it
+            atomic_write_text(path.with_name(BACKUP), text)  # a link there: refused, never followed
             atomic_write_text(path, kept)
         except OSError as exc:
             raise SaveWriteError(f"cannot repair {path}: {exc.strerror or exc}") from None

@@ -4,13 +4,12 @@ is sealed (twsolo/browser.py): script off, and it reads the page and nothing els
 
 from __future__ import annotations
 
-import os
-import shutil
 import tempfile
 from pathlib import Path
 
 from twsolo.browser import find_browser, headless
 from twsolo.errors import TwsoloError
+from twsolo.output_file import write_atomically
 
 TIMEOUT = 180  # seconds: the book is about 100 pages
 
@@ -37,7 +36,4 @@ def print_pdf(html: str, target: Path) -> None:
         if not out.is_file() or out.stat().st_size == 0:
             tail = (done.stderr or "").strip().splitlines()[-3:]
             raise TwsoloError("the browser printed no PDF: " + " / ".join(tail))
-        target.parent.mkdir(parents=True, exist_ok=True)
-        staged = target.with_name(f".{target.name}.tmp")
-        shutil.copyfile(out, staged)
-        os.replace(staged, target)
+        write_atomically(target, out.read_bytes())

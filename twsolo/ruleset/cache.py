@@ -23,10 +23,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from twsolo.bounded import MIB, read_bytes
+from twsolo.output_file import write_atomically
 from twsolo.ruleset.model import Ruleset
 
 ENV_VAR = "TWSOLO_RULES_CACHE"
 PACKAGE = Path(__file__).resolve().parents[1]
+ENTRY_LIMIT = 16 * MIB  # an entry of the shipped rules is about 86 KiB
 
 
 def cache_dir() -> Path | None:
@@ -63,8 +66,9 @@ def read_cached(directory: Path, digest: str) -> Ruleset | None:
     if base is None:
         return None
     try:
-        with entry_path(base, directory).open("rb") as f:
-            key, data = pickle.load(f)
+        # not through a link, not waiting on a FIFO planted under the entry's name
+        entry = read_bytes(entry_path(base, directory), ENTRY_LIMIT, follow=False)
+        key, data = pickle.loads(entry)
         if key != entry_key(directory, digest) or not isinstance(data, dict):
             return None
         rules = Ruleset(**data)
@@ -84,18 +88,8 @@ def write_cached(rules: Ruleset) -> None:
     pickler.dispatch_table = {**copyreg.dispatch_table, MappingProxyType: _reduce_proxy}
     pickler.dump((entry_key(rules.source, rules.digest), data))
     target = entry_path(base, rules.source)
-    import tempfile  # only when writing: it loads `random`
-
     with contextlib.suppress(OSError):
-        base.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=base, prefix=".rules-", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(buffer.getvalue())
-            os.replace(temp, target)
-        except OSError:
-            os.unlink(temp)
-            raise
+        write_atomically(target, buffer.getvalue(), durable=False)
 
 
 def _reduce_proxy(proxy: MappingProxyType[Any, Any]) -> tuple[Any, tuple[dict[Any, Any]]]:

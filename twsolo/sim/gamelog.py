@@ -29,8 +29,8 @@ from twsolo.engine.game import Game
 from twsolo.engine.state import GameState, area_of, hand_of
 from twsolo.errors import TwsoloError
 from twsolo.ids import CHINA_CARD, Side
+from twsolo.output_file import atomic_write_text
 from twsolo.persist import save_fields
-from twsolo.persist.atomic import atomic_write_text
 from twsolo.persist.save_fields import Fields, Invalid
 from twsolo.ruleset import Ruleset
 from twsolo.solo.regions import primary_region, secondary_region
@@ -146,7 +146,7 @@ def file_name(seed: int, ai_side: str) -> str:
 
 def write_log(directory: Path, seed: int, ai_side: str, lines: list[str]) -> Path:
     """The game's file, written under a temporary name and renamed: a file under its name is a
-    whole game, and a link planted in the folder is replaced, never written through."""
+    whole game, and a link planted in the folder is refused, never written through."""
     path = directory / file_name(seed, ai_side)
     atomic_write_text(path, "\n".join(lines) + "\n", durable=False)
     return path

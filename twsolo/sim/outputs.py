@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from twsolo.errors import TwsoloError
-from twsolo.persist.atomic import atomic_write_text
+from twsolo.output_file import atomic_write_text, refuse_special
 from twsolo.sim.gamelog import file_name, write_log
 from twsolo.sim.runs import GameFailure
 
@@ -27,6 +27,10 @@ def check_report(path: Path) -> None:
         raise TwsoloError(f"--report {path}: no folder {folder} to write it in")
     if path.is_dir():
         raise TwsoloError(f"--report {path}: a folder, not a file")
+    try:
+        refuse_special(path)
+    except OSError as exc:
+        raise TwsoloError(f"--report {path}: {exc.strerror or exc}") from None
     _writable(folder, f"--report {path}")
 
 
@@ -100,8 +104,7 @@ def write_report(path: Path, page: str) -> str | None:
     """Write the HTML report; what went wrong, if it was not written (the summary is on the
     screen already)."""
     try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(page)
+        atomic_write_text(path, page)
     except OSError as exc:
         return f"the report was not written to {path}: {exc.strerror or exc}"
     return None
