@@ -20,7 +20,8 @@ import shlex
 import shutil
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from dataclasses import fields as dataclass_fields
 from pathlib import Path
 from typing import Any
 
@@ -134,19 +135,7 @@ class Entry:
     action_round: int = 0
 
     def to_json(self, seq: int) -> str:
-        return json.dumps(
-            {
-                "seq": seq,
-                "type": self.type,
-                "actor": self.actor,
-                "kind": self.kind,
-                "answer": self.answer,
-                "data": self.data,
-                "turn": self.turn,
-                "action_round": self.action_round,
-            },
-            sort_keys=True,
-        )
+        return json.dumps({"seq": seq, **asdict(self)}, sort_keys=True)
 
     @property
     def is_start(self) -> bool:
@@ -162,6 +151,25 @@ class Entry:
             side=Side(side) if side else None,
             country=data.get("country"),
         )
+
+
+# A journal line's fields: its place, then the Entry's own (the reader takes exactly these).
+ENTRY_KEYS = ("seq", *(f.name for f in dataclass_fields(Entry)))
+
+
+def journal_line(entry: Entry, seq: int, rules: Ruleset) -> str:
+    """The entry as its journal line, read back first through the journal's reader: twsolo
+    never writes an entry it would call damage at the next resume (a question kind missing from
+    engine/choices.py KINDS is refused here, while the game so far is still whole)."""
+    line = entry.to_json(seq)
+    try:
+        _entry(json.loads(line), seq, rules)
+    except Invalid as exc:
+        raise TwsoloError(
+            f"internal: twsolo would record an entry it cannot read back ({exc}); it was not "
+            "saved (nor used), every earlier answer is. Please report this."
+        ) from None
+    return line
 
 
 @dataclass
@@ -354,9 +362,10 @@ class SaveDir:
             raise SaveError(f"{path}: {exc}") from None
 
     # ---------------------------------------------------------------- writing (under the lock)
-    def append(self, entry: Entry, seq: int) -> None:
+    def append(self, entry: Entry, seq: int, rules: Ruleset) -> None:
+        line = journal_line(entry, seq, rules)
         try:
-            append_line_durable(self.path / JOURNAL, entry.to_json(seq))
+            append_line_durable(self.path / JOURNAL, line)
         except OSError as exc:
             raise SaveWriteError(
                 f"cannot write {self.path / JOURNAL}: {exc.strerror or exc}. The last answer "
@@ -364,13 +373,13 @@ class SaveDir:
                 f"folder writable), then `{play_command(self.name)}` asks it again."
             ) from None
 
-    def rewrite(self, entries: list[Entry]) -> None:
+    def rewrite(self, entries: list[Entry], rules: Ruleset) -> None:
         """Replace the journal (undo, rollback) atomically. The position cache goes first: a
         crash between the two leaves a journal and no cache, never a cache ahead of it."""
+        text = "".join(journal_line(e, i, rules) + "\n" for i, e in enumerate(entries))
         try:
             with contextlib.suppress(FileNotFoundError):
                 (self.path / STATE).unlink()
-            text = "".join(e.to_json(i) + "\n" for i, e in enumerate(entries))
             atomic_write_text(self.path / JOURNAL, text)
         except OSError as exc:
             raise SaveWriteError(
@@ -504,7 +513,7 @@ def _header(raw: Any, rules: Ruleset) -> Header:
 
 def _entry(raw: Any, seq: int, rules: Ruleset) -> Entry:
     fields = Fields(raw)
-    fields.only(("seq", "type", "actor", "kind", "answer", "data", "turn", "action_round"))
+    fields.only(ENTRY_KEYS)
     if fields.value("seq") != seq:
         raise Invalid(
             "seq", f"expected {seq} (the line's place), got {save_fields.shown(raw['seq'])}"

@@ -140,7 +140,7 @@ class GameSession:
         return self.replay.game
 
     def keep(self, entry: Entry) -> None:
-        self.save.append(entry, len(self.entries))
+        self.save.append(entry, len(self.entries), self.rules)
 
     def before_live(self, game: Game, choice: Choice) -> None:
         """Before each new answer. The first time, the replay has caught up: the cache is
@@ -207,7 +207,7 @@ class GameSession:
                     action_round=first.action_round,
                 )
             )
-        self.save.rewrite(kept)
+        self.save.rewrite(kept, self.rules)
         self.board_before = self.game.state.copy() if self.game else None
         self.entries = kept
 
