@@ -18,10 +18,11 @@ from twsolo.engine.choices import KINDS
 from twsolo.errors import TwsoloError
 from twsolo.ids import Side
 from twsolo.persist.save_fields import ACTORS
-from twsolo.persist.savefile import ENTRY_KEYS, Entry, Header, SaveDir
+from twsolo.persist.savefile import ENTRY_KEYS, Entry
 from twsolo.ruleset import Ruleset
 from twsolo.solo import SoloOptions
 
+from .saves import new_save
 from .table_person import first, run_typing
 
 PACKAGE = Path(twsolo.__file__).parent
@@ -83,26 +84,10 @@ def test_every_kind_asked_is_declared_and_every_declared_kind_is_asked() -> None
     assert set(KINDS) <= set(found), f"declared but never asked: {set(KINDS) - set(found)}"
 
 
-def new_save(rules: Ruleset, root: Path) -> tuple[SaveDir, Header]:
-    header = Header(
-        name="k",
-        options=SoloOptions(ai_side=Side.USSR).to_dict(),
-        seed=1,
-        mode="digital",
-        dice="auto",
-        rules_digest=rules.digest,
-        twsolo_version=twsolo.__version__,
-        created="2025-01-01T00:00:00+00:00",
-    )
-    save = SaveDir(root / "k")
-    save.create(header)
-    return save, header
-
-
 def test_every_kind_and_actor_reads_back_as_written(rules: Ruleset, tmp_path: Path) -> None:
     """Each question kind, from each actor, through the journal's writer and its reader; and
     the line holds exactly the reader's fields."""
-    save, header = new_save(rules, tmp_path)
+    save, header = new_save(rules, tmp_path, "k", SoloOptions(ai_side=Side.USSR))
     written = [save.entries(rules, header)[0]]
     for kind in KINDS:
         for actor in ACTORS:
@@ -126,7 +111,7 @@ def test_every_kind_and_actor_reads_back_as_written(rules: Ruleset, tmp_path: Pa
 def test_an_entry_the_reader_would_refuse_is_never_written(
     rules: Ruleset, tmp_path: Path, entry: Entry
 ) -> None:
-    save, header = new_save(rules, tmp_path)
+    save, header = new_save(rules, tmp_path, "k", SoloOptions(ai_side=Side.USSR))
     before = (save.path / "journal.jsonl").read_bytes()
     with pytest.raises(TwsoloError, match="internal: twsolo would record an entry it cannot"):
         save.append(entry, 1, rules)
