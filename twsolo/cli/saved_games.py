@@ -155,6 +155,7 @@ def run(
     rules_path: str | None,
     *,
     drop_torn_line: bool = False,
+    restore_backup: bool = False,
     board: str | None = None,
 ) -> None:
     from twsolo.cli.ingame import Terminal
@@ -162,7 +163,10 @@ def run(
     from twsolo.session.live import GameSession
 
     rules = load_ruleset(rules_path)
-    with GameSession.open(rules, save, drop_torn_line=drop_torn_line) as session:
+    opened = GameSession.open(
+        rules, save, drop_torn_line=drop_torn_line, restore_backup=restore_backup
+    )
+    with opened as session:
         Terminal(rules, session, Path(board) if board else None).run()
 
 
@@ -248,12 +252,19 @@ def new(board: str | None, **options: Any) -> None:
     is_flag=True,
     help="Repair a journal whose last line was cut by a crash (keeps a .bak).",
 )
+@click.option(
+    "--restore-backup",
+    is_flag=True,
+    help="Go back to the journal before the last undo or rollback (its .bak); the journal it "
+    "replaces becomes the .bak, so doing it twice changes nothing.",
+)
 @click.option("--rules", "rules_path", type=click.Path(file_okay=False, exists=True), default=None)
 @BOARD_OPTION
 @home_option
 def play(
     name: str | None,
     drop_torn_line: bool,
+    restore_backup: bool,
     rules_path: str | None,
     board: str | None,
     home_dir: str | None,
@@ -287,7 +298,9 @@ def play(
         if not save.exists():
             raise SaveError(f"no saved game named {name!r} in {save.path.parent}")
     click.echo(f"Resuming {save.name!r}.")
-    run(save, rules_path, drop_torn_line=drop_torn_line, board=board)
+    if drop_torn_line and restore_backup:
+        raise click.UsageError("--drop-torn-line and --restore-backup: one at a time")
+    run(save, rules_path, drop_torn_line=drop_torn_line, restore_backup=restore_backup, board=board)
 
 
 def _finished(rules: Ruleset, save: SaveDir) -> bool:

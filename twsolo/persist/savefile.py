@@ -290,13 +290,14 @@ class SaveDir:
         except _NotJSON as exc:
             raise SaveError(f"{path}: not JSON ({exc}). {advice}") from None
 
-    def entries(self, rules: Ruleset, header: Header) -> list[Entry]:
-        """Every journal entry, each checked. A last line cut short by a crash raises
-        SaveError(torn=True); any other damage is reported, never repaired."""
-        path = self.path / JOURNAL
+    def entries(self, rules: Ruleset, header: Header, name: str = JOURNAL) -> list[Entry]:
+        """Every journal entry (of `name`: the journal or its backup), each checked. A last line
+        cut short by a crash raises SaveError(torn=True); any other damage is reported, never
+        repaired."""
+        path = self.path / name
         if not path.exists():
             raise SaveError(f"{path}: the journal is missing; the save was left untouched")
-        text = self._read(JOURNAL, JOURNAL_LIMIT)
+        text = self._read(name, JOURNAL_LIMIT)
         lines = text.split("\n")
         if lines[-1] == "":
             lines.pop()  # the newline that ends the last line
@@ -317,11 +318,10 @@ class SaveDir:
                 raise SaveError(f"{where}: not a journal entry ({exc}). {_ADVICE}") from None
             except Invalid as exc:
                 raise SaveError(f"{where}: {exc}. {_ADVICE}") from None
-        self._check_marks(out, header)
+        self._check_marks(out, header, path)
         return out
 
-    def _check_marks(self, entries: list[Entry], header: Header) -> None:
-        path = self.path / JOURNAL
+    def _check_marks(self, entries: list[Entry], header: Header, path: Path) -> None:
         if header.schema_version < 2:
             return
         if not entries:
@@ -374,10 +374,13 @@ class SaveDir:
             ) from None
 
     def rewrite(self, entries: list[Entry], rules: Ruleset) -> None:
-        """Replace the journal (undo, rollback) atomically. The position cache goes first: a
-        crash between the two leaves a journal and no cache, never a cache ahead of it."""
+        """Replace the journal (undo, rollback) atomically, keeping the one it replaces as
+        journal.jsonl.bak (`restore_backup` brings it back). The position cache goes before the
+        journal: a crash between the two leaves a journal and no cache, never a cache ahead
+        of it."""
         text = "".join(journal_line(e, i, rules) + "\n" for i, e in enumerate(entries))
         try:
+            atomic_write_text(self.path / BACKUP, self._read(JOURNAL, JOURNAL_LIMIT))
             with contextlib.suppress(FileNotFoundError):
                 (self.path / STATE).unlink()
             atomic_write_text(self.path / JOURNAL, text)
@@ -418,6 +421,32 @@ class SaveDir:
         except OSError as exc:
             raise SaveWriteError(f"cannot repair {path}: {exc.strerror or exc}") from None
         return kept.count("\n")
+
+    def restore_backup(self, rules: Ruleset, header: Header) -> int:
+        """Put journal.jsonl.bak (the journal before the last undo, rollback or dropped torn
+        line) back in place, and the journal it replaces becomes the backup: restoring twice
+        changes nothing. A missing or damaged backup is refused with the journal untouched.
+        The entries the restored journal holds."""
+        if not (self.path / BACKUP).exists():
+            raise SaveError(
+                f"{self.path / BACKUP}: no backup to restore (one is kept from the first undo, "
+                "rollback or dropped torn line on); the journal was left as it is"
+            )
+        try:
+            restored = self.entries(rules, header, BACKUP)
+        except SaveError as exc:
+            raise SaveError(f"the backup cannot be restored: {exc}") from None
+        backup, current = self._read(BACKUP, JOURNAL_LIMIT), self._read(JOURNAL, JOURNAL_LIMIT)
+        try:
+            with contextlib.suppress(FileNotFoundError):
+                (self.path / STATE).unlink()
+            atomic_write_text(self.path / JOURNAL, backup)
+            atomic_write_text(self.path / BACKUP, current)
+        except OSError as exc:
+            raise SaveWriteError(
+                f"cannot restore {self.path / BACKUP}: {exc.strerror or exc}"
+            ) from None
+        return len(restored)
 
     def remove_temp_files(self) -> list[str]:
         """The temporary files an interrupted atomic write left behind (at the next start,

@@ -68,7 +68,12 @@ class GameSession:
     @classmethod
     @contextmanager
     def open(
-        cls, rules: Ruleset, save: SaveDir, *, drop_torn_line: bool = False
+        cls,
+        rules: Ruleset,
+        save: SaveDir,
+        *,
+        drop_torn_line: bool = False,
+        restore_backup: bool = False,
     ) -> Iterator[GameSession]:
         """Lock the save, mend what is harmless, read and check it."""
         save.refuse_links()
@@ -82,16 +87,22 @@ class GameSession:
             ) from None
         try:
             session = cls(rules, save)
-            session.load(drop_torn_line=drop_torn_line)
+            session.load(drop_torn_line=drop_torn_line, restore_backup=restore_backup)
             yield session
         finally:
             lock.release()
 
-    def load(self, *, drop_torn_line: bool) -> None:
+    def load(self, *, drop_torn_line: bool, restore_backup: bool = False) -> None:
         save, notes = self.save, self.notes
         removed = save.remove_temp_files()
         if removed:
             notes.append(f"Removed {len(removed)} temporary file(s) an interrupted write left.")
+        if restore_backup:
+            kept = save.restore_backup(self.rules, self.header)
+            notes.append(
+                f"Restored the journal kept before the last take-back: {kept} entries; the "
+                "one it replaced is now the backup (restoring again brings it back)."
+            )
         if drop_torn_line:
             kept = save.drop_torn_line(self.rules, self.header)
             notes.append(f"Dropped the torn last journal line; {kept} entries kept (backup: .bak).")
