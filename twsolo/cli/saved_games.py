@@ -304,12 +304,11 @@ def play(
 
 
 def _finished(rules: Ruleset, save: SaveDir) -> bool:
-    """Over, by its cached position (a damaged save counts as not over: playing it reports it)."""
-    from twsolo.persist.savefile import SaveError
-
+    """Over, by its cached position (a save that cannot be read counts as not over: playing it
+    reports it; it never stops `play` from finding the others)."""
     try:
         snapshot = save.snapshot(rules)
-    except SaveError:
+    except Exception:  # damage, or a defect met reading this save alone
         return False
     return snapshot is not None and snapshot.result is not None
 
