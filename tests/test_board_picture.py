@@ -303,7 +303,7 @@ def test_inspect_and_rollback_put_that_turns_board_on_the_page(
             return ["quit"]
         if game.state.turn == 2:
             seen["rolled"] = True
-            return ["inspect 1", "rollback 1"]
+            return ["inspect 1", "rollback 1", "y"]  # "y": taking back an ended turn asks
         return None
 
     out = run_with(

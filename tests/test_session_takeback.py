@@ -93,7 +93,7 @@ def test_a_digital_rollback_replays_the_same_dice_and_draws(tmp_path: Path) -> N
     assert any(e["turn"] == 2 for e in before)
     chance = [e for e in before if e["actor"] == "chance" and e["turn"] == 1]
     assert {e["kind"] for e in chance} >= {"die", "draw"}  # the setup die and the deals
-    result = run_typing(tmp_path, ["play", "b"], ["rollback 1", *answers, "quit"])
+    result = run_typing(tmp_path, ["play", "b"], ["rollback 1", "y", *answers, "quit"])
     assert result.exit_code == 0, result.output
     assert "rollback to turn 1:" in result.output
     after = journal(tmp_path, "b")

@@ -89,7 +89,9 @@ Commands at any prompt:
                        still face down are left out
   undo                 take back your last decision (a question with more than one legal
                        answer) or correction, and what followed it (also after the game ended)
-  rollback TURN        go back to the start of TURN
+  rollback TURN        go back to the start of TURN (1 up to this turn; asks first when it
+                       takes back an ended turn). After `quit`, `twsolo play NAME
+                       --restore-backup` brings back what the last undo or rollback took
   adjust WHAT ...      correct a mis-entered fact, recorded in the journal:
                          adjust influence COUNTRY us|ussr N; adjust vp N (US +, USSR -);
                          adjust defcon N; adjust milops us|ussr N; adjust space us|ussr N
@@ -578,9 +580,20 @@ class Terminal:
         turn = self.turn(args, "rollback TURN")
         if turn is None:
             return
+        now = self.played_turns()
+        if not 1 <= turn <= now:
+            # `rollback -1` once took back every answer of the game (issue #39 item 5).
+            self.echo(f"rollback TURN: TURN is a turn of this game, 1 to {now}; nothing changed.")
+            return
         plan = self.session.rollback_point(turn)
         if plan is None:
             self.echo(f"Turn {turn} has not begun.")
+            return
+        ended = f"turn {turn}" if turn == now - 1 else f"turns {turn} to {now - 1}"
+        if turn < now and not confirm(
+            f"This takes back {len(plan.dropped)} answer(s), {ended} and this turn so far. Do it?"
+        ):
+            self.echo("Nothing was taken back.")
             return
         self.take_back(plan)
 
@@ -597,7 +610,10 @@ class Terminal:
             self.echo("Nothing was taken back.")
             return
         self.session.take_back(plan)
-        self.echo(f"{plan.why}: {len(plan.dropped)} answer(s) taken back.")
+        self.echo(
+            f"{plan.why}: {len(plan.dropped)} answer(s) taken back. To bring them back: `quit`, "
+            f"then `{play_command(self.session.save.name, option='--restore-backup')}`."
+        )
         raise Restart
 
     def adjust(self, args: list[str]) -> None:

@@ -159,6 +159,7 @@ def run(
     rules_path: str | None,
     *,
     drop_torn_line: bool = False,
+    restore_backup: bool = False,
     board: str | None = None,
 ) -> None:
     from twsolo.cli.ingame import Terminal
@@ -166,7 +167,10 @@ def run(
     from twsolo.session.live import GameSession
 
     rules = load_ruleset(rules_path)
-    with GameSession.open(rules, save, drop_torn_line=drop_torn_line) as session:
+    opened = GameSession.open(
+        rules, save, drop_torn_line=drop_torn_line, restore_backup=restore_backup
+    )
+    with opened as session:
         Terminal(rules, session, Path(board) if board else None).run()
 
 
@@ -257,12 +261,19 @@ def new(board: str | None, **options: Any) -> None:
     is_flag=True,
     help="Repair a journal whose last line was cut by a crash (keeps a .bak).",
 )
+@click.option(
+    "--restore-backup",
+    is_flag=True,
+    help="Go back to the journal before the last undo or rollback (its .bak); the journal it "
+    "replaces becomes the .bak, so doing it twice changes nothing.",
+)
 @click.option("--rules", "rules_path", type=click.Path(file_okay=False, exists=True), default=None)
 @BOARD_OPTION
 @home_option
 def play(
     name: str | None,
     drop_torn_line: bool,
+    restore_backup: bool,
     rules_path: str | None,
     board: str | None,
     home_dir: str | None,
@@ -296,16 +307,17 @@ def play(
         if not save.exists():
             raise SaveError(f"no saved game named {name!r} in {save.path.parent}")
     click.echo(f"Resuming {save.name!r}.")
-    run(save, rules_path, drop_torn_line=drop_torn_line, board=board)
+    if drop_torn_line and restore_backup:
+        raise click.UsageError("--drop-torn-line and --restore-backup: one at a time")
+    run(save, rules_path, drop_torn_line=drop_torn_line, restore_backup=restore_backup, board=board)
 
 
 def _finished(rules: Ruleset, save: SaveDir) -> bool:
-    """Over, by its cached position (a damaged save counts as not over: playing it reports it)."""
-    from twsolo.persist.savefile import SaveError
-
+    """Over, by its cached position (a save that cannot be read counts as not over: playing it
+    reports it; it never stops `play` from finding the others)."""
     try:
         snapshot = save.snapshot(rules)
-    except SaveError:
+    except Exception:  # damage, or a defect met reading this save alone
         return False
     return snapshot is not None and snapshot.result is not None
 

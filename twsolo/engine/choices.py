@@ -94,6 +94,8 @@ KINDS = {
     "ar_card": "which of the cards the human drew this action round to play (spec §10.1)",
     "bottom": "the order in which the human's other drawn cards go to the bottom of the"
     " deck/hand: a tuple, the first goes to the bottom first (spec §4.3, §9.1)",
+    "defer": "the enhanced AI: 'defer' a revealed card carrying the human's event to the bottom"
+    " of its deck/hand and reveal the next, or 'play' it (spec §25.5)",
 }
 
 

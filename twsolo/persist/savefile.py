@@ -20,7 +20,8 @@ import shlex
 import shutil
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from dataclasses import fields as dataclass_fields
 from pathlib import Path
 from typing import Any
 
@@ -130,19 +131,7 @@ class Entry:
     action_round: int = 0
 
     def to_json(self, seq: int) -> str:
-        return json.dumps(
-            {
-                "seq": seq,
-                "type": self.type,
-                "actor": self.actor,
-                "kind": self.kind,
-                "answer": self.answer,
-                "data": self.data,
-                "turn": self.turn,
-                "action_round": self.action_round,
-            },
-            sort_keys=True,
-        )
+        return json.dumps({"seq": seq, **asdict(self)}, sort_keys=True)
 
     @property
     def is_start(self) -> bool:
@@ -158,6 +147,25 @@ class Entry:
             side=Side(side) if side else None,
             country=data.get("country"),
         )
+
+
+# A journal line's fields: its place, then the Entry's own (the reader takes exactly these).
+ENTRY_KEYS = ("seq", *(f.name for f in dataclass_fields(Entry)))
+
+
+def journal_line(entry: Entry, seq: int, rules: Ruleset) -> str:
+    """The entry as its journal line, read back first through the journal's reader: twsolo
+    never writes an entry it would call damage at the next resume (a question kind missing from
+    engine/choices.py KINDS is refused here, while the game so far is still whole)."""
+    line = entry.to_json(seq)
+    try:
+        _entry(json.loads(line), seq, rules)
+    except Invalid as exc:
+        raise TwsoloError(
+            f"internal: twsolo would record an entry it cannot read back ({exc}); it was not "
+            "saved (nor used), every earlier answer is. Please report this."
+        ) from None
+    return line
 
 
 @dataclass
@@ -278,13 +286,14 @@ class SaveDir:
         except _NotJSON as exc:
             raise SaveError(f"{path}: not JSON ({exc}). {advice}") from None
 
-    def entries(self, rules: Ruleset, header: Header) -> list[Entry]:
-        """Every journal entry, each checked. A last line cut short by a crash raises
-        SaveError(torn=True); any other damage is reported, never repaired."""
-        path = self.path / JOURNAL
+    def entries(self, rules: Ruleset, header: Header, name: str = JOURNAL) -> list[Entry]:
+        """Every journal entry (of `name`: the journal or its backup), each checked. A last line
+        cut short by a crash raises SaveError(torn=True); any other damage is reported, never
+        repaired."""
+        path = self.path / name
         if not path.exists():
             raise SaveError(f"{path}: the journal is missing; the save was left untouched")
-        text = self._read(JOURNAL, JOURNAL_LIMIT)
+        text = self._read(name, JOURNAL_LIMIT)
         lines = text.split("\n")
         if lines[-1] == "":
             lines.pop()  # the newline that ends the last line
@@ -305,11 +314,10 @@ class SaveDir:
                 raise SaveError(f"{where}: not a journal entry ({exc}). {_ADVICE}") from None
             except Invalid as exc:
                 raise SaveError(f"{where}: {exc}. {_ADVICE}") from None
-        self._check_marks(out, header)
+        self._check_marks(out, header, path)
         return out
 
-    def _check_marks(self, entries: list[Entry], header: Header) -> None:
-        path = self.path / JOURNAL
+    def _check_marks(self, entries: list[Entry], header: Header, path: Path) -> None:
         if header.schema_version < 2:
             return
         if not entries:
@@ -350,9 +358,10 @@ class SaveDir:
             raise SaveError(f"{path}: {exc}") from None
 
     # ---------------------------------------------------------------- writing (under the lock)
-    def append(self, entry: Entry, seq: int) -> None:
+    def append(self, entry: Entry, seq: int, rules: Ruleset) -> None:
+        line = journal_line(entry, seq, rules)
         try:
-            append_line_durable(self.path / JOURNAL, entry.to_json(seq))
+            append_line_durable(self.path / JOURNAL, line)
         except OSError as exc:
             raise SaveWriteError(
                 f"cannot write {self.path / JOURNAL}: {exc.strerror or exc}. The last answer "
@@ -360,13 +369,16 @@ class SaveDir:
                 f"folder writable), then `{play_command(self.name)}` asks it again."
             ) from None
 
-    def rewrite(self, entries: list[Entry]) -> None:
-        """Replace the journal (undo, rollback) atomically. The position cache goes first: a
-        crash between the two leaves a journal and no cache, never a cache ahead of it."""
+    def rewrite(self, entries: list[Entry], rules: Ruleset) -> None:
+        """Replace the journal (undo, rollback) atomically, keeping the one it replaces as
+        journal.jsonl.bak (`restore_backup` brings it back). The position cache goes before the
+        journal: a crash between the two leaves a journal and no cache, never a cache ahead
+        of it."""
+        text = "".join(journal_line(e, i, rules) + "\n" for i, e in enumerate(entries))
         try:
+            atomic_write_text(self.path / BACKUP, self._read(JOURNAL, JOURNAL_LIMIT))
             with contextlib.suppress(FileNotFoundError):
                 (self.path / STATE).unlink()
-            text = "".join(e.to_json(i) + "\n" for i, e in enumerate(entries))
             atomic_write_text(self.path / JOURNAL, text)
         except OSError as exc:
             raise SaveWriteError(
@@ -405,6 +417,32 @@ class SaveDir:
         except OSError as exc:
             raise SaveWriteError(f"cannot repair {path}: {exc.strerror or exc}") from None
         return kept.count("\n")
+
+    def restore_backup(self, rules: Ruleset, header: Header) -> int:
+        """Put journal.jsonl.bak (the journal before the last undo, rollback or dropped torn
+        line) back in place, and the journal it replaces becomes the backup: restoring twice
+        changes nothing. A missing or damaged backup is refused with the journal untouched.
+        The entries the restored journal holds."""
+        if not (self.path / BACKUP).exists():
+            raise SaveError(
+                f"{self.path / BACKUP}: no backup to restore (one is kept from the first undo, "
+                "rollback or dropped torn line on); the journal was left as it is"
+            )
+        try:
+            restored = self.entries(rules, header, BACKUP)
+        except SaveError as exc:
+            raise SaveError(f"the backup cannot be restored: {exc}") from None
+        backup, current = self._read(BACKUP, JOURNAL_LIMIT), self._read(JOURNAL, JOURNAL_LIMIT)
+        try:
+            with contextlib.suppress(FileNotFoundError):
+                (self.path / STATE).unlink()
+            atomic_write_text(self.path / JOURNAL, backup)
+            atomic_write_text(self.path / BACKUP, current)
+        except OSError as exc:
+            raise SaveWriteError(
+                f"cannot restore {self.path / BACKUP}: {exc.strerror or exc}"
+            ) from None
+        return len(restored)
 
     def remove_temp_files(self) -> list[str]:
         """The temporary files an interrupted atomic write left behind (at the next start,
@@ -501,7 +539,7 @@ def _header(raw: Any, rules: Ruleset) -> Header:
 
 def _entry(raw: Any, seq: int, rules: Ruleset) -> Entry:
     fields = Fields(raw)
-    fields.only(("seq", "type", "actor", "kind", "answer", "data", "turn", "action_round"))
+    fields.only(ENTRY_KEYS)
     if fields.value("seq") != seq:
         raise Invalid(
             "seq", f"expected {seq} (the line's place), got {save_fields.shown(raw['seq'])}"

@@ -63,11 +63,17 @@ class GameSession:
         self.caught_up = False  # the replay has reached the journal's end
         self.log_seen = 0  # the game log's length when the replay caught up
         self.board_before: GameState | None = None  # before the last take-back
+        self.listen_from: int | None = None  # see before_live
 
     @classmethod
     @contextmanager
     def open(
-        cls, rules: Ruleset, save: SaveDir, *, drop_torn_line: bool = False
+        cls,
+        rules: Ruleset,
+        save: SaveDir,
+        *,
+        drop_torn_line: bool = False,
+        restore_backup: bool = False,
     ) -> Iterator[GameSession]:
         """Lock the save, mend what is harmless, read and check it."""
         save.refuse_links()
@@ -81,16 +87,22 @@ class GameSession:
             ) from None
         try:
             session = cls(rules, save)
-            session.load(drop_torn_line=drop_torn_line)
+            session.load(drop_torn_line=drop_torn_line, restore_backup=restore_backup)
             yield session
         finally:
             lock.release()
 
-    def load(self, *, drop_torn_line: bool) -> None:
+    def load(self, *, drop_torn_line: bool, restore_backup: bool = False) -> None:
         save, notes = self.save, self.notes
         removed = save.remove_temp_files()
         if removed:
             notes.append(f"Removed {len(removed)} temporary file(s) an interrupted write left.")
+        if restore_backup:
+            kept = save.restore_backup(self.rules, self.header)
+            notes.append(
+                f"Restored the journal kept before the last take-back: {kept} entries; the "
+                "one it replaced is now the backup (restoring again brings it back)."
+            )
         if drop_torn_line:
             kept = save.drop_torn_line(self.rules, self.header)
             notes.append(f"Dropped the torn last journal line; {kept} entries kept (backup: .bak).")
@@ -117,7 +129,12 @@ class GameSession:
                 CHANCE: chance or DigitalChance(self.chance_rng),
             }
             self.replay = Replay(
-                self.entries, live=live, keep=self.keep, before_live=self.before_live
+                self.entries,
+                live=live,
+                keep=self.keep,
+                before_live=self.before_live,
+                listen=(self.options.ai_side,) if self.listen_from is not None else (),
+                listen_from=self.listen_from or 0,
             )
             self.caught_up = False
             try:
@@ -140,7 +157,7 @@ class GameSession:
         return self.replay.game
 
     def keep(self, entry: Entry) -> None:
-        self.save.append(entry, len(self.entries))
+        self.save.append(entry, len(self.entries), self.rules)
 
     def before_live(self, game: Game, choice: Choice) -> None:
         """Before each new answer. The first time, the replay has caught up: the cache is
@@ -148,11 +165,35 @@ class GameSession:
         position is cached, so state.json is exact whenever the game waits."""
         person = choice.actor == self.human or (choice.actor == CHANCE and self.header.table)
         if not self.caught_up:
+            if not person and self.listen_from is None and self.unattended_ai():
+                # The journal ends inside the AI's answers (a crash between two of its writes):
+                # the AI's plan for the rest of its decision is not in the journal. Replay again
+                # with the AI hearing its own answers since the last one a person gave, so it
+                # goes on as the uninterrupted game did (issue #39 item 9).
+                self.listen_from = self.unattended_since()
+                raise Restart
             self.caught_up = True
             self.log_seen = len(game.log)
         elif not (person and len(choice.options) > 1):
             return
         self.save.write_snapshot(self.snapshot(game.state))
+
+    def unattended(self, entry: Entry) -> bool:
+        """An answer no person gave: the AI's, or chance's on screen."""
+        ai = entry.actor == self.options.ai_side.value
+        return entry.type == "answer" and (ai or (entry.actor == CHANCE and not self.header.table))
+
+    def unattended_since(self) -> int:
+        """Where the journal's last run of unattended answers begins."""
+        i = len(self.entries)
+        while i > 0 and self.unattended(self.entries[i - 1]):
+            i -= 1
+        return i
+
+    def unattended_ai(self) -> bool:
+        """The journal's last run of unattended answers holds one of the AI's."""
+        ai = self.options.ai_side.value
+        return any(e.actor == ai for e in self.entries[self.unattended_since() :])
 
     def snapshot(self, state: GameState, result: dict[str, object] | None = None) -> Snapshot:
         if result is not None:
@@ -207,7 +248,8 @@ class GameSession:
                     action_round=first.action_round,
                 )
             )
-        self.save.rewrite(kept)
+        self.save.rewrite(kept, self.rules)
+        self.listen_from = None
         self.board_before = self.game.state.copy() if self.game else None
         self.entries = kept
 

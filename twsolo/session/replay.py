@@ -2,7 +2,9 @@
 journal entries, in order, checking that each is the question recorded (the same actor and kind,
 a legal answer) and applying the player's corrections (`adjust`) where they were made; past the
 end it asks the live providers and keeps each new answer (the session appends it to the journal
-before it is used), or, with none, stops with `End`.
+before it is used), or, with none, stops with `End`. From `listen_from` on, the recorded
+answers of the actors in `listen` are still used, but their live provider is asked too, for the
+state it keeps (the AI's plan for the rest of a decision, see GameSession.before_live).
 
 It serves resuming a game, undo and rollback (both replay a shortened journal), `inspect`, the
 position rebuilt for `show` and `list` when state.json is damaged (`position_after`), and the
@@ -11,7 +13,7 @@ exact replay of a simulated game (`replay`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -69,11 +71,15 @@ class Replay:
         live: Mapping[Actor, ChoiceProvider] | None = None,
         keep: Callable[[Entry], None] | None = None,
         before_live: Callable[[Game, Choice], None] | None = None,
+        listen: Collection[Actor] = (),
+        listen_from: int = 0,
     ) -> None:
         self.entries = entries
         self.live = live
         self.keep = keep
         self.before_live = before_live
+        self.listen = listen
+        self.listen_from = listen_from
         self.cursor = 0
         self.options: dict[int, int] = {}
         self.game: Game | None = None
@@ -86,6 +92,8 @@ class Replay:
         self.game = game
         self.apply_corrections(game)
         if self.replaying:
+            if self.live and choice.actor in self.listen and self.cursor >= self.listen_from:
+                self.live[choice.actor].choose(game, choice)  # its state; the journal's answer
             return self.recorded(choice, game.state)
         if self.live is None:
             raise End(choice)

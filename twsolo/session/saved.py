@@ -9,6 +9,7 @@ import contextlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from twsolo.errors import TwsoloError
 from twsolo.persist.folders import JOURNAL
 from twsolo.persist.lock import holder
 from twsolo.persist.savefile import (
@@ -77,9 +78,24 @@ def mismatch(save: SaveDir, exc: ReplayMismatch, header: Header) -> SaveError:
 
 
 def read_saved(rules: Ruleset, save: SaveDir) -> SavedGame:
-    """The game as saved: its header and position. SaveError names what is damaged. A game
-    another process plays is read from its cache (written whenever the game waits for an
-    answer), not from a journal that may be half-way through a line."""
+    """The game as saved: its header and position. SaveError names what is damaged, and also
+    any other error met while reading it (a defect of twsolo), so one save that cannot be read
+    never stops `list` reading the others (issue #39)."""
+    try:
+        return _read_saved(rules, save)
+    except TwsoloError:
+        raise
+    except Exception as exc:  # any defect, reported for this save alone
+        raise SaveError(
+            f"{save.path}: cannot be read ({type(exc).__name__}: {exc}): a defect of twsolo, "
+            "please report it; the save was left untouched"
+        ) from exc
+
+
+def _read_saved(rules: Ruleset, save: SaveDir) -> SavedGame:
+    """read_saved's work. A game another process plays is read from its cache (written
+    whenever the game waits for an answer), not from a journal that may be half-way through a
+    line."""
     header = save.header(rules)
     notes: list[str] = []
     playing = holder(save.path)
