@@ -10,7 +10,7 @@ game is its list of answers and replays without any RNG state.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
@@ -132,26 +132,6 @@ class RandomPlayer:
         return self.rng.choice(choice.options)
 
 
-class ScriptedPlayer:
-    """Answers from a list, in order; for tests and replays. A wrong or missing answer is an error
-    that names the question, so a test that drifts from the engine fails loudly."""
-
-    def __init__(self, answers: Iterable[Answer]) -> None:
-        self.answers = list(answers)
-        self.position = 0
-
-    def choose(self, game: Game, choice: Choice) -> Answer:
-        if self.position >= len(self.answers):
-            raise ChoiceError(f"script ran out of answers at {choice.kind}: {choice.prompt}")
-        answer = self.answers[self.position]
-        self.position += 1
-        return check_answer(choice, answer)
-
-    @property
-    def done(self) -> bool:
-        return self.position == len(self.answers)
-
-
 class FixedDice:
     """Chance for tests and `decide`: dice from a list (running out is an error); any other chance
     question answered by the first option (draws in a fixed order)."""
@@ -165,10 +145,3 @@ class FixedDice:
         if not self.dice:
             raise ChoiceError(f"no die result left for: {choice.prompt or choice.kind}")
         return check_answer(choice, self.dice.pop(0))
-
-
-class FirstOption:
-    """Always the first legal answer: a deterministic stand-in."""
-
-    def choose(self, game: Game, choice: Choice) -> Answer:
-        return choice.options[0]

@@ -14,10 +14,6 @@ if TYPE_CHECKING:
 DEFCON_BANS: tuple[tuple[int, str], ...] = ((4, "europe"), (3, "asia"), (2, "middle_east"))
 
 
-def banned_regions(defcon: int) -> tuple[str, ...]:
-    return tuple(region for level, region in DEFCON_BANS if defcon <= level)
-
-
 def defcon_ban(defcon: int, region: str) -> str | None:
     """Why DEFCON forbids coups and realignments in `region`, or None."""
     for level, banned in DEFCON_BANS:

@@ -9,7 +9,6 @@ from twsolo.engine.board import placement_access
 from twsolo.engine.coup import coup_refusal, realign_refusal
 from twsolo.engine.effects import coup_roll_modifier
 from twsolo.engine.influence import cost_refusal, placement_refusal, point_cost
-from twsolo.engine.space import space_refusal
 from twsolo.engine.state import GameState
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
@@ -66,8 +65,3 @@ def coup_targets(
 
 def realign_targets(state: GameState, rules: Ruleset, side: Side) -> list[Target]:
     return [Target(c.id, realign_refusal(state, rules, side, c.index)) for c in rules.countries]
-
-
-def space_race(state: GameState, rules: Ruleset, side: Side, ops: int) -> str | None:
-    """Why `side` may not attempt the Space Race with `ops`, or None."""
-    return space_refusal(state, rules, side, ops)

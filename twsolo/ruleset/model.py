@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from twsolo.ids import MAP_REGIONS, SCORING_REGIONS, SOUTHEAST_ASIA, Side
+from twsolo.ids import SCORING_REGIONS, Side
 from twsolo.ruleset.conditions import Condition, Window
 
 _A = TypeVar("_A", bound=npt.NDArray[Any])
@@ -448,10 +448,6 @@ class Ruleset:
     def in_region(self, index: int, region: str) -> bool:
         country = self.countries[index]
         return country.region == region or region in country.subregions
-
-    @cached_property
-    def region_ids(self) -> tuple[str, ...]:
-        return (*MAP_REGIONS, SOUTHEAST_ASIA, "east_europe", "west_europe")
 
     def card(self, number: int) -> Card:
         return self.cards[number]
