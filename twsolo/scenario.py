@@ -50,8 +50,15 @@ OPTIONAL = (
     "discard",
     "space_attempts",
     "human_cards",
+    "human_deck",
 )
 SIDES = ("us", "ussr")
+# An effect that applies to neither side alone (NATO, SALT Negotiations, ...), as the engine
+# records it: `side: none` in a scenario, so that it does not read as its card owner's.
+NO_SIDE = "none"
+# The known parts of a deck/hand (engine/state.py Pile): a top and a bottom in order, and the
+# cards shuffled in among its face-down ones.
+DECK_PARTS = ("top", "shuffled", "bottom")
 # Effects whose side cannot be known from the card alone: a scenario names it ({card, side}).
 SIDE_NEEDED = {31, 40, 69}
 # Where a card whose effect is in force lies, when not out of the game or discarded.
@@ -148,7 +155,7 @@ class Scenario:
             "space_race": {s.value: int(state.space[s.col]) for s in Side},
             "milops": {s.value: int(state.milops[s.col]) for s in Side},
             "space_attempts": {s.value: int(state.space_attempts[s.col]) for s in Side},
-            "china_card": {"holder": state.china_holder.value, "face_up": state.china_face_up},
+            "china_card": _china_dict(state),
             "active_events": [
                 _effect_dict(e, rules) for e in sorted(state.effects, key=Effect.sort_key)
             ],
@@ -166,8 +173,13 @@ class Scenario:
             out["dice"] = list(self.dice)
         if state.enhanced:
             out["enhanced"] = list(state.enhanced)
-        if human := len(state.piles[hand_of(self.human_side)]):
-            out["human_cards"] = human
+        human = state.piles[hand_of(self.human_side)]
+        if human.unseen:
+            out["human_cards"] = human.unseen
+        parts = {part: list(getattr(human, part)) for part in DECK_PARTS}
+        if any(parts.values()):
+            parts["shuffled"].sort()
+            out["human_deck"] = {part: cards for part, cards in parts.items() if cards}
         return out
 
 
@@ -231,6 +243,7 @@ def _read(root: Located, rules: Ruleset) -> Scenario | None:
     for loc in _elements(m.get("discard")):
         cards.move(loc, "discard")
     ai_side = Side(ai)
+    state.ai_side = ai_side
     scenario = Scenario(str(root.problems.file), ai_side, state, rules=rules)
     regions = [r for r in SCORING_REGIONS if _scoring_available(rules, state, r)]
     if "primary" in m and (p := m["primary"].string(SCORING_REGIONS)) is not None:
@@ -242,12 +255,13 @@ def _read(root: Located, rules: Ruleset) -> Scenario | None:
         else:
             scenario.secondary = s
             cards.move_scoring(m["secondary"], s, "secondary", regions)
-    if "scoring_round" in m:
-        scenario.scoring_round = m["scoring_round"].boolean()
+    if "scoring_round" in m and (sr := m["scoring_round"].boolean()) is not None:
+        scenario.scoring_round = state.scoring_round = sr
     if "scored_this_turn" in m:
         scenario.scored_this_turn = m["scored_this_turn"].integer(0, 1)
     hand = hand_of(ai_side)
-    cards.china_to = hand  # spec §3.1, §12.2.1: the AI may reveal the China Card it holds
+    # Spec §3.1: a deck/hand may hold the China Card (§12.2.1: the AI reveals it like any card).
+    cards.china_to = {hand: "the AI", hand_of(ai_side.other): "the human"}
     for key in ("card", "ai_deck"):
         for loc in [m[key]] if key == "card" and key in m else _elements(m.get(key)):
             number = cards.move(loc, hand, after_effect=True)
@@ -261,6 +275,8 @@ def _read(root: Located, rules: Ruleset) -> Scenario | None:
         scenario.dice = m["dice"].integers(1, 6) or []
     if "enhanced" in m:
         state.enhanced = _enhanced(m["enhanced"], rules)
+    if "human_deck" in m:
+        _human_deck(m["human_deck"], state, hand_of(ai_side.other), cards)
     if "human_cards" in m and (n := m["human_cards"].integer(0, 20)) is not None:
         _face_down(m["human_cards"], state, hand_of(ai_side.other), n)
     # The AI's cards in scenario order: the top card first, then the rest (spec §4.2).
@@ -282,16 +298,39 @@ def _influence_dict(state: GameState, rules: Ruleset) -> dict[str, dict[str, int
 
 
 def _effect_dict(effect: Effect, rules: Ruleset) -> dict[str, Any]:
-    """An effect in force as `active_events` writes it: its side only when the card's owner
-    is not the side (an effect without a side reads as its card's owner's)."""
+    """An effect in force as `active_events` writes it: its side when the card needs one or
+    it is not the card's owner (an effect without `side` reads as its card owner's), `none`
+    for an effect of a side's card that applies to neither side alone (NATO)."""
     out: dict[str, Any] = {"card": effect.card}
     owner = rules.card(effect.card).owner
-    side = effect.side or owner
-    if side is not None and (effect.card in SIDE_NEEDED or side is not owner):
-        out["side"] = side.value
+    if effect.card in SIDE_NEEDED or effect.side is not owner:
+        out["side"] = effect.side.value if effect.side else NO_SIDE
     if effect.data:
         out["data"] = effect.data
     return out
+
+
+def _china_dict(state: GameState) -> dict[str, Any]:
+    """Who holds the China Card; face up or down only in a play area (spec §3.1): inside a
+    deck/hand it is neither, and the deck/hand's key names it."""
+    holder = state.china_holder
+    out: dict[str, Any] = {"holder": holder.value}
+    if CHINA_CARD in state.piles[area_of(holder)]:
+        out["face_up"] = state.china_face_up
+    return out
+
+
+def _human_deck(loc: Located, state: GameState, hand: str, cards: _Cards) -> None:
+    """The cards known to lie in the human's deck/hand (seen by a rule, put at the bottom, the
+    China Card shuffled in): its known top and bottom in order, and those shuffled in."""
+    parts = loc.mapping((), DECK_PARTS) or {}
+    pile = state.piles[hand]
+    for part in DECK_PARTS:
+        for element in _elements(parts.get(part)):
+            number = cards.move(element, hand, after_effect=True)
+            if number is not None and part != "shuffled":
+                pile.shuffled.remove(number)
+                getattr(pile, part).append(number)
 
 
 def _face_down(loc: Located, state: GameState, hand: str, n: int) -> None:
@@ -359,6 +398,7 @@ def _effects(loc: Located | None, rules: Ruleset, state: GameState, cards: _Card
     placed: set[int] = set()  # a card may have two effects in force (#41's two parts)
     for entry in _elements(loc):
         side: Side | None = None
+        sided = False  # the entry names its side (`none` included)
         data = ""
         number_loc = entry
         if isinstance(entry.node, yaml.MappingNode):
@@ -366,8 +406,9 @@ def _effects(loc: Located | None, rules: Ruleset, state: GameState, cards: _Card
             if "card" not in m:
                 continue
             number_loc = m["card"]
-            if "side" in m and (s := m["side"].string(SIDES)) is not None:
-                side = Side(s)
+            if "side" in m and (s := m["side"].string((*SIDES, NO_SIDE))) is not None:
+                side = None if s == NO_SIDE else Side(s)
+                sided = True
             if "data" in m:
                 data = m["data"].string() or ""
         number = number_loc.integer(1, len(rules.cards))
@@ -376,11 +417,11 @@ def _effects(loc: Located | None, rules: Ruleset, state: GameState, cards: _Card
         if number not in DURATION and (number, data) not in DURATION:
             number_loc.fail(f"card {number} has no lasting effect")
             continue
-        if side is None and number in SIDE_NEEDED:
+        if not sided and number in SIDE_NEEDED:
             entry.fail(f"card {number}'s effect needs a side: write {{card: {number}, side: us}}")
             continue
         owner = rules.card(number).owner
-        state.effects.append(Effect(number, side or owner, data))
+        state.effects.append(Effect(number, side if sided else owner, data))
         if number not in placed:
             pile = EFFECT_PILE.get(number, "removed" if rules.card(number).removed else "discard")
             cards.move(number_loc, pile)
@@ -399,7 +440,7 @@ class _Cards:
         self.rules, self.state = rules, state
         self.named: set[int] = set()
         self.china_named = china_named  # the scenario says who holds the China Card
-        self.china_to: str | None = None  # the pile the China Card may go to (the AI's hand)
+        self.china_to: dict[str, str] = {}  # the deck/hands the China Card may go to: whose
         self.by_effect: set[int] = set()  # placed by their effect in force (active_events)
 
     def move(self, loc: Located, target: str, *, after_effect: bool = False) -> int | None:
@@ -415,7 +456,7 @@ class _Cards:
             loc.fail(f"card {number} is named twice in the scenario")
             return None
         card = self.rules.card(number)
-        if number == CHINA_CARD and target == self.china_to:
+        if number == CHINA_CARD and target in self.china_to:
             return self._china_card(loc, target)
         if number == CHINA_CARD or (card.scoring and not (target == "removed" and card.removed)):
             loc.fail(f"{self.rules.card(number)} cannot be placed here")
@@ -425,15 +466,14 @@ class _Cards:
         return number
 
     def _china_card(self, loc: Located, hand: str) -> int | None:
-        """The China Card in the AI's deck/hand (spec §3.1: a deck/hand may hold it; §12.2.1:
-        the AI reveals it like any card): it comes from the AI's play area, or, when the
-        scenario does not say who holds it, from wherever it lies."""
+        """The China Card in a deck/hand (spec §3.1: a deck/hand may hold it; §12.2.1: the AI
+        reveals it like any card): it comes from its holder's play area, or, when the scenario
+        does not say who holds it, from wherever it lies."""
         state = self.state
         holder = state.china_holder
         if self.china_named and hand != hand_of(holder):
-            loc.fail(
-                f"the China Card is the {holder.value}'s (china_card.holder): the AI cannot hold it"
-            )
+            whose = f"the China Card is the {holder.value}'s (china_card.holder)"
+            loc.fail(f"{whose}: {self.china_to[hand]} cannot hold it")
             return None
         state.piles[state.where(CHINA_CARD)].remove(CHINA_CARD)
         state.piles[hand].shuffled.append(CHINA_CARD)

@@ -98,10 +98,17 @@ def tracks(rules: Ruleset, state: GameState, *, primary: str | None, secondary: 
     return "\n".join(lines)
 
 
+DECK_HANDS = tuple(hand_of(side) for side in Side)
+
+
 def china_card(state: GameState) -> str:
-    """Who has the China Card; while it is being played it lies on the table, held by no one."""
-    if CHINA_CARD in state.piles["table"]:
+    """Who has the China Card and where (spec §3.1): face up or down in a play area, or inside
+    a deck/hand (neither); while it is being played it lies on the table, held by no one."""
+    where = state.where(CHINA_CARD)
+    if where == "table":
         return "being played"
+    if where in DECK_HANDS:
+        return f"{state.china_holder.label} (in {pile_name(where)})"
     return f"{state.china_holder.label} ({'face up' if state.china_face_up else 'face down'})"
 
 
@@ -538,9 +545,17 @@ def turn_checklist(rules: Ruleset, records: Iterable[Record], state: GameState) 
         f"  [ ] the turn marker on turn {turn}",
         f"  [ ] DEFCON at {state.defcon} (+1 as turn {turn} began, at most 5: spec §5.A)",
         f"  [ ] both military ops markers at 0 (US {state.milops[0]}, USSR {state.milops[1]})",
-        f"  [ ] the China Card turned face up: {china_card(state)}",
+        _china_check(state),
         f"  [ ] the VP marker at {vp_text(state.vp)}",
     ]
+
+
+def _china_check(state: GameState) -> str:
+    """Spec §19.G turns the China Card face up in its play area; one that the draft has put
+    into a deck/hand (spec §3.3) stays there."""
+    if (where := state.where(CHINA_CARD)) in DECK_HANDS:
+        return f"  [ ] the China Card left in {pile_name(where)}"
+    return f"  [ ] the China Card turned face up: {china_card(state)}"
 
 
 def game_summary(rules: Ruleset, log: Sequence[Record], state: GameState) -> list[str]:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from twsolo.engine.choices import Actor, ChoiceProvider
+from twsolo.engine.choices import CHANCE, Actor, ChoiceProvider
 from twsolo.engine.dealer import Dealer
 from twsolo.engine.game import Game
 from twsolo.engine.initial_state import standard_state
+from twsolo.engine.records import PILE_NAMES
 from twsolo.engine.state import GameState
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
@@ -39,10 +40,27 @@ def new_flow(
     state.enhanced = options.enhanced
     seat = HumanSeat(providers[options.human_side])
     seated = {**providers, options.human_side: seat}
-    if state.unseen and not table:
-        raise ValueError("internal: a dealer cannot start from cards nobody has seen")
     game = Game(rules, state, seated, policy=SoloPolicy(), dealer=None if table else Dealer())
+    deal_face_down(game)
     return Flow(game, options, seat, observer)
+
+
+def deal_face_down(game: Game) -> None:
+    """Spec §4.5: in digital play the program keeps the piles itself. A start position may
+    hold cards dealt face down that nobody has seen (a scenario's `human_cards`): chance deals
+    each of those slots a real card of the pool, which only the dealer knows from then on (the
+    answers are journaled like any deal, so a resumed game is dealt the same)."""
+    dealer, state = game.dealer, game.state
+    if dealer is None:
+        return  # at the table the real cards lie there already
+    pool = list(state.unseen)
+    for name, pile in state.piles.items():
+        for _ in range(pile.unseen - len(dealer.unseen_in(name))):
+            purpose = f"a card face down in {PILE_NAMES[name]} at the start (spec §4.5)"
+            card = game.ask("deal", CHANCE, sorted(pool), purpose, key="deal")
+            assert isinstance(card, int)
+            pool.remove(card)
+            dealer.add(name, [card])
 
 
 def extra_influence(flow: Flow) -> int:
