@@ -14,7 +14,9 @@ from click.testing import CliRunner, Result
 
 import twsolo
 from twsolo.cli.main import cli
-from twsolo.engine.choices import KINDS
+from twsolo.engine.choices import CHANCE, KINDS, FixedDice
+from twsolo.engine.game import Game
+from twsolo.engine.initial_state import standard_state
 from twsolo.errors import TwsoloError
 from twsolo.ids import Side
 from twsolo.persist.save_fields import ACTORS
@@ -117,3 +119,12 @@ def test_an_entry_the_reader_would_refuse_is_never_written(
         save.append(entry, 1, rules)
     assert (save.path / "journal.jsonl").read_bytes() == before
     assert len(save.entries(rules, header)) == 1
+
+
+def test_the_engine_refuses_a_question_of_an_undeclared_kind(rules: Ruleset) -> None:
+    """Game.ask checks the kind against choices.KINDS, so a new question kind cannot reach a
+    journal that would refuse it at the next resume."""
+    game = Game(rules, standard_state(rules), {CHANCE: FixedDice([])})
+    with pytest.raises(TwsoloError, match="undeclared kind 'ponder'"):
+        game.ask("ponder", CHANCE, ["x"], key="k")
+    assert game.answers == []

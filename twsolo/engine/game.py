@@ -13,7 +13,15 @@ from typing import Any, TypeVar
 
 from twsolo.engine.adjust import MAX_MILOPS, Adjustment, check_adjustment, current_value
 from twsolo.engine.adjust import VP_WIN as VP_WIN  # the tracks' bounds live in adjust.py
-from twsolo.engine.choices import CHANCE, Actor, Answer, Choice, ChoiceProvider, check_answer
+from twsolo.engine.choices import (
+    CHANCE,
+    KINDS,
+    Actor,
+    Answer,
+    Choice,
+    ChoiceProvider,
+    check_answer,
+)
 from twsolo.engine.dealer import Dealer
 from twsolo.engine.records import (
     Adjusted,
@@ -172,6 +180,8 @@ class Game:
         whose event or lasting effect asks: by default the innermost event being resolved."""
         if not options:
             raise TwsoloError(f"internal: a {kind} choice with no options ({prompt})")
+        if kind not in KINDS:  # a kind the journal could not read back (choices.KINDS)
+            raise TwsoloError(f"internal: a question of undeclared kind {kind!r} ({prompt})")
         if event is None and self.event_frames:
             event = self.event_frames[-1].card
         choice = Choice(kind, actor, tuple(options), prompt, context, key, event)
