@@ -3,6 +3,7 @@ and a paired comparison of two such runs (a code change: the same seeds before a
 
     python scripts/measure.py run --games 1000 --workers 2 --out after.json
     python scripts/measure.py run --games 1000 --enhanced --out enhanced.json
+    python scripts/measure.py run --games 1000 --enhanced --balanced-setup --out balanced.json
     python scripts/measure.py compare before.json after.json
 
 `run` plays each seed as `twsolo simulate` does (the same stand-ins, the AI's side alternating:
@@ -217,6 +218,7 @@ def run(args: argparse.Namespace) -> None:
             args.difficulty,
             args.rules,
             enhanced=args.enhanced,
+            balanced_setup=args.balanced_setup,
         )
         for i in range(args.games)
     ]
@@ -226,6 +228,7 @@ def run(args: argparse.Namespace) -> None:
         "human": args.human,
         "difficulty": args.difficulty,
         "enhanced": args.enhanced,
+        "balanced_setup": args.balanced_setup,
         "rules_dir": args.rules,
     }
     data = {"settings": {**settings, "games": args.games, "seed": args.seed}, "games": games}
@@ -275,6 +278,7 @@ def main() -> None:
     r.add_argument("--human", default="greedy", help="the stand-in, as simulate's --human")
     r.add_argument("--difficulty", default="normal")
     r.add_argument("--enhanced", action="store_true", help="the enhanced AI (spec §25)")
+    r.add_argument("--balanced-setup", action="store_true", help="the balanced set-up (spec §24.6)")
     r.add_argument("--rules", default=None, help="a rules directory")
     r.add_argument("--out", help="write the games to this JSON file")
     r.add_argument("--label", default="")

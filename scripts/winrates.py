@@ -51,14 +51,27 @@ def margin(games: list[GameSummary]) -> str:
 
 
 def play_cells(
-    pool: Pool, games: int, seed: int, humans: list[str], levels: list[str], enhanced: bool
+    pool: Pool,
+    games: int,
+    seed: int,
+    humans: list[str],
+    levels: list[str],
+    enhanced: bool,
+    balanced: bool = False,
 ) -> dict[tuple[str, str], list[GameSummary]]:
     """Each (difficulty, stand-in) cell's games, seeds `seed`… with the AI's side alternating."""
     results: dict[tuple[str, str], list[GameSummary]] = {}
     for level in levels:
         for human in humans:
             specs = [
-                GameSpec(seed + i, ("us", "ussr")[i % 2], human, level, enhanced=enhanced)
+                GameSpec(
+                    seed + i,
+                    ("us", "ussr")[i % 2],
+                    human,
+                    level,
+                    enhanced=enhanced,
+                    balanced_setup=balanced,
+                )
                 for i in range(games)
             ]
             results[level, human] = list(pool.map(play, specs))
@@ -78,14 +91,21 @@ def main() -> None:
     parser.add_argument("--humans", default=",".join(HUMANS), help="stand-ins, comma-separated")
     parser.add_argument("--difficulties", default=",".join(DIFFICULTY_LEVELS))
     parser.add_argument("--enhanced", action="store_true", help="the enhanced AI (spec §25)")
+    parser.add_argument(
+        "--balanced-setup", action="store_true", help="the balanced set-up (spec §24.6)"
+    )
     args = parser.parse_args()
     humans = args.humans.split(",")
     levels = args.difficulties.split(",")
     start = time.perf_counter()
     with make_pool(args.workers, args.cluster) as pool:
-        results = play_cells(pool, args.games, args.seed, humans, levels, args.enhanced)
+        results = play_cells(
+            pool, args.games, args.seed, humans, levels, args.enhanced, args.balanced_setup
+        )
     last = args.seed + args.games - 1
     ai = "the enhanced AI (spec §25)" if args.enhanced else "the seed's AI"
+    if args.balanced_setup:
+        ai += ", the balanced set-up (spec §24.6)"
     print(f"{ai}; {args.games} games per cell, seeds {args.seed}–{last}; the AI's side alternates")
     print("(even seeds: the AI plays the US); 95% Wilson intervals.")
     print()
