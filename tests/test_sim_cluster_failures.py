@@ -72,8 +72,9 @@ def handshake(address: str) -> bytes:
         lambda conn, hello: conn.sendall(hello),  # the first message again
         lambda conn, hello: conn.sendall(b"\x01" * 4096),  # a frame length of exabytes
         lambda conn, hello: None,  # nothing more, the connection closed
+        lambda conn, hello: time.sleep(6),  # and the next connection left in the backlog
     ],
-    ids=["twice", "garbage", "closed"],
+    ids=["twice", "garbage", "closed", "held"],
 )
 def test_a_peer_replaying_a_schedulers_handshake_is_a_clear_error(
     then: Callable[[socket.socket, bytes], None], monkeypatch: pytest.MonkeyPatch
@@ -91,7 +92,7 @@ def test_a_peer_replaying_a_schedulers_handshake_is_a_clear_error(
         result, seconds = simulate(fake)
     assert result.exit_code == 2, result.output
     assert f"--cluster {fake}: the peer there answered Dask's handshake" in result.stderr or (
-        f"cannot reach the Dask scheduler at {fake}: no answer within 2 s" in result.stderr
+        f"cannot reach the Dask scheduler at {fake}: no answer within" in result.stderr
     )
     assert "Traceback" not in result.output
     assert seconds < 10

@@ -22,6 +22,7 @@ import socket
 import struct
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from collections.abc import Callable, Sequence
@@ -194,7 +195,7 @@ class DaskPool(Pool):
                 self.client = Client(self.cluster)
             else:
                 probe_scheduler(self.address)
-                self.client = Client(self.address, timeout=f"{CONNECT_TIMEOUT}s")
+                self.client = client_in_time(self.address)
         except (OSError, TimeoutError) as exc:
             self.close()
             why = str(exc) or f"no answer within {CONNECT_TIMEOUT} s"
@@ -494,6 +495,30 @@ def probe_scheduler(address: str) -> None:
         ) from None
     if not isinstance(message, dict) or "compression" not in message:
         raise TwsoloError(f"{where}: that is not a Dask scheduler (it sent no Dask handshake)")
+
+
+def client_in_time(address: str) -> Client:
+    """Dask's client of the scheduler at `address`, within twice CONNECT_TIMEOUT: Dask's own
+    timeout does not hold against a peer that answered the probe, then leaves the client's
+    connection unanswered in its backlog (it waited until the peer closed it: 30 s, and
+    more). Connected in a daemon thread, left behind if it takes too long."""
+    outcome: list[Client | Exception] = []
+
+    def connect() -> None:
+        try:
+            outcome.append(Client(address, timeout=f"{CONNECT_TIMEOUT}s"))
+        except Exception as exc:  # said by the caller
+            outcome.append(exc)
+
+    threading.Thread(target=connect, name="twsolo-dask-connect", daemon=True).start()
+    deadline = time.monotonic() + 2 * CONNECT_TIMEOUT
+    while not outcome and time.monotonic() < deadline:
+        time.sleep(POLL)
+    if not outcome:
+        raise TimeoutError(f"no answer within {2 * CONNECT_TIMEOUT} s")
+    if isinstance(outcome[0], Exception):
+        raise outcome[0]
+    return outcome[0]
 
 
 class _NotDask(Exception):
