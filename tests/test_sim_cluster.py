@@ -48,9 +48,9 @@ def test_a_local_cluster_gives_the_process_pools_results() -> None:
 
 def test_a_worker_killed_mid_run_has_its_games_rerun() -> None:
     specs = [GameSpec(seed, ("us", "ussr")[seed % 2], "greedy") for seed in range(24)]
-    cluster = distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, dashboard_address=":0", silence_logs=50
-    )
+    from twsolo.sim.cluster import local_cluster
+
+    cluster = local_cluster(2)  # as `--cluster local:2` starts it: on 127.0.0.1 only
     watcher = distributed.Client(cluster)
     try:
         pids = watcher.run(os.getpid)

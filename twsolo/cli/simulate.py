@@ -15,7 +15,7 @@ from twsolo.compose import load_ruleset
 from twsolo.errors import TwsoloError
 from twsolo.printable import unfiltered
 from twsolo.ruleset import DIFFICULTY_LEVELS
-from twsolo.sim.backends import make_pool
+from twsolo.sim.backends import WORKER_TIMEOUT, make_pool
 from twsolo.sim.compare import compare, comparison_lines
 from twsolo.sim.outputs import (
     EXIT_GAMES_FAILED,
@@ -139,6 +139,15 @@ def run_batch(pool: Pool, batch: list[GameSpec], label: str, log_dir: Path | Non
     "here (needs twsolo[cluster]); results do not depend on it.",
 )
 @click.option(
+    "--worker-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=WORKER_TIMEOUT,
+    show_default=True,
+    metavar="SECONDS",
+    help="With --cluster: how long to wait for a worker to join, or a silent one (stopped, "
+    "gone) to answer; then the run goes on without it, or stops (exit 2) if none is left.",
+)
+@click.option(
     "--human",
     default="greedy",
     show_default=True,
@@ -208,6 +217,7 @@ def simulate(
     seed: int,
     workers: int,
     cluster: str | None,
+    worker_timeout: float,
     human: str,
     ai_side: str,
     difficulty: tuple[str, ...],
@@ -238,7 +248,7 @@ def simulate(
     if cluster:  # a cluster takes seconds to start or reach (Ctrl-C counts once it runs)
         click.echo(f"Starting the Dask cluster {cluster}...", err=True)
     try:
-        with make_pool(workers, cluster) as pool:
+        with make_pool(workers, cluster, worker_timeout) as pool:
             first = run_batch(
                 pool,
                 specs(

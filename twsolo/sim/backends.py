@@ -7,10 +7,17 @@ from __future__ import annotations
 from twsolo.errors import TwsoloError
 from twsolo.sim.pool import Pool, ProcessPool, SerialPool
 
+# The longest a cluster's run waits for a worker: to join, or to answer its scheduler again
+# (workers answer every second or so, running a game or not). `simulate --worker-timeout`.
+WORKER_TIMEOUT = 60.0  # seconds
 
-def make_pool(workers: int = 1, cluster: str | None = None) -> Pool:
-    """`cluster`: a Dask scheduler's address (tcp://HOST:8786) or `local[:N]` (a LocalCluster
-    of N workers here); else `workers` local processes (1: this process)."""
+
+def make_pool(
+    workers: int = 1, cluster: str | None = None, worker_timeout: float = WORKER_TIMEOUT
+) -> Pool:
+    """`cluster`: a Dask scheduler's address (tcp://HOST:8786) or `local[:N]` (a local cluster
+    of N workers here); else `workers` local processes (1: this process). `worker_timeout`:
+    the seconds a cluster's run waits for a worker."""
     if cluster is not None:
         try:
             from twsolo.sim.cluster import DaskPool
@@ -19,5 +26,5 @@ def make_pool(workers: int = 1, cluster: str | None = None) -> Pool:
                 f"--cluster needs Dask's distributed package ({exc.name} is missing): "
                 "pip install 'twsolo[cluster]'"
             ) from None
-        return DaskPool(cluster)
+        return DaskPool(cluster, worker_timeout)
     return SerialPool() if workers <= 1 else ProcessPool(workers)

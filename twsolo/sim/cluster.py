@@ -1,12 +1,16 @@
 """The Dask backend of sim/pool.py: games sent to a Dask cluster (the optional extra
-`twsolo[cluster]`), an existing scheduler's (`tcp://HOST:8786`) or a LocalCluster started here
+`twsolo[cluster]`), an existing scheduler's (`tcp://HOST:8786`) or a local cluster started here
 (`local[:N]`).
 
 The rules travel with the job: the client reads its rules directory once, ships the files to the
 workers with their digest, and each worker unpacks them into a cache directory named by the
 digest and checks the digest of what it loaded there, so a worker that holds other rules under
 that name fails loudly instead of playing other games. A worker lost mid-run is recovered by Dask
-(its games run again on another worker); `retried` counts those games."""
+(its games run again on another worker); `retried` counts those games.
+
+Nothing waits without a bound (issue #40): a run with no worker, or whose workers have all been
+silent (stopped, gone) for `worker_timeout` seconds, stops with a TwsoloError; a silent worker
+while others answer is removed, so that its games go to the others, and said on stderr."""
 
 from __future__ import annotations
 
@@ -16,31 +20,38 @@ import logging
 import os
 import socket
 import struct
+import sys
 import tempfile
+import threading
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import dask.config
-from distributed import Client, Future, LocalCluster, as_completed
+from distributed import Client, Future, Nanny, Scheduler, SpecCluster, Worker, as_completed
 from distributed.client import FutureCancelledError
+from distributed.http.routing import RoutingApplication
 from distributed.protocol.core import loads
 from distributed.protocol.utils import unpack_frames
 from distributed.scheduler import KilledWorker
+from distributed.worker_memory import parse_memory_limit
 
 from twsolo.errors import TwsoloError
 from twsolo.ruleset.load import rules_digest
 from twsolo.ruleset.paths import rules_dir
+from twsolo.sim.backends import WORKER_TIMEOUT
 from twsolo.sim.pool import Pool, Results, Task, interrupts_ignored
 
 LOCAL = "local"
+LOG = logging.getLogger(__name__)
 LOOPBACK = "127.0.0.1"
 WORKERS_PER_CORE = 4  # local:N's bound
 CONNECT_TIMEOUT = 10  # seconds, for the connection and the scheduler's first message
 HANDSHAKE_LIMIT = 1 << 20  # a scheduler's handshake is a few hundred bytes
+POLL = 0.05  # seconds between looks for finished games while none is ready
 
 # Dask's statistical profiler samples every worker's stack every 10 ms and keeps the samples:
 # over 10,000 games it grew each worker to 640 MiB and cost ≈12 % of its CPU (issue #26). The
@@ -106,6 +117,10 @@ def write_bundle(bundle: RulesBundle, target: Path) -> None:
         staging.rmdir()
 
 
+def same(bundle: RulesBundle) -> RulesBundle:
+    return bundle
+
+
 def on_worker(chunk: list[Any], bundle: RulesBundle, fn: Task) -> list[Any]:
     """Run `fn` over a chunk on a worker, the items' rules directory replaced by the shipped
     copy."""
@@ -131,15 +146,31 @@ def chunked(items: Sequence[Any], threads: int) -> list[list[int]]:
     return out
 
 
-class DaskPool(Pool):
-    """`address`: `tcp://HOST:PORT` of a running scheduler, or `local[:N]` for a LocalCluster
-    of N single-threaded worker processes (default: one per core). The items are dataclasses
-    with a `rules_dir` field (GameSpec)."""
+def say(text: str) -> None:
+    """A DaskPool's default word on a worker left behind: its own line on stderr, under the
+    progress bar."""
+    print(f"\n{text}", file=sys.stderr, flush=True)
 
-    def __init__(self, address: str) -> None:
+
+class DaskPool(Pool):
+    """`address`: `tcp://HOST:PORT` of a running scheduler, or `local[:N]` for a local cluster
+    of N single-threaded worker processes (default: one per core). The items are dataclasses
+    with a `rules_dir` field (GameSpec). `worker_timeout`: seconds a run waits for a worker to
+    join or a silent one to answer; `notice` is told of a worker the run goes on without."""
+
+    def __init__(
+        self,
+        address: str,
+        worker_timeout: float = WORKER_TIMEOUT,
+        notice: Callable[[str], None] = say,
+    ) -> None:
+        if not worker_timeout > 0:
+            raise TwsoloError(f"the worker timeout must be > 0 seconds, not {worker_timeout}")
         self.address = address
+        self.worker_timeout = worker_timeout
+        self.notice = notice
         self.client: Client | None = None
-        self.cluster: LocalCluster | None = None
+        self.cluster: SpecCluster | None = None
         self.retried = 0
         self.name = f"Dask cluster {address}"
 
@@ -160,21 +191,15 @@ class DaskPool(Pool):
                 # stops the run here, not the workers with a traceback each. (A Ctrl-C in the
                 # second or two the workers take to start is lost.)
                 with interrupts_ignored(), dask.config.set(LOCAL_WORKER_CONFIG):
-                    self.cluster = LocalCluster(
-                        n_workers=workers,
-                        threads_per_worker=1,
-                        processes=True,
-                        host=LOOPBACK,  # the scheduler, the nannies and the workers
-                        dashboard_address=dashboard_address(),
-                        silence_logs=logging.CRITICAL,
-                    )
+                    self.cluster = local_cluster(workers)
                 self.client = Client(self.cluster)
             else:
                 probe_scheduler(self.address)
-                self.client = Client(self.address, timeout=f"{CONNECT_TIMEOUT}s")
+                self.client = client_in_time(self.address)
         except (OSError, TimeoutError) as exc:
             self.close()
-            raise TwsoloError(f"cannot reach the Dask scheduler at {self.address}: {exc}") from None
+            why = str(exc) or f"no answer within {CONNECT_TIMEOUT} s"
+            raise TwsoloError(f"cannot reach the Dask scheduler at {self.address}: {why}") from None
         except (ValueError, TypeError) as exc:  # Dask's word on an address it cannot use
             self.close()
             raise TwsoloError(
@@ -183,6 +208,13 @@ class DaskPool(Pool):
         except KeyboardInterrupt:
             self.close()
             raise
+        except Exception as exc:  # a peer that sent a handshake, then what Dask cannot read
+            self.close()
+            raise TwsoloError(
+                f"--cluster {self.address}: the peer there answered Dask's handshake, then broke "
+                f"off the conversation ({type(exc).__name__}{': ' if str(exc) else ''}{exc}); "
+                "is it a Dask scheduler, of this Dask version?"
+            ) from None
         return self.client
 
     def close(self) -> None:
@@ -197,30 +229,44 @@ class DaskPool(Pool):
         owned = self.client is None  # used without `with`: connect for this run only
         client = self.connect()
         run = f"twsolo-{uuid.uuid4().hex[:12]}"
-        chunks = chunked(items, sum(client.nthreads().values()))
-        members = {f"{run}-{n}": chunk for n, chunk in enumerate(chunks)}
         bundles: dict[str | None, Future[RulesBundle]] = {}
-        for item in items:
-            directory = item.rules_dir
-            if directory not in bundles:
-                bundles[directory] = client.scatter(
-                    bundle_rules(directory), broadcast=True, hash=False
-                )
-        futures = client.map(
-            on_worker,
-            [[items[i] for i in chunk] for chunk in chunks],
-            [bundles[items[chunk[0]].rules_dir] for chunk in chunks],
-            fn=fn,
-            key=list(members),
-            pure=False,
-        )
-        queue = as_completed(futures)
-        del futures  # results are released as they are read, so a lost worker costs no re-run
+        queue = as_completed()
+        members: dict[str, list[int]] = {}
         try:
-            for future in queue:
-                results = future.result()
-                future.release()
-                yield from zip(members[future.key], results, strict=True)
+            self.wait_for_a_worker(client)
+            chunks = chunked(items, sum(client.nthreads().values()))
+            members = {f"{run}-{n}": chunk for n, chunk in enumerate(chunks)}
+            for item in items:
+                directory = item.rules_dir
+                if directory not in bundles:
+                    # A task, not scattered data: a worker that holds it and is lost costs
+                    # its re-run elsewhere, and sending it waits on no worker.
+                    bundles[directory] = client.submit(
+                        same, bundle_rules(directory), key=f"{run}.rules.{len(bundles)}"
+                    )
+            queue.update(
+                client.map(
+                    on_worker,
+                    [[items[i] for i in chunk] for chunk in chunks],
+                    [bundles[items[chunk[0]].rules_dir] for chunk in chunks],
+                    fn=fn,
+                    key=list(members),
+                    pure=False,
+                )
+            )
+            # The futures live in the queue only: results are released as they are read, so a
+            # lost worker costs no re-run.
+            watch = Watch(client, self, len(items))
+            while not queue.is_empty():
+                ready = queue.next_batch(block=False)
+                if not ready:
+                    watch.check()
+                    time.sleep(POLL)
+                for future in ready:
+                    results = future.result()
+                    future.release()
+                    watch.came_back(len(results))
+                    yield from zip(members[future.key], results, strict=True)
         except ModuleNotFoundError as exc:  # raised on a worker
             raise TwsoloError(
                 f"a Dask worker cannot import {exc.name}: install the same twsolo on every "
@@ -237,10 +283,94 @@ class DaskPool(Pool):
                 queue.clear()
                 for bundle in bundles.values():
                     bundle.release()
-                with contextlib.suppress(OSError):  # the scheduler is gone: nothing to count
-                    self.retried += sum(len(members[key]) for key in rerun_keys(client, run))
+                # The scheduler gone or silent: nothing to count.
+                with contextlib.suppress(OSError, TimeoutError):
+                    self.retried += sum(
+                        len(members[key]) for key in rerun_keys(client, run, self.worker_timeout)
+                    )
                 if owned:
                     self.close()
+
+    def wait_for_a_worker(self, client: Client) -> None:
+        try:
+            client.wait_for_workers(1, timeout=self.worker_timeout)
+        except TimeoutError:
+            raise TwsoloError(
+                f"no Dask worker joined the scheduler at {self.address} within "
+                f"{self.worker_timeout:g} s (--worker-timeout); start some: "
+                f"dask worker {self.address}"
+            ) from None
+
+
+class Watch:
+    """The workers of a run, looked at while no game comes back: a worker the scheduler has
+    not heard from for the pool's worker_timeout is removed, its games going to the others; a
+    run with no worker, or none that answers, for that long stops."""
+
+    def __init__(self, client: Client, pool: DaskPool, planned: int) -> None:
+        self.client = client
+        self.pool = pool
+        self.limit = pool.worker_timeout
+        self.planned = planned
+        self.finished = 0
+        self.every = min(1.0, self.limit / 4)  # seconds between looks
+        self.looked = self.present = time.monotonic()  # present: a worker was, last
+
+    def came_back(self, games: int) -> None:
+        self.finished += games
+
+    def check(self) -> None:
+        now = time.monotonic()
+        if now - self.looked < self.every:
+            return
+        self.looked = now
+        silence = worker_silences(self.client, self.limit)
+        answering = [w for w, seconds in silence.items() if seconds <= self.limit]
+        if not silence and now - self.present > self.limit:
+            self.stop("no worker has been connected")
+        if silence and not answering:
+            self.stop("every worker has been silent")
+        if silence:
+            self.present = now
+        for worker in sorted(set(silence) - set(answering)):
+            self.pool.notice(
+                f"The Dask worker {worker} has not answered for {silence[worker]:.0f} s "
+                f"(--worker-timeout {self.limit:g}): the run goes on without it, its games on "
+                "the other workers."
+            )
+            remove_worker(self.client, worker, self.limit)
+
+    def stop(self, what: str) -> None:
+        raise TwsoloError(
+            f"the Dask cluster {self.pool.address}: {what} for over {self.limit:g} s "
+            f"(--worker-timeout): the run stops, {self.finished} of {self.planned} games "
+            "finished; start or resume workers and run again"
+        )
+
+
+def worker_silences(client: Client, limit: float) -> dict[str, float]:
+    """Each worker's address -> seconds since the scheduler last heard from it. A scheduler
+    that does not answer within `limit` is a TwsoloError."""
+
+    def silences(dask_scheduler: Any = None) -> dict[str, float]:  # run on the scheduler
+        now = time.time()
+        return {w.address: now - w.last_seen for w in dask_scheduler.workers.values()}
+
+    try:
+        found: dict[str, float] = client.run_on_scheduler(silences, callback_timeout=limit)
+    except (OSError, TimeoutError) as exc:
+        raise TwsoloError(
+            f"the Dask scheduler does not answer ({str(exc) or f'for {limit:g} s'}): the run stops"
+        ) from None
+    return found
+
+
+def remove_worker(client: Client, worker: str, limit: float) -> None:
+    async def remove(worker: str, dask_scheduler: Any = None) -> None:  # run on the scheduler
+        await dask_scheduler.remove_worker(worker, stimulus_id="twsolo-worker-timeout")
+
+    with contextlib.suppress(OSError, TimeoutError):  # the next look says what is wrong
+        client.run_on_scheduler(remove, worker, callback_timeout=limit)
 
 
 def local_workers(address: str) -> int:
@@ -257,6 +387,59 @@ def local_workers(address: str) -> int:
             "more than the cores only share them"
         )
     return int(count)
+
+
+class WithoutHttp:
+    """A Dask server without the HTTP server Dask starts on every scheduler (at 8787) and
+    every worker (on a free port), dashboard or not: metrics, health checks and the task
+    graph's JSON to whoever connects (issue #40). The local cluster's workers, and its
+    scheduler unless $TWSOLO_DASHBOARD asks for the dashboard, mix it in."""
+
+    def start_http_server(
+        self, routes: Any, dashboard_address: Any, default_port: int = 0, ssl_options: Any = None
+    ) -> None:
+        self.http_application = RoutingApplication([])  # what closing the server stops
+
+
+class SchedulerWithoutHttp(WithoutHttp, Scheduler):
+    pass
+
+
+class WorkerWithoutHttp(WithoutHttp, Worker):
+    pass
+
+
+def local_cluster(workers: int) -> SpecCluster:
+    """`workers` single-threaded worker processes (each under its nanny, which starts it again
+    if it dies) and their scheduler, all on 127.0.0.1: Dask's LocalCluster, less its HTTP
+    servers."""
+    dashboard = dashboard_address()
+    worker = {
+        "cls": Nanny,
+        "options": {
+            "host": LOOPBACK,
+            "nthreads": 1,
+            "worker_class": WorkerWithoutHttp,
+            # LocalCluster's: the machine's memory shared between the workers
+            "memory_limit": parse_memory_limit("auto", 1, max(1, workers), logger=LOG),
+            "silence_logs": logging.CRITICAL,
+        },
+    }
+    scheduler = {
+        "cls": Scheduler if dashboard else SchedulerWithoutHttp,
+        "options": {
+            "host": LOOPBACK,
+            "port": 0,
+            "dashboard": dashboard is not None,
+            "dashboard_address": dashboard,
+        },
+    }
+    return SpecCluster(
+        scheduler=scheduler,
+        workers=dict.fromkeys(range(workers), worker),
+        worker=worker,
+        silence_logs=logging.CRITICAL,
+    )
 
 
 def dashboard_address() -> str | None:
@@ -314,6 +497,30 @@ def probe_scheduler(address: str) -> None:
         raise TwsoloError(f"{where}: that is not a Dask scheduler (it sent no Dask handshake)")
 
 
+def client_in_time(address: str) -> Client:
+    """Dask's client of the scheduler at `address`, within twice CONNECT_TIMEOUT: Dask's own
+    timeout does not hold against a peer that answered the probe, then leaves the client's
+    connection unanswered in its backlog (it waited until the peer closed it: 30 s, and
+    more). Connected in a daemon thread, left behind if it takes too long."""
+    outcome: list[Client | Exception] = []
+
+    def connect() -> None:
+        try:
+            outcome.append(Client(address, timeout=f"{CONNECT_TIMEOUT}s"))
+        except Exception as exc:  # said by the caller
+            outcome.append(exc)
+
+    threading.Thread(target=connect, name="twsolo-dask-connect", daemon=True).start()
+    deadline = time.monotonic() + 2 * CONNECT_TIMEOUT
+    while not outcome and time.monotonic() < deadline:
+        time.sleep(POLL)
+    if not outcome:
+        raise TimeoutError(f"no answer within {2 * CONNECT_TIMEOUT} s")
+    if isinstance(outcome[0], Exception):
+        raise outcome[0]
+    return outcome[0]
+
+
 class _NotDask(Exception):
     pass
 
@@ -332,7 +539,7 @@ def _receive(peer: socket.socket, size: int, deadline: float) -> bytes:
     return data
 
 
-def rerun_keys(client: Client, run: str) -> list[str]:
+def rerun_keys(client: Client, run: str, limit: float) -> list[str]:
     """The tasks of this run that Dask ran again because a worker died: those it was running
     and those whose results it held, unread (the scheduler's remove-worker events)."""
 
@@ -345,5 +552,5 @@ def rerun_keys(client: Client, run: str) -> list[str]:
                     keys.update(k for k in event.get(field, ()) if str(k).startswith(run + "-"))
         return sorted(keys)
 
-    keys: list[str] = client.run_on_scheduler(lost, run)
+    keys: list[str] = client.run_on_scheduler(lost, run, callback_timeout=limit)
     return keys
