@@ -3,6 +3,7 @@
     python scripts/bench.py            # all sections
     python scripts/bench.py decision   # one section
     python scripts/bench.py compare ../other-checkout [--games 100 --commands 3 --runs 10]
+    python scripts/bench.py compare ../main --human strong --games 20 --commands 0
     python scripts/bench.py compare installed:.venv-compiled/bin/python   # a compiled build
 
 Prints a table: median, p10-p90 spread, and the number of samples. `compare` measures this
@@ -407,12 +408,15 @@ def side_of(spec: str) -> tuple[str, str | None]:
     return sys.executable, str(Path(spec).resolve())
 
 
-def compare(this: str, other: str, games: int, commands: int, runs: int) -> None:
+def compare(
+    this: str, other: str, games: int, commands: int, runs: int, human: str = "greedy"
+) -> None:
     """Side A (this checkout, unless given) against side B in one run: the two play the same
-    seeded games (AI vs greedy) taking turns game by game, each in its own process kept for the
-    run (the order alternating by game), then each command is run `runs` times by each in turn.
-    Each side's figure is its median; the ratio is the median of the pairs' ratios A/B (below
-    1: A is cheaper) — a pair is run seconds apart, and the machine's drift cancels out."""
+    seeded games (AI vs `human`, a stand-in) taking turns game by game, each in its own process
+    kept for the run (the order alternating by game), then each command is run `runs` times by
+    each in turn. Each side's figure is its median; the ratio is the median of the pairs'
+    ratios A/B (below 1: A is cheaper) — a pair is run seconds apart, and the machine's drift
+    cancels out."""
     worker = str(Path(__file__).resolve().with_name("bench_worker.py"))
     sides = {"A": side_of(this), "B": side_of(other)}
     envs: dict[str, dict[str, str]] = {}
@@ -444,7 +448,7 @@ def compare(this: str, other: str, games: int, commands: int, runs: int) -> None
             print(f"{name}: {where}")
     servers = {
         name: subprocess.Popen(
-            [python, worker, checkout or "-", "serve"],
+            [python, worker, checkout or "-", "serve", human],
             env=envs[name],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -466,7 +470,7 @@ def compare(this: str, other: str, games: int, commands: int, runs: int) -> None
                 server.stdin.flush()
                 played = json.loads(server.stdout.readline())
                 per_play = played["cpu"] * 1000 / played["plays"]
-                by_side = figures.setdefault("CPU per card play, AI vs greedy", {})
+                by_side = figures.setdefault(f"CPU per card play, AI vs {human}", {})
                 by_side.setdefault(name, []).append(per_play)
     finally:
         for server in servers.values():
@@ -515,8 +519,11 @@ def main() -> None:
             "--commands", type=int, default=3, help="how many of the CLI commands to time"
         )
         parser.add_argument("--runs", type=int, default=10, help="runs of each command")
+        parser.add_argument(
+            "--human", default="greedy", help="the games' stand-in (strong: its look-ahead's cost)"
+        )
         opts = parser.parse_args(sys.argv[2:])
-        compare(opts.this, opts.other, opts.games, opts.commands, opts.runs)
+        compare(opts.this, opts.other, opts.games, opts.commands, opts.runs, opts.human)
         return
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("sections", nargs="*", help=f"some of: {', '.join(SECTIONS)}")

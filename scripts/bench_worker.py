@@ -3,12 +3,13 @@ twsolo of CHECKOUT (put first on sys.path, so the same script measures any versi
 the public pieces used here). Prints one JSON object.
 
     python scripts/bench_worker.py CHECKOUT play FIRST_SEED GAMES    # CHECKOUT "-": installed
-    python scripts/bench_worker.py CHECKOUT serve         # a seed per line in, a JSON line out
+    python scripts/bench_worker.py CHECKOUT serve [HUMAN] # a seed per line in, a JSON line out
     python scripts/bench_worker.py CHECKOUT save HOME     # a finished saved game, for `resume`
 
-`play`: the CPU time of whole games of the AI against the greedy stand-in (the AI's side by
-seed, even: US, as in scripts/digest.py), the rules loaded before the clock starts, and the
-number of cards played (headlines and action rounds, both sides).
+`play`: the CPU time of whole games of the AI against the greedy stand-in (`serve`: against
+HUMAN, default greedy; the AI's side by seed, even: US, as in scripts/digest.py), the rules
+loaded before the clock starts, and the number of cards played (headlines and action rounds,
+both sides).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def runs() -> ModuleType:
         return importlib.import_module("twsolo.sim.games")
 
 
-def play_one(seed: int) -> tuple[float, int]:
+def play_one(seed: int, human: str = "greedy") -> tuple[float, int]:
     """One game's CPU time (s) and cards played."""
     from twsolo.engine.records import CardMove
     from twsolo.ids import Side
@@ -41,7 +42,7 @@ def play_one(seed: int) -> tuple[float, int]:
     sim = runs()
     rules = sim.rules_for(None)
     ai = (Side.US, Side.USSR)[seed % 2]
-    chosen = sim.providers(sim.GameSpec(seed, ai.value, "greedy"), ai)
+    chosen = sim.providers(sim.GameSpec(seed, ai.value, human), ai)
     start = time.process_time()
     record = play_game(rules, SoloOptions(ai_side=ai), chosen)
     cpu = time.process_time() - start
@@ -58,13 +59,13 @@ def play(first: int, games: int) -> dict[str, float]:
     return {"cpu": cpu, "plays": plays, "games": games}
 
 
-def serve() -> None:
+def serve(human: str) -> None:
     """Games on request, so that two versions can take turns game by game: the machine's
     speed drifts by the second, and a ratio of neighbours carries little of it."""
     runs().rules_for(None)
     print(json.dumps({"ready": True}), flush=True)
     for line in sys.stdin:
-        cpu, plays = play_one(int(line))
+        cpu, plays = play_one(int(line), human)
         print(json.dumps({"cpu": cpu, "plays": plays}), flush=True)
 
 
@@ -119,7 +120,7 @@ def main() -> None:
     if checkout != "-":  # "-": the twsolo this Python has installed (a compiled build)
         sys.path.insert(0, str(Path(checkout).resolve()))
     if job == "serve":
-        serve()
+        serve(args[0] if args else "greedy")
         return
     if job == "play":
         out = play(int(args[0]), int(args[1]))

@@ -4,6 +4,9 @@ the VP in the human's favour (§20.1.5), and the region that scores next weighin
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from twsolo.compose import load_ruleset
 from twsolo.engine.state import GameState, Result
 from twsolo.ids import Side
 from twsolo.players.evaluate import DEFAULT, next_scoring, value
@@ -70,3 +73,17 @@ def test_the_region_that_scores_next_weighs_most(rules: Ruleset) -> None:
     base.put(rules.scoring_card_for("europe").number, "primary")
     gain_now = value(now, rules, Side.US) - value(base, rules, Side.US)
     assert gain_now > value(later, rules, Side.US) - value(base, rules, Side.US) > 0
+
+
+def test_region_scores_are_remembered_per_ruleset(rules: Ruleset, rules_copy: Path) -> None:
+    """The same position judged under rules whose Asia presence is worth more (as
+    `simulate --compare-rules` does in one process) is worth more: the remembered region scores
+    are keyed by the rules (they were not, and the second ruleset read the first's)."""
+    path = rules_copy / "scoring.yaml"
+    path.write_text(
+        path.read_text().replace("asia: {card: 1, presence: 3", "asia: {card: 1, presence: 5")
+    )
+    richer = load_ruleset(rules_copy)
+    state = position(rules, influence={"thailand": (2, 0)}, empty=True, turn=5)
+    state.ai_side = Side.USSR
+    assert value(state, richer, Side.US) > value(state, rules, Side.US)

@@ -17,7 +17,7 @@ from twsolo.players.lookahead import Look, RolloutHuman, samples, world_flow
 from twsolo.players.ops_plans import coup_targets
 from twsolo.players.plays import candidates
 from twsolo.players.strong import Budget, decide
-from twsolo.players.tail_risk import own_defcon_loss, throws_lead
+from twsolo.players.tail_risk import own_defcon_loss, throws_lead, vetoed_last, vetoed_later
 from twsolo.ruleset import Ruleset
 from twsolo.sim.runs import GameSpec, providers
 from twsolo.solo import SoloOptions, play_game
@@ -117,3 +117,21 @@ def test_the_lead_guard_reads_only_a_lead_thrown_to_europe_or_20_vp() -> None:
     defcon = Look(-100.0, Result(Side.USSR, "defcon1"))
     assert not throws_lead(S(3), us, [defcon])  # type: ignore[arg-type]
     assert throws_lead(S(-3), Side.USSR, [Look(-1.0, Result(Side.US, "europe_control"))])  # type: ignore[arg-type]
+
+
+def test_the_lazy_veto_orders_as_the_eager_one_and_judges_only_what_is_taken() -> None:
+    """`vetoed_later` gives `vetoed_last`'s order, and judges an item only when the one before
+    it has been taken: the action round's DEFCON veto (a play on a world) runs only for the
+    plays the full look-ahead reaches."""
+    items = [5, 2, 8, 1, 9, 4]
+    judged: list[int] = []
+
+    def vetoes(x: int) -> bool:
+        judged.append(x)
+        return x % 2 == 0
+
+    assert list(vetoed_later(items, vetoes)) == vetoed_last(items, lambda x: x % 2 == 0)
+    judged.clear()
+    taken = vetoed_later(items, vetoes)
+    assert [next(taken), next(taken)] == [5, 1]
+    assert judged == [5, 2, 8, 1]

@@ -17,7 +17,7 @@ from twsolo.engine.scores import RegionScore
 from twsolo.engine.scoring import pile_region, region_score
 from twsolo.engine.state import GameState
 from twsolo.ids import SCORING_REGIONS, SOUTHEAST_ASIA, CardId, Era, Side
-from twsolo.ruleset import Ruleset
+from twsolo.ruleset import Card, Ruleset
 
 EUROPE = "europe"
 UNDECIDED = 0.9  # a position short of the end is worth at most this share of a won game
@@ -45,7 +45,18 @@ def eligible(rules: Ruleset, region: str, turn: int) -> bool:
     """Spec §8.3: only an Early War region scores in turns 1–3."""
     if not calendar.early_war(turn):
         return True
-    return rules.scoring_card_for(region).era == "early"
+    return scoring_card(rules, region).era == "early"
+
+
+# Each region's scoring card (a search of the cards; the rules are in the key, by identity).
+_scoring_cards: dict[tuple[Ruleset, str], Card] = {}
+
+
+def scoring_card(rules: Ruleset, region: str) -> Card:
+    card = _scoring_cards.get((rules, region))
+    if card is None:
+        card = _scoring_cards[rules, region] = rules.scoring_card_for(region)
+    return card
 
 
 def deck_regions(state: GameState, rules: Ruleset, turn: int) -> dict[str, float]:
@@ -98,16 +109,21 @@ def next_scoring(state: GameState, rules: Ruleset) -> tuple[int, dict[str, float
 
 def in_game(state: GameState, rules: Ruleset, region: str) -> bool:
     """Southeast Asia's card leaves the game after it scores (spec §8.5)."""
-    return rules.scoring_card_for(region).number not in state.piles["removed"]
+    return scoring_card(rules, region).number not in state.piles["removed"]
+
+
+# By turn: the headline and action rounds of the turns after it, to the end of turn 10.
+ROUNDS_AFTER = [
+    sum(calendar.action_rounds(t) + 1 for t in range(turn + 1, calendar.FINAL_TURN + 1))
+    for turn in range(calendar.FINAL_TURN + 1)
+]
 
 
 def rounds_to_end(state: GameState) -> int:
     """Rounds until the final scoring (spec §19.I): those left in this turn, then each later
     turn's headline and action rounds."""
     left = calendar.action_rounds(state.turn) - state.action_round
-    return left + sum(
-        calendar.action_rounds(t) + 1 for t in range(state.turn + 1, calendar.FINAL_TURN + 1)
-    )
+    return left + ROUNDS_AFTER[min(state.turn, calendar.FINAL_TURN)]
 
 
 def later_scorings(state: GameState, rules: Ruleset) -> float:
@@ -152,8 +168,13 @@ def value(
     later = w.later * later_scorings(state, rules)
     final = w.decay ** rounds_to_end(state)
     total = float(vp)
+    board = state.influence.tobytes()
+    effects = (
+        state.has_effect(CardId.FORMOSAN_RESOLUTION),
+        state.has_effect(CardId.SHUTTLE_DIPLOMACY),
+    )
     for region in SCORING_REGIONS:
-        score = cached_score(state, rules, region)
+        score = cached_score(state, rules, region, board, effects)
         weight = chances.get(region, 0.0) * near + later
         if region != SOUTHEAST_ASIA:
             weight += final
@@ -172,18 +193,27 @@ def value(
 
 
 # Region scores by the region's influence (and the two effects scoring reads): a look-ahead
-# judges many positions that differ in one country, so the other regions are scored once.
-_scores: dict[tuple[str, bytes, bool, bool], RegionScore] = {}
+# judges many positions that differ in one country, so the other regions are scored once. The
+# rules are in the key (a Ruleset hashes by identity): `simulate --compare-rules` judges under
+# two rulesets in one process.
+_scores: dict[tuple[Ruleset, str, bytes, tuple[bool, bool]], RegionScore] = {}
 _MAX_SCORES = 50_000
+# Each region's rows of the influence array: the countries from its first to its last (a region's
+# countries are listed together; a subregion's span holds others too, which only costs hits).
+_spans: dict[tuple[Ruleset, str], tuple[int, int]] = {}
 
 
-def cached_score(state: GameState, rules: Ruleset, region: str) -> RegionScore:
-    key = (
-        region,
-        state.influence[list(rules.members(region))].tobytes(),
-        state.has_effect(CardId.FORMOSAN_RESOLUTION),
-        state.has_effect(CardId.SHUTTLE_DIPLOMACY),
-    )
+def cached_score(
+    state: GameState, rules: Ruleset, region: str, board: bytes, effects: tuple[bool, bool]
+) -> RegionScore:
+    """`region_score`, remembered; `board` is `state.influence.tobytes()`, `effects` whether
+    Formosan Resolution and Shuttle Diplomacy are in force."""
+    span = _spans.get((rules, region))
+    if span is None:
+        members = rules.members(region)
+        row = state.influence[0].nbytes
+        span = _spans[rules, region] = (min(members) * row, (max(members) + 1) * row)
+    key = (rules, region, board[span[0] : span[1]], effects)
     score = _scores.get(key)
     if score is None:
         if len(_scores) >= _MAX_SCORES:

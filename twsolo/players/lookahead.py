@@ -297,6 +297,15 @@ def headline_value(
     return play_out(flow, act, w).value
 
 
+def first_pending(game: Game, sample: Sample) -> frozenset[Side]:
+    """The sides still to act in the current round after the human's play (the AI, when it
+    acts after the human), for the first look's values on `sample`'s world."""
+    ai = sample.world.state.ai_side
+    assert ai is not None
+    flow = world_flow(game, sample.world.copy(), RolloutHuman(ai.other), sample)
+    return frozenset({ai} if ai_acts_after(flow, current_round(flow)) else ())
+
+
 def first_look(
     game: Game,
     sample: Sample,
@@ -304,18 +313,17 @@ def first_look(
     drawn: Sequence[int],
     side_effect: float,
     w: Weights,
+    pending: frozenset[Side],
 ) -> float:
     """The value right after the human's play alone, before the AI answers: the cheap first
     look that keeps the candidates worth a full look-ahead. Influence and coups are applied to
     the board directly (a coup averaged over the die's six faces) and `side_effect` (what the
     AI's event the card carries does, `event_effect`) is added; events and the Space Race go
-    through the engine."""
+    through the engine. `pending`: the sides still to act in the round (`first_pending`)."""
     world, rules = sample.world.state, game.rules
     ai = world.ai_side
     assert ai is not None
     human = ai.other
-    flow = world_flow(game, sample.world.copy(), RolloutHuman(human), sample)
-    pending = frozenset({ai} if ai_acts_after(flow, current_round(flow)) else ())
     plan = play.ops
     if plan is not None and plan.kind == "influence":
         board = world.board_copy()

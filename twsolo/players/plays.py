@@ -59,12 +59,24 @@ def regions_now(state: GameState, rules: Ruleset) -> list[str]:
     return [r for p in ("primary", "secondary") if (r := pile_region(state, rules, p))]
 
 
+# Influence plans made on one position, by the budget's ops and bonus areas and the regions
+# aimed at: the two cards of an action round often give the same.
+Plans = dict[tuple[int, tuple[str, ...], tuple[str, ...]], tuple[int, ...]]
+
+
 def candidates(
-    state: GameState, rules: Ruleset, side: Side, card: int, ways: list[str]
+    state: GameState,
+    rules: Ruleset,
+    side: Side,
+    card: int,
+    ways: list[str],
+    plans: Plans | None = None,
 ) -> list[Play]:
     """The plays of `card` worth weighing: each legal way; for ops, influence aimed at the
     Primary, the Secondary and both (each order), and at each other map region (the
-    off-region penalty then counts, spec §10.2), and every coup in the two regions."""
+    off-region penalty then counts, spec §10.2), and every coup in the two regions. `plans`:
+    the influence plans already made on `state` (filled here)."""
+    plans = {} if plans is None else plans
     out: list[Play] = []
     for how in ways:
         if how != "ops":
@@ -78,7 +90,10 @@ def candidates(
         focuses += [(r,) for r in MAP_REGIONS if r not in regions]
         seen: set[tuple[int, ...]] = set()
         for focus in focuses:
-            points = influence_plan(state, rules, side, budget, list(focus))
+            key = (budget.base, tuple(budget.areas), focus)
+            points = plans.get(key)
+            if points is None:
+                points = plans[key] = influence_plan(state, rules, side, budget, list(focus))
             if points and points not in seen:
                 seen.add(points)
                 out.append(Play(card, "ops", OpsPlan("influence", points), focus))

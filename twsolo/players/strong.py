@@ -29,11 +29,12 @@ from twsolo.players.lookahead import (
     ar_value,
     event_effect,
     first_look,
+    first_pending,
     headline_value,
     samples,
     world_flow,
 )
-from twsolo.players.plays import Play, PlayScript, candidates
+from twsolo.players.plays import Plans, Play, PlayScript, candidates
 from twsolo.players.ranking import Decision, Ranked
 from twsolo.players.tail_risk import (
     headline_vetoes,
@@ -41,6 +42,7 @@ from twsolo.players.tail_risk import (
     throws_lead,
     trap_play,
     vetoed_last,
+    vetoed_later,
 )
 from twsolo.solo.action_rounds import human_ways
 
@@ -150,12 +152,13 @@ def rank_action(
     worlds = samples(game.state, k, ai, max(1, budget.samples), rng)
     base = worlds[0].world.state
     plays: list[Play] = []
+    plans: Plans = {}
     for card in cards:
         flow = world_flow(game, worlds[0].world.copy(), RolloutHuman(side), worlds[0])
         ways = human_ways(flow, card, [c for c in drawn if c != card])
         if choice.kind == "play":
             ways = [way for way in ways if way in choice.options]
-        plays += candidates(base, rules, side, card, ways)
+        plays += candidates(base, rules, side, card, ways, plans)
     risky = dangers(game, worlds[0], side, drawn)
     effects = {
         card: event_effect(game, worlds[0], card, w, aside=[c for c in drawn if c != card])
@@ -163,21 +166,30 @@ def rank_action(
         if opponent_event(game.rules, side, card)
     }
     looked: list[tuple[float, Play]] = []
+    pending = first_pending(game, worlds[0])
     for play in plays:
         effect = effects.get(play.card, 0.0) if play.how == "ops" else 0.0
-        look = first_look(game, worlds[0], play, drawn, effect, w)
+        look = first_look(game, worlds[0], play, drawn, effect, w, pending)
         looked.append((look - hold_value(rules, side, play.card, risky), play))
     looked.sort(key=lambda x: -x[0])
-    # The vetoes (tail_risk.py), each play judged once: put last, whatever its value.
-    vetoed = {
-        id(play)
-        for _, play in looked
-        if trap_play(rules, side, play) or own_defcon_loss(game, worlds[0], play, drawn)
-    }
-    looked = vetoed_last(looked, lambda x: id(x[1]) in vetoed)
-    if budget.samples:
+    # The vetoes (tail_risk.py), each play judged once, when the look-ahead first reaches it:
+    # put last, whatever its value. Lazily: the full look-ahead stops at the kept few, and the
+    # plays past them are neither ranked nor judged (the DEFCON veto plays each on a world).
+    vetoed: set[int] = set()
+
+    def vetoes(item: tuple[float, Play]) -> bool:
+        play = item[1]
+        if trap_play(rules, side, play) or own_defcon_loss(game, worlds[0], play, drawn):
+            vetoed.add(id(play))
+            return True
+        return False
+
+    order = vetoed_later(looked, vetoes)
+    if not budget.samples:
+        looked = list(order)
+    else:
         full: list[tuple[float, Play]] = []
-        for _, play in looked:
+        for _, play in order:
             if len(full) >= budget.keep and any(id(p) not in vetoed for _, p in full):
                 break  # past the kept few only while every one looked at is vetoed
             looks = [ar_value(game, s, play, drawn, w) for s in worlds]

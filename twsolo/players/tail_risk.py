@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TypeVar
 
 from twsolo.engine.events import EVENTS, play_event
@@ -60,6 +60,19 @@ def vetoed_last(items: list[T], vetoed: Callable[[T], bool]) -> list[T]:
     """The items in their order, the vetoed ones after all the others (still in order: when
     every play is vetoed, the best of them)."""
     return [x for x in items if not vetoed(x)] + [x for x in items if vetoed(x)]
+
+
+def vetoed_later(items: Iterable[T], vetoes: Callable[[T], bool]) -> Iterator[T]:
+    """`vetoed_last` lazily: each item judged by `vetoes` only when the one before it has been
+    taken (a costly veto is not run for the items a caller never reaches); the vetoed ones come
+    after all the others, in their order."""
+    later = []
+    for x in items:
+        if vetoes(x):
+            later.append(x)
+        else:
+            yield x
+    yield from later
 
 
 def ai_headline_cards(state: GameState, k: Knowledge, human: Side) -> list[int]:
