@@ -95,6 +95,16 @@ SAID_BY_THE_BOARD = ("influence", "country", "realign")
 LISTED_ONCE = ("influence", "realign", "country")
 
 
+def whose_die(choice: Choice, ai: Side | None) -> str:
+    """Whose die a die question rolls: the AI's, yours, or the set-up's (no side's)."""
+    roller = choice.context.get("roller")
+    if not isinstance(roller, Side):
+        return "the set-up's die"
+    if roller is ai:
+        return f"the AI's die ({roller.label})"
+    return f"your die ({roller.label})"
+
+
 class Refused(ValueError):
     """An answer that is not legal; the message says why."""
 
@@ -203,6 +213,8 @@ class Prompter:
         """The question's title and prompt; a card question at the table names its pile and
         what to do with it (turn over its top card, look through it)."""
         title = KIND_TITLES.get(choice.kind, choice.kind.replace("_", " "))
+        if choice.kind == "die":
+            title = f"Roll {whose_die(choice, game.state.ai_side)}"
         header = f"{title}: {choice.prompt}" if choice.prompt else title
         pile = choice.context.get("pile")
         if pile is None or choice.kind not in PILE_WORDS:
@@ -401,7 +413,8 @@ class TableChance:
         if choice.kind == "die":
             if self.dice == "auto":
                 value = self.rng().choice(choice.options)
-                click.echo(f"Die for {choice.prompt}: {value}")
+                whose = whose_die(choice, game.state.ai_side)
+                click.echo(f"{whose[0].upper()}{whose[1:]}, for {choice.prompt}: {value}")
                 return value
             return self.prompter.ask(game, choice)
         return self.prompter.ask(game, choice)
