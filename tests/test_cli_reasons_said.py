@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .table_person import Person, first, run_typing, run_with
+from .table_person import Person, ScreenPerson, first, play_at_table, run_typing, run_with
 
 AI_HEADER = re.compile(r"^\s+\d+\. AR(\d+): the AI's action \((US|USSR)\)$")
 # What begins something other than the AI's action: the person's round, a turn, the headline.
@@ -91,3 +91,20 @@ def test_a_resumed_game_recaps_the_last_round(tmp_path: Path) -> None:
     assert "  turn 1 AR4: you (US): played #10 Blockade (1 op, USSR)" in recap
     assert "What that changed (on your board already):\n" in recap
     assert "  - Poland: USSR influence 1 → 3" in recap
+
+
+def test_a_list_with_the_same_marks_is_not_printed_again(tmp_path: Path) -> None:
+    """Seed 2, US, turn 1 AR2: NATO's 4 ops placed a point at a time. The list of countries,
+    marked with the off-region penalty, is the same for the second and third points: it is
+    printed once (it was printed at every point while any country was marked)."""
+    person = ScreenPerson(seed=2, brain="hint", until=2)
+    args = ["new", "--side", "us", "--table", "--dice", "manual", "--seed", "2", "--name", "g"]
+    out = play_at_table(tmp_path, args, person)
+    first_list = out.index("Place influence: place influence (4 ops left)\n")
+    after = out[first_list:].split("\n")
+    assert "(-1 VP)" in "\n".join(after[:15])
+    again = [ln for ln in after[:60] if ln.startswith("Place influence")]
+    assert again[1] == (
+        "Place influence: place influence (3 ops left) (44 legal answers, listed above; "
+        "? lists them again)"
+    ), again

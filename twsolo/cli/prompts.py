@@ -125,7 +125,8 @@ class Prompter:
         self.before = before
         self.plan = plan
         self.queue: list[Planned] = []  # the answers a typed line gave to the next questions
-        self.listed: tuple[str, str, int] | None = None  # the question whose list was shown
+        # The question whose list was shown last, and that list.
+        self.listed: tuple[str, str, int, list[str]] | None = None
 
     def ask(self, game: Game, choice: Choice) -> Answer:
         options = choice.options
@@ -153,7 +154,8 @@ class Prompter:
             click.echo(f"{header} — only one legal answer: {only}")
             return options[0]
         n = len(options)
-        if self.listed_already(game, choice):
+        listing = menu(rules, state, choice) if choice.kind in LISTED_ONCE else []
+        if self.listed_already(game, choice, listing):
             click.echo(f"{header} ({n} legal answers, listed above; ? lists them again)")
             self.show_context(choice)
         elif choice.kind in SEEN and not numbered(rules, choice):  # typed as seen
@@ -164,7 +166,7 @@ class Prompter:
         else:
             click.echo(header)
             self.show_context(choice)
-            for line in menu(rules, state, choice):
+            for line in listing or menu(rules, state, choice):
                 click.echo(line)
         while True:
             raw = typed_line()
@@ -227,13 +229,13 @@ class Prompter:
             header += f" (you may type all {first.group(1)} in one line, in the order drawn)"
         return header
 
-    def listed_already(self, game: Game, choice: Choice) -> bool:
-        """The same question of the same play asked again (the next point of a placement): its
-        list was shown the last time."""
+    def listed_already(self, game: Game, choice: Choice, lines: list[str]) -> bool:
+        """The same question of the same play asked again (the next point of a placement) with
+        the same list, marks included: its list was shown the last time. A list that changed (a
+        country no longer legal, a penalty paid) is shown anew."""
         state = game.state
-        here = (choice.key, choice.kind, state.turn * 100 + state.action_round)
-        marked = any(costs(choice, o) for o in choice.options)  # the marks are listed anew
-        again = here == self.listed and choice.kind in LISTED_ONCE and not marked
+        here = (choice.key, choice.kind, state.turn * 100 + state.action_round, lines)
+        again = here == self.listed and choice.kind in LISTED_ONCE
         self.listed = here
         return again
 
