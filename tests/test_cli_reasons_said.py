@@ -105,6 +105,6 @@ def test_a_list_with_the_same_marks_is_not_printed_again(tmp_path: Path) -> None
     assert "(-1 VP)" in "\n".join(after[:15])
     again = [ln for ln in after[:60] if ln.startswith("Place influence")]
     assert again[1] == (
-        "Place influence: place influence (3 ops left) (44 legal answers, listed above; "
-        "? lists them again)"
+        "Place influence: place influence (3 ops left) (44 legal answers, listed above, "
+        "(-1 VP) where marked; ? lists them again)"
     ), again

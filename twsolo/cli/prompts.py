@@ -156,7 +156,9 @@ class Prompter:
         n = len(options)
         listing = menu(rules, state, choice) if choice.kind in LISTED_ONCE else []
         if self.listed_already(game, choice, listing):
-            click.echo(f"{header} ({n} legal answers, listed above; ? lists them again)")
+            vp = max((costs(choice, o) or 0) for o in options)
+            marked = f", (-{vp} VP) where marked" if vp else ""  # the cost in sight as you choose
+            click.echo(f"{header} ({n} legal answers, listed above{marked}; ? lists them again)")
             self.show_context(choice)
         elif choice.kind in SEEN and not numbered(rules, choice):  # typed as seen
             click.echo(f"{header} — type #N or its name ({n} cards can be it: ? lists them)")
