@@ -57,7 +57,7 @@ from twsolo.persist.savefile import Entry
 from twsolo.rulebook.sources import cited_sections
 from twsolo.ruleset import Ruleset
 from twsolo.session.live import GameSession, Restart, TakeBack
-from twsolo.session.replay import Replay, decoded, providers_of
+from twsolo.session.replay import Replay, decoded, position_after, providers_of
 from twsolo.solo import GameRecord, play_game
 from twsolo.solo.regions import primary_region, secondary_region
 
@@ -218,7 +218,6 @@ class Terminal:
         self.game: Game | None = None  # the game whose log is being printed
         self.printed = 0
         self.banner = ""  # the round banner printed last
-        self.action_round = 0  # the action round when the records not printed yet begin
         self.fresh = False  # a game with no answer yet: everything it logs is new
         self.finished: GameRecord | None = None
 
@@ -328,7 +327,10 @@ class Terminal:
             return
         if game is not self.game:  # a new replay: its log up to now was shown before
             seen = 0 if self.fresh else self.session.log_seen  # a new game: all of it is new
+            resumed = self.game is None and not self.fresh
             self.game, self.printed, self.banner, self.fresh = game, seen, "", False
+            if resumed:
+                self.recap(game.state)
         before = self.session.board_before
         marks = self.ai_marks()
         if before is not None:
@@ -345,6 +347,36 @@ class Terminal:
         self.refresh_board(game.state, marks)
         if choice.actor == self.session.human and game.state.action_round:
             self.show_banner(game.state)
+
+    def recap(self, state: GameState) -> None:
+        """A game resumed (`twsolo play NAME`): the answers since the start of the last action
+        round before this one (the turn's start in its first round), and what they changed on
+        the board, which the table shows already (issue #41)."""
+        since = max(state.action_round - 1, 1) if state.action_round else 0
+        session = self.session
+        entries = session.entries
+        begin = next(
+            (i for i, e in enumerate(entries) if (e.turn, e.action_round) >= (state.turn, since)),
+            len(entries),
+        )
+        start = "the turn's start" if since == 0 else f"the start of AR{since}"
+        at = f"AR{state.action_round}" if state.action_round else "the draft and headline"
+        self.echo(f"Where you left off: turn {state.turn}, {at}. Since {start}:")
+        human = session.human
+        for entry in entries[begin:]:
+            self.echo(f"  {history_line(self.rules, entry, human)}")
+        before = position_after(
+            self.rules,
+            session.options,
+            session.header.start,
+            entries[:begin],
+            table=session.header.table,
+        ).state
+        changes = state_diff(self.rules, before, state)
+        if changes:
+            self.echo("What that changed (on your board already):")
+        for line in changes:
+            self.echo(f"  - {line}")
 
     def show_banner(self, state: GameState) -> None:
         """The round's banner, when it says something new; the reminder with it."""
@@ -366,10 +398,8 @@ class Terminal:
     def flush(self, log: list[Record]) -> None:
         records = log[self.printed :]
         ai = self.session.options.ai_side
-        lines = instructions(self.rules, records, ai, self.action_round)
+        lines = instructions(self.rules, records, ai)
         self.printed = len(log)
-        if self.session.game is not None:
-            self.action_round = self.session.game.state.action_round
         for i, line in enumerate(lines, 1):
             number = f"  {i}. "
             self.echo(number + line.replace("\n", "\n" + " " * len(number)))

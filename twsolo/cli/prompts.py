@@ -95,6 +95,16 @@ SAID_BY_THE_BOARD = ("influence", "country", "realign")
 LISTED_ONCE = ("influence", "realign", "country")
 
 
+def whose_die(choice: Choice, ai: Side | None) -> str:
+    """Whose die a die question rolls: the AI's, yours, or the set-up's (no side's)."""
+    roller = choice.context.get("roller")
+    if not isinstance(roller, Side):
+        return "the set-up's die"
+    if roller is ai:
+        return f"the AI's die ({roller.label})"
+    return f"your die ({roller.label})"
+
+
 class Refused(ValueError):
     """An answer that is not legal; the message says why."""
 
@@ -115,7 +125,8 @@ class Prompter:
         self.before = before
         self.plan = plan
         self.queue: list[Planned] = []  # the answers a typed line gave to the next questions
-        self.listed: tuple[str, str, int] | None = None  # the question whose list was shown
+        # The question whose list was shown last, and that list.
+        self.listed: tuple[str, str, int, list[str]] | None = None
 
     def ask(self, game: Game, choice: Choice) -> Answer:
         options = choice.options
@@ -143,8 +154,11 @@ class Prompter:
             click.echo(f"{header} — only one legal answer: {only}")
             return options[0]
         n = len(options)
-        if self.listed_already(game, choice):
-            click.echo(f"{header} ({n} legal answers, listed above; ? lists them again)")
+        listing = menu(rules, state, choice) if choice.kind in LISTED_ONCE else []
+        if self.listed_already(game, choice, listing):
+            vp = max((costs(choice, o) or 0) for o in options)
+            marked = f", (-{vp} VP) where marked" if vp else ""  # the cost in sight as you choose
+            click.echo(f"{header} ({n} legal answers, listed above{marked}; ? lists them again)")
             self.show_context(choice)
         elif choice.kind in SEEN and not numbered(rules, choice):  # typed as seen
             click.echo(f"{header} — type #N or its name ({n} cards can be it: ? lists them)")
@@ -154,7 +168,7 @@ class Prompter:
         else:
             click.echo(header)
             self.show_context(choice)
-            for line in menu(rules, state, choice):
+            for line in listing or menu(rules, state, choice):
                 click.echo(line)
         while True:
             raw = typed_line()
@@ -203,6 +217,8 @@ class Prompter:
         """The question's title and prompt; a card question at the table names its pile and
         what to do with it (turn over its top card, look through it)."""
         title = KIND_TITLES.get(choice.kind, choice.kind.replace("_", " "))
+        if choice.kind == "die":
+            title = f"Roll {whose_die(choice, game.state.ai_side)}"
         header = f"{title}: {choice.prompt}" if choice.prompt else title
         pile = choice.context.get("pile")
         if pile is None or choice.kind not in PILE_WORDS:
@@ -215,13 +231,13 @@ class Prompter:
             header += f" (you may type all {first.group(1)} in one line, in the order drawn)"
         return header
 
-    def listed_already(self, game: Game, choice: Choice) -> bool:
-        """The same question of the same play asked again (the next point of a placement): its
-        list was shown the last time."""
+    def listed_already(self, game: Game, choice: Choice, lines: list[str]) -> bool:
+        """The same question of the same play asked again (the next point of a placement) with
+        the same list, marks included: its list was shown the last time. A list that changed (a
+        country no longer legal, a penalty paid) is shown anew."""
         state = game.state
-        here = (choice.key, choice.kind, state.turn * 100 + state.action_round)
-        marked = any(costs(choice, o) for o in choice.options)  # the marks are listed anew
-        again = here == self.listed and choice.kind in LISTED_ONCE and not marked
+        here = (choice.key, choice.kind, state.turn * 100 + state.action_round, lines)
+        again = here == self.listed and choice.kind in LISTED_ONCE
         self.listed = here
         return again
 
@@ -401,7 +417,8 @@ class TableChance:
         if choice.kind == "die":
             if self.dice == "auto":
                 value = self.rng().choice(choice.options)
-                click.echo(f"Die for {choice.prompt}: {value}")
+                whose = whose_die(choice, game.state.ai_side)
+                click.echo(f"{whose[0].upper()}{whose[1:]}, for {choice.prompt}: {value}")
                 return value
             return self.prompter.ask(game, choice)
         return self.prompter.ask(game, choice)

@@ -158,16 +158,14 @@ def _cards_text(rules: Ruleset, cards: Sequence[int]) -> str:
     return ", ".join(f"#{c} {rules.card(c).name}" for c in cards)
 
 
-def instructions(
-    rules: Ruleset, records: Iterable[Record], ai: Side | None = None, action_round: int = 0
-) -> list[str]:
+def instructions(rules: Ruleset, records: Iterable[Record], ai: Side | None = None) -> list[str]:
     """What to do on the physical board for these records, in order. Every card moved is said
     once, from where to where (a card put on the table and moved on at once in one line; cards
     moved alike in a row in one line); a card taken out of a face-down pile that was not just
     turned over is looked for; a pile gathered whole into another and shuffled is one line. A
     card dealt face down is not named (spec §4); deals in a row are said once per pile dealt to,
-    with their number. A new turn is said (`Turn 3 begins`), and each of the AI's actions
-    with its action round (`action_round`: the round when the records begin)."""
+    with their number. A new turn is said (`Turn 3 begins`); each of the AI's actions is said by
+    the turn flow's note (`AR2: the AI's action (US)`)."""
     every = list(records)
     turned = _turned_over(every)
     shown = [r for r in every if not isinstance(r, QUIET)]
@@ -234,10 +232,6 @@ def instructions(
         if isinstance(r, MarkerChange):
             if r.name == "turn":
                 lines.append(f"Turn {r.value} begins")
-            elif r.name == "action_round":
-                action_round = int(str(r.value))
-            elif r.name == "phasing" and action_round and ai is not None and r.value is ai:
-                lines.append(f"AR{action_round}: the AI's action ({ai.label})")
         elif isinstance(r, InfluenceChange):
             last = r
             while n < len(shown) and _same_place(r, shown[n]):

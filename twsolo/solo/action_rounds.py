@@ -235,6 +235,9 @@ def action_round(flow: Flow, number: int, only: tuple[Side, ...] | None = None) 
             continue
         game.set_marker("phasing", side)
         if side is flow.ai:
+            # Said every time: the phasing marker does not move when the AI phased last (the
+            # AI's headline resolved last, a Scoring Round before, an extra round; issue #41).
+            game.note(f"AR{number}: the AI's action ({side.label})")
             ai_action(flow)
         else:
             human_action(flow)

@@ -38,7 +38,8 @@ def human_pick(flow: Flow, ai_card: int | None) -> int | None:
             "headline",
             flow.human,
             options,
-            "choose your headline",
+            "choose your headline"
+            + "".join(f" ({left_out(c)})" for c in drawn if c not in options),
             key="headline",
             drawn=tuple(sorted(drawn)),
             ai_headline=ai_card,
@@ -47,6 +48,13 @@ def human_pick(flow: Flow, ai_card: int | None) -> int | None:
         game.note(f"the {flow.human.label} headlines {rules.card(card)}")
     put_bottom(flow, [c for c in drawn if c != card], "headline")
     return card
+
+
+def left_out(card: int) -> str:
+    """Why a card drawn for the headline is not among the answers (said with the question)."""
+    if card == CHINA_CARD:
+        return "the China Card cannot be headlined, spec §9.1"
+    return "#32 UN Intervention cannot be headlined while another card can: it has no effect there"
 
 
 def ai_pick(game: Game, ai: Side, human_card: int | None) -> int | None:
@@ -88,6 +96,16 @@ def ai_pick(game: Game, ai: Side, human_card: int | None) -> int | None:
         )
         if answer != "reveal":
             chosen = int(str(answer))
+        elif revealed and revealed[-1] == CardId.UN_INTERVENTION:  # said (issue #41)
+            game.note(
+                f"{game.rules.card(revealed[-1])} cannot be headlined (it has no effect there, "
+                "appendix #32): the AI turns over another card"
+            )
+        elif revealed and game.rules.card(revealed[-1]).owner is ai.other:
+            game.note(
+                f"{game.rules.card(revealed[-1])} is your event: the AI turns over another card "
+                "(spec §9.2)"
+            )
     for card in sorted(revealed):
         if card != chosen:
             game.move_card(card, hand)

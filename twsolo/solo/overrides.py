@@ -202,10 +202,22 @@ def escape_with_drawn(game: Game, side: Side, card: int, drawn: Sequence[int]) -
         chosen = choose_card(
             game, side, options, prompt, key=key, none="decline", event=card, need=need
         )
+    else:  # said, or the event's loss comes with no reason (issue #41)
+        cards = " and ".join(f"{game.rules.card(c)}, {ops_words(game, c)}" for c in drawn)
+        none = "neither card drawn ({}) has" if len(drawn) > 1 else "the card drawn ({}) has not"
+        game.note(
+            f"{name}: {none.format(cards)} the {need}+ ops to discard, so the {side.label} "
+            f"cannot escape it: the event happens (appendix #{card})"
+        )
     if chosen is None:
         return 0
     spend_card(game, side, chosen)
     return chosen
+
+
+def ops_words(game: Game, card: int) -> str:
+    ops = game.rules.card(card).ops
+    return f"{ops} op" + ("s" * (ops != 1))
 
 
 @hook("deferred_escape", "drawn", CardId.BLOCKADE)

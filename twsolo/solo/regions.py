@@ -55,7 +55,7 @@ def reveal(game: Game, purpose: str) -> int | None:
     """The top card of the Scoring Card Deck; an empty deck is first re-formed from the spent
     row, shuffled (spec §7.3.3). None if no card can be revealed."""
     if not len(game.state.piles["scoring_deck"]) and len(game.state.piles["spent"]):
-        game.note("the spent row is shuffled into a new Scoring Card Deck (spec §7.3.3)")
+        # No note: the instructions say it ("add the spent row ... (a new Scoring Card Deck)").
         for card in sorted(game.state.piles["spent"].known()):
             game.move_card(card, "scoring_deck")
         game.shuffle("scoring_deck")
