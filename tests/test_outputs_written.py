@@ -53,7 +53,7 @@ def checked(result: Result) -> Written:
 def stand_in_browser() -> Iterator[None]:
     """A Chromium that prints a one-line PDF at once (the real one: tests/test_rulebook.py)."""
 
-    def headless(*args: str, timeout: float = 0) -> object:
+    def headless(*args: str, timeout: float = 0, sealed: object = None) -> object:
         out = next(a.removeprefix("--print-to-pdf=") for a in args if a.startswith("--print-to"))
         Path(out).write_bytes(b"%PDF-1.4 stand-in\n")
         return None
