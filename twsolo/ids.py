@@ -46,6 +46,29 @@ SOUTHEAST_ASIA = "southeast_asia"
 # Scoring regions: the six map regions plus Southeast Asia (spec §1.3).
 SCORING_REGIONS: tuple[str, ...] = (*MAP_REGIONS, SOUTHEAST_ASIA)
 CARD_SIDES: tuple[str, ...] = ("us", "ussr", "neutral")
+# The tracks of the board, by the ids the rules data names them with (rules/names-*.yaml).
+TRACKS: tuple[str, ...] = ("turn", "action_round", "defcon", "vp", "milops", "space")
+# Every place a card can be: the engine's piles (rules/names-*.yaml names each). Piles with an
+# order use `Pile.bottom` (spec §4.3, §7.3) and `Pile.top` (appendix #49).
+PILES: tuple[str, ...] = (
+    "draw",  # the draw deck
+    "discard",
+    "removed",  # out of the game (starred events, Southeast Asia after scoring)
+    "hand_us",  # each side's deck/hand (spec §4)
+    "hand_ussr",
+    "area_us",  # a play area: where the China Card lies when not in a deck/hand (spec §3.1)
+    "area_ussr",
+    "mid_war",  # era decks waiting for turn 4 / turn 8 (spec §5.B)
+    "late_war",
+    "unused",  # optional cards not chosen (spec §24.2)
+    "table",  # cards being played right now (headlines, the card of this action round)
+    "in_effect",  # face-up cards whose lasting effect waits for a trigger (Shuttle Diplomacy)
+    "scoring_deck",  # the Scoring Card Deck (spec §2.2, §7)
+    "primary",
+    "secondary",
+    "spent",  # the spent row of scoring cards (spec §7.3)
+    "aside",  # cards set aside while revealing (spec §7.2.4, §17.5)
+)
 # The difficulty levels (spec §2.5); their VP are in rules/setup.yaml.
 DIFFICULTY_LEVELS: tuple[str, ...] = ("normal", "experienced", "hard", "expert")
 

@@ -210,7 +210,7 @@ class Line:
     def names_a_card(self, text: str) -> bool:
         if text.startswith("#") and TOKEN.fullmatch(text):
             return True
-        return bool(matches(text, [card.name for card in self.rules.cards.values()]))
+        return bool(matches(text, self.rules.card_called))
 
     def pile_unchanged(self, game: Game, choice: Choice) -> None:
         """Refuses the rest of the line at a card question whose pile the table changes first."""

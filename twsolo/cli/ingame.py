@@ -196,7 +196,7 @@ def parse_adjust(rules: Ruleset, args: list[str]) -> Adjustment:
         change = change.but(side=Side(side[0]))
     if what == "influence":
         typed = " ".join(rest[:-2])
-        by_name = {c.name: c.id for c in rules.countries} | {c.id: c.id for c in rules.countries}
+        by_name = {**rules.country_called, **{c.id: c.id for c in rules.countries}}
         ids = {by_name[m] for m in matches(typed, by_name)}
         if len(ids) != 1:
             named = "; ".join(rules.country(i).name for i in sorted(ids)[:8])

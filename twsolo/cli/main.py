@@ -113,6 +113,7 @@ def validate(rules_path: str | None, vocabulary: bool) -> None:
         f"  map: {len(rules.countries)} countries, {bgs} battlegrounds, {pairs} neighbour pairs"
     )
     click.echo(f"  cards: {len(rules.cards)} cards, {scoring} scoring cards")
+    click.echo(f"  names besides English: {', '.join(rules.names)} (rules/names-*.yaml)")
     entries = rules.appendix.values()
     windows = sum(len(e.windows) for e in entries)
     questions = sum(len(e.resolve) for e in entries)
@@ -212,20 +213,21 @@ def cards_list(era: str | None, side: str | None, as_json: bool, rules_path: str
 
 
 def find_card(rules: Ruleset, query: str) -> Card:
-    """A card by number or by a case-insensitive unique name prefix."""
+    """A card by number or by a case-insensitive unique name prefix, English or Russian."""
     if query.strip().isdigit():
         number = int(query)
         if number not in rules.cards:
             raise TwsoloError(f"no card number {number} (cards are 1–{len(rules.cards)})")
         return rules.cards[number]
-    by_name = {c.name: c for c in rules.cards.values()}
+    by_name = rules.card_called
     found = matches(query, by_name)
-    if not found:
+    numbers = sorted({by_name[n] for n in found})
+    if not numbers:
         raise TwsoloError(f"no card matches {query!r}")
-    if len(found) > 1:
-        listing = "\n".join(f"  #{by_name[n].number} {n}" for n in found)
+    if len(numbers) > 1:
+        listing = "\n".join(f"  {rules.card(n)}" for n in numbers)
         raise TwsoloError(f"{query!r} is ambiguous; it matches:\n{listing}")
-    return by_name[found[0]]
+    return rules.card(numbers[0])
 
 
 def complete_cards(
@@ -236,8 +238,8 @@ def complete_cards(
     from twsolo.compose import load_ruleset
 
     rules = load_ruleset(ctx.params.get("rules_path"))
-    names = [c.name for c in rules.cards.values()]
-    found = matches(incomplete, names) if incomplete else names
+    names = list(rules.card_called)
+    found = matches(incomplete, names) if incomplete else [c.name for c in rules.cards.values()]
     return [CompletionItem(name) for name in found]
 
 
@@ -246,7 +248,8 @@ def complete_cards(
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @rules_option
 def cards_show(card: str, as_json: bool, rules_path: str | None) -> None:
-    """Show one card, by number or name (a unique prefix is enough), with its appendix entry."""
+    """Show one card, by number or name, English or Russian (a unique prefix of its words is
+    enough: `cuban`, `куб кри`), with its appendix entry."""
     from twsolo.cli.card_entry import entry_dict, entry_lines, fact_lines, written_lines
     from twsolo.compose import load_ruleset, standard_vocabulary
 
@@ -254,7 +257,8 @@ def cards_show(card: str, as_json: bool, rules_path: str | None) -> None:
     c = find_card(rules, card)
     entry = rules.appendix.get(c.number)
     if as_json:
-        shown = card_dict(c) | {"appendix": entry_dict(entry) if entry else None}
+        names = {lang: n.cards[c.number] for lang, n in rules.names.items()}
+        shown = card_dict(c) | {"names": names, "appendix": entry_dict(entry) if entry else None}
         click.echo(json.dumps(shown, indent=2))
         return
     click.echo(f"#{c.number} {c.name}")

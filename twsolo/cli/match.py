@@ -1,27 +1,23 @@
-"""Matching what a user types against names: case-insensitive, by unique word prefixes.
+"""Matching what a user types against names: by unique word prefixes, in any script.
 
-`w ger` matches "West Germany" (each typed word starts the corresponding word of the name);
-an exact name always wins over prefix matches.
+`w ger` matches "West Germany" and `зап гер` "Западная Германия" (each typed word starts the
+corresponding word of the name); an exact name always wins over prefix matches. Case, ё/е and
+punctuation do not count (ruleset/name_words.py).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
-_WORDS = re.compile(r"[a-z0-9]+")
-
-
-def _words(text: str) -> list[str]:
-    return _WORDS.findall(text.lower())
+from twsolo.ruleset.name_words import name_words
 
 
 def matches(query: str, names: Iterable[str]) -> list[str]:
     """Every name the query may mean, from the strictest tier that finds any: the exact name;
     typed words starting the name's first words; typed words starting any words in order;
     the typed letters starting the name with spaces and punctuation ignored."""
-    candidates = [(n, _words(n)) for n in names]
-    wanted = _words(query)
+    candidates = [(n, name_words(n)) for n in names]
+    wanted = name_words(query)
     if not wanted:
         return []
     joined = "".join(wanted)
@@ -41,7 +37,7 @@ def matches(query: str, names: Iterable[str]) -> list[str]:
     return []
 
 
-def _word_prefixes(wanted: list[str], words: list[str]) -> bool:
+def _word_prefixes(wanted: tuple[str, ...], words: tuple[str, ...]) -> bool:
     """Each typed word starts a word of the name, in order (words may be skipped)."""
     i = 0
     for w in words:

@@ -3,8 +3,9 @@
 One way to answer everywhere (`help` says it once): a plain number is a position in the list
 (a die's face or an amount is typed as itself), `#N` is card number N, anything else a name,
 matched by word prefixes with the exact name first (`Asia Scoring` is not Southeast Asia
-Scoring). Each option carries its marks: what it costs (the off-region penalty, spec §10.2),
-what a coup needs and the DEFCON it leaves. Many countries are listed by region, many cards
+Scoring), in English or in Russian (`зап гер` is West Germany: rules/names-ru.yaml). Each
+option carries its marks: what it costs (the off-region penalty, spec §10.2), what a coup
+needs and the DEFCON it leaves. Many countries are listed by region, many cards
 not at all (`?` lists them).
 """
 
@@ -235,10 +236,12 @@ def names(rules: Ruleset, choice: Choice) -> dict[str, Answer]:
     for option in choice.options:
         out.setdefault(answer_label(rules, option, choice.kind), option)
         if isinstance(option, int) and option in rules.cards:
-            out.setdefault(rules.card(option).name, option)
+            for name in rules.card_names(option):  # English, Russian (rules/names-*.yaml)
+                out.setdefault(name, option)
         if isinstance(option, str):
             if option in rules.index:
-                out.setdefault(rules.country(option).name, option)
+                for name in rules.country_names(option):
+                    out.setdefault(name, option)
             out.setdefault(option, option)
     return out
 

@@ -310,10 +310,10 @@ class Prompter:
     def why_not(self, game: Game, choice: Choice, raw: str) -> str:
         """The rule's reason when the answer names a country the question does not allow."""
         rules = self.rules
-        found = matches(raw, [c.name for c in rules.countries])
-        if len(found) != 1:
+        ids = {rules.country_called[n] for n in matches(raw, rules.country_called)}
+        if len(ids) != 1:
             return f"{clip(raw)} is not a legal answer here (type ? to list them)"
-        country = next(c for c in rules.countries if c.name == found[0])
+        country = rules.country(ids.pop())
         side = choice.actor
         reason = None
         if choice.kind == "influence" and isinstance(side, Side):

@@ -57,18 +57,31 @@ def rulebook(rules_path: str | None, out: str | None, pdf: str | None) -> None:
     "--region", type=click.Choice(SCORING_REGIONS), default=None, help="Only this region."
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def countries(rules_path: str | None, region: str | None, as_json: bool) -> None:
+@click.argument("name", nargs=-1)
+def countries(
+    rules_path: str | None, region: str | None, as_json: bool, name: tuple[str, ...]
+) -> None:
     """List every country: its id (as scenario files and `adjust` write it), name, region,
-    stability and whether it is a battleground."""
+    stability and whether it is a battleground. NAME: only the countries it names, in English
+    or Russian, by the start of their words as answers are typed (`w ger`, `зап гер`)."""
+    from twsolo.cli.match import matches
     from twsolo.compose import load_ruleset
+    from twsolo.errors import TwsoloError
 
     rules = load_ruleset(rules_path)
     chosen = [c for c in rules.countries if region is None or rules.in_region(c.index, region)]
+    if name:
+        called = {**rules.country_called, **{c.id: c.id for c in rules.countries}}
+        named = {called[n] for n in matches(" ".join(name), called)}
+        chosen = [c for c in chosen if c.id in named]
+        if not chosen:
+            raise TwsoloError(f"no country is called {' '.join(name)[:60]!r}")
     if as_json:
         rows = [
             {
                 "id": c.id,
                 "name": c.name,
+                "names": {lang: n.countries[c.id] for lang, n in rules.names.items()},
                 "region": c.region,
                 "subregions": sorted(c.subregions),
                 "stability": c.stability,

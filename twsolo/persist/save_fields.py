@@ -21,9 +21,9 @@ from twsolo.engine.adjust import (
     check_adjustment,
 )
 from twsolo.engine.choices import CHANCE
-from twsolo.engine.state import PILES, STATE_FIELDS, Effect, GameState
 from twsolo.engine.state import SCHEMA_VERSION as STATE_SCHEMA_VERSION
-from twsolo.ids import SCORING_REGIONS, Side
+from twsolo.engine.state import STATE_FIELDS, Effect, GameState
+from twsolo.ids import PILES, SCORING_REGIONS, Side
 from twsolo.ruleset import Ruleset
 from twsolo.ruleset.model import ENHANCED_SWITCHES
 

@@ -12,7 +12,7 @@ from types import MappingProxyType
 from twsolo.bounded import UnreadableFile, read_bytes
 from twsolo.errors import RulesDataError
 from twsolo.ruleset.cache import read_cached, write_cached
-from twsolo.ruleset.model import Card, Country, Ruleset, ScoringRules, SetupRules
+from twsolo.ruleset.model import Card, Country, Names, Ruleset, ScoringRules, SetupRules
 from twsolo.ruleset.paths import RULES_FILE_LIMIT, display_path, rules_dir
 from twsolo.ruleset.vocabulary import Vocabulary
 
@@ -27,6 +27,10 @@ FILES = (
     "priorities.yaml",
     "enhanced.yaml",
 )
+# Each language's names besides the English ones: names-<language>.yaml, one file a language
+# (readers/names_yaml.py). These languages must be there; any other such file is read too.
+NAMES_FILE = "names-{}.yaml"
+LANGUAGES = ("ru",)
 
 
 def rules_digest(directory: Path) -> str:
@@ -106,6 +110,9 @@ def _load(base: Path, digest: str, vocabulary: Vocabulary) -> Ruleset:
         read_priorities(root, by_id, vocabulary) if (root := roots["priorities.yaml"][0]) else None
     )
     enhanced = read_enhanced(root, vocabulary) if (root := roots["enhanced.yaml"][0]) else None
+    # The names of a broken deck or map would only repeat its problems (cards missing).
+    broken = roots["cards.yaml"][1].lines or roots["map.yaml"][1].lines
+    names = {} if broken else _read_languages(base, cards, countries, problems)
     for name in FILES:
         problems.extend(roots[name][1].lines)
     if (
@@ -117,6 +124,7 @@ def _load(base: Path, digest: str, vocabulary: Vocabulary) -> Ruleset:
         or priorities is None
         or enhanced is None
         or layout is None
+        or names is None
     ):
         raise RulesDataError(problems or ["rules data incomplete"])
     return Ruleset(
@@ -132,4 +140,38 @@ def _load(base: Path, digest: str, vocabulary: Vocabulary) -> Ruleset:
         priorities=priorities,
         enhanced=enhanced,
         layout=layout,
+        names=MappingProxyType(names),
     )
+
+
+def _read_languages(
+    base: Path, cards: dict[int, Card], countries: tuple[Country, ...], problems: list[str]
+) -> dict[str, Names] | None:
+    """Every names-<language>.yaml of `base`, by language; None (with the problems added) when
+    one is broken or a required one is missing."""
+    from twsolo.ruleset.nodes import compose_file
+    from twsolo.ruleset.readers.names_yaml import LANGUAGE, read_names
+
+    english_cards = {n: c.name for n, c in cards.items()}
+    english_countries = {c.id: c.name for c in countries}
+    paths = {p.name: p for p in base.glob(NAMES_FILE.format("*"))}
+    paths |= {NAMES_FILE.format(lang): base / NAMES_FILE.format(lang) for lang in LANGUAGES}
+    names: dict[str, Names] = {}
+    ok = True
+    for file, path in sorted(paths.items()):
+        language = file.removeprefix("names-").removesuffix(".yaml")
+        if not LANGUAGE.fullmatch(language):
+            problems.append(
+                f"{display_path(path)}: a names file is called names-<language>.yaml with a "
+                f"language code of 2 or 3 letters (names-ru.yaml), not {file!r}"
+            )
+            ok = False
+            continue
+        root, found = compose_file(path)
+        read = read_names(root, language, english_cards, english_countries) if root else None
+        problems.extend(found.lines)
+        if read is None or found.lines:
+            ok = False
+        else:
+            names[language] = read
+    return names if ok else None

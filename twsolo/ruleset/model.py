@@ -317,6 +317,20 @@ class MapLayout:
     labels: Mapping[str, tuple[int, int]]  # where each region's name is written
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Names:
+    """One language's names of what the person names (rules/names-<language>.yaml), by the ids
+    the rest of the rules use: every card (by number) and country, the regions and subregions,
+    the tracks (ids.TRACKS) and the piles (ids.PILES)."""
+
+    language: str
+    cards: Mapping[int, str]
+    countries: Mapping[str, str]
+    regions: Mapping[str, str]
+    tracks: Mapping[str, str]
+    piles: Mapping[str, str]
+
+
 @dataclass(frozen=True, eq=False, repr=False, kw_only=True)
 class Ruleset:
     """Every fact and table the engine, the AI and the turn flow read. Never mutated."""
@@ -333,6 +347,7 @@ class Ruleset:
     priorities: Priorities
     enhanced: EnhancedRules
     layout: MapLayout
+    names: Mapping[str, Names]  # by language: the names besides the English ones
 
     def __repr__(self) -> str:
         return f"Ruleset({str(self.source)!r}, digest={self.digest[:12]})"
@@ -348,6 +363,26 @@ class Ruleset:
 
     def country(self, country_id: str) -> Country:
         return self.countries[self.index[country_id]]
+
+    def card_names(self, number: int) -> tuple[str, ...]:
+        """Every name of a card an answer may use: the English one, then each language's."""
+        return (self.cards[number].name, *(n.cards[number] for n in self.names.values()))
+
+    def country_names(self, country_id: str) -> tuple[str, ...]:
+        """Every name of a country an answer may use: the English one, then each language's."""
+        own = self.country(country_id).name
+        return (own, *(n.countries[country_id] for n in self.names.values()))
+
+    @cached_property
+    def card_called(self) -> Mapping[str, int]:
+        """Each card's number by every name it has (card_names); the loader checks that no
+        name belongs to two cards."""
+        return {name: n for n in self.cards for name in self.card_names(n)}
+
+    @cached_property
+    def country_called(self) -> Mapping[str, str]:
+        """Each country's id by every name it has (country_names)."""
+        return {name: c.id for c in self.countries for name in self.country_names(c.id)}
 
     @cached_property
     def stability(self) -> npt.NDArray[np.int16]:
