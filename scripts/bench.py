@@ -322,7 +322,7 @@ def bench_board(rules: Ruleset, n: int) -> None:
     """The board picture (issue #28): building the page of a real position, and writing it as
     `play --board` does after every answer (atomically, fsynced). Target: ≤ 50 ms in all."""
     from twsolo.cli.board_picture import board_html, last_ai_action
-    from twsolo.output_file import atomic_write_text
+    from twsolo.files.output import atomic_write_text
     from twsolo.solo.regions import primary_region, secondary_region
 
     spec = GameSpec(4, "ussr")

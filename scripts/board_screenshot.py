@@ -16,10 +16,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from twsolo.browser import find_browser, headless
 from twsolo.cli.board_picture import Marks, board_html, last_ai_action
 from twsolo.engine.game import Game
 from twsolo.engine.state import GameState
+from twsolo.files.browser import find_browser, headless
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
 from twsolo.sim.runs import GameSpec, providers, rules_for

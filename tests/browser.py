@@ -3,7 +3,7 @@ charts, the board picture); skipped where it is not installed (apt-get install c
 
 from __future__ import annotations
 
-from twsolo.browser import find_browser, headless
+from twsolo.files.browser import find_browser, headless
 
 CHROMIUM = find_browser()
 

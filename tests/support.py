@@ -10,7 +10,7 @@ from twsolo.engine.choices import CHANCE, FixedDice
 from twsolo.engine.game import Game
 from twsolo.engine.state import GameState
 from twsolo.ids import Side
-from twsolo.scripted import Script, game_at, position
+from twsolo.positions.scripted import Script, game_at, position
 
 __all__ = [
     "COVERED",

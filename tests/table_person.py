@@ -662,7 +662,7 @@ def play_at_table(home: Path, args: list[str], person: TablePerson) -> str:
     rules = load_ruleset(None)
     side = Side(args[args.index("--side") + 1]) if "--side" in args else Side.US
     if "--from" in args:
-        from twsolo.scenario import load_scenario
+        from twsolo.positions.scenario import load_scenario
 
         side = load_scenario(args[args.index("--from") + 1], rules).human_side
     person.table = PhysicalTable(rules, side.other, random.Random(person.seed))

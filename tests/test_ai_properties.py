@@ -26,8 +26,8 @@ from twsolo.engine.ops import OpsBudget
 from twsolo.engine.records import CoupDone, DefconChange
 from twsolo.engine.state import Effect, hand_of
 from twsolo.ids import CHINA_CARD, SCORING_REGIONS, CardId, Side
+from twsolo.positions.scripted import reachable
 from twsolo.ruleset import Ruleset
-from twsolo.scripted import reachable
 from twsolo.solo.policy import SoloPolicy
 
 

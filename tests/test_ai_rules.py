@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.support import position
 from twsolo.ai.bot import Bot
-from twsolo.ai.decide import Judge
+from twsolo.ai.card_decisions import Judge
 from twsolo.ai.military import coup_lowers_defcon, coup_valid
 from twsolo.ai.view import View
 from twsolo.engine.state import Effect, GameState

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from twsolo.cases import EXPECT_KEYS
 from twsolo.cli.main import cli
+from twsolo.positions.cases import EXPECT_KEYS
 
 CASES = Path(__file__).parent / "cases"
 HL = (CASES / "appendix_window_hl.yaml").read_text()

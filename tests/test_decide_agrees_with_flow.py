@@ -32,7 +32,7 @@ from twsolo.engine.state import GameState, area_of, hand_of
 from twsolo.ids import CHINA_CARD, Side
 from twsolo.players.greedy import GreedyPlayer
 from twsolo.players.strong import StrongPlayer
-from twsolo.position import describe
+from twsolo.positions.decision import describe
 from twsolo.ruleset import Ruleset
 from twsolo.ruleset.model import ENHANCED_SWITCHES
 from twsolo.solo import SoloOptions, play_game

@@ -1,6 +1,6 @@
 """Decision cases: each tests/cases/*.yaml holds a scenario (docs/scenario.md) and what the AI
 must decide there (the format, every `expect` key: docs/cases.md), run by the runner that
-`twsolo check` uses (twsolo/cases.py). An appendix editor adds a case by adding a file; no
+`twsolo check` uses (twsolo/positions/cases.py). An appendix editor adds a case by adding a file; no
 Python is needed. `TWSOLO_RULES=my-rules pytest tests/test_decision_cases.py` runs them under
 other rules, as `twsolo check tests/cases --rules my-rules` does."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from twsolo.cases import case_files, run_case
+from twsolo.positions.cases import case_files, run_case
 from twsolo.ruleset import Ruleset
 
 CASES = case_files([Path(__file__).parent / "cases"])

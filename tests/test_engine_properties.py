@@ -20,8 +20,8 @@ from twsolo.engine.ops import OpsBudget
 from twsolo.engine.state import GameState
 from twsolo.errors import IllegalActionError
 from twsolo.ids import Side
+from twsolo.positions.scripted import random_game
 from twsolo.ruleset import Ruleset
-from twsolo.scripted import random_game
 
 
 def naive_control(state: GameState, rules: Ruleset, side: Side) -> list[bool]:

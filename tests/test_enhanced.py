@@ -14,9 +14,9 @@ from click.testing import CliRunner
 from twsolo.cli.main import cli
 from twsolo.compose import load_ruleset
 from twsolo.errors import ScenarioError
+from twsolo.positions.scenario import load_scenario
 from twsolo.ruleset import Ruleset
 from twsolo.ruleset.model import ENHANCED_SWITCHES
-from twsolo.scenario import load_scenario
 from twsolo.sim.runs import GameSpec, play
 
 RULES = Path(__file__).resolve().parents[1] / "rules"

@@ -15,8 +15,8 @@ from twsolo.engine.events import EVENTS, play_event
 from twsolo.engine.game import GameOver
 from twsolo.engine.state import GameState
 from twsolo.ids import CHINA_CARD, Side
+from twsolo.positions.scripted import reachable
 from twsolo.ruleset import Ruleset
-from twsolo.scripted import reachable
 
 TEST_MODULES = (test_events_early, test_events_mid, test_events_late, test_events_optional)
 

@@ -15,9 +15,9 @@ from tests.test_ruleset_errors import break_file, where
 from twsolo.cli.main import cli
 from twsolo.compose import load_ruleset, standard_vocabulary
 from twsolo.errors import RulesDataError, ScenarioError
+from twsolo.positions.scenario import load_scenario
 from twsolo.ruleset import Ruleset
 from twsolo.ruleset.conditions import ConditionError, parse_condition
-from twsolo.scenario import load_scenario
 
 SCENARIO_HEAD = "ai_side: us\nturn: 1\naction_round: 1\n"
 

@@ -1,4 +1,4 @@
-"""Every command that writes a file writes it the one way (twsolo/output_file.py, issue #40):
+"""Every command that writes a file writes it the one way (twsolo/files/output.py, issue #40):
 a link, a FIFO or a device named as the output is refused before anything is written, a link
 planted under a temporary name is never written through, and a full disk leaves the earlier
 file as it was, with a message that says so and no temporary file left behind."""
@@ -19,7 +19,7 @@ from click.testing import CliRunner, Result
 
 import twsolo.rulebook.pdf
 from twsolo.cli.main import cli
-from twsolo.output_file import OutputNotWritten, refuse_special, write_atomically
+from twsolo.files.output import OutputNotWritten, refuse_special, write_atomically
 from twsolo.ruleset.cache import entry_path
 from twsolo.ruleset.paths import rules_dir
 

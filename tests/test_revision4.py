@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from twsolo.cases import run_case
 from twsolo.cli.main import cli
 from twsolo.compose import load_ruleset
 from twsolo.errors import RulesDataError
+from twsolo.positions.cases import run_case
 from twsolo.ruleset import Ruleset
 from twsolo.solo import SoloOptions
 from twsolo.solo.new_game import extra_influence

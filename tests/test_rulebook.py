@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from twsolo.browser import find_browser
 from twsolo.cli.main import cli
 from twsolo.compose import load_ruleset, standard_vocabulary
+from twsolo.files.browser import find_browser
 from twsolo.rulebook.book import VOCABULARY_MARK, render
 from twsolo.rulebook.sources import Prose, cited_sections, rulebook_dir
 from twsolo.rulebook.tables import all_tables

@@ -19,9 +19,9 @@ import yaml
 from click.testing import CliRunner
 
 from tests.browser import CHROMIUM, chromium
-from twsolo.browser import headless
 from twsolo.cli.main import cli
 from twsolo.compose import load_ruleset, standard_vocabulary
+from twsolo.files.browser import headless
 from twsolo.rulebook import data_text
 from twsolo.rulebook.book import render
 from twsolo.rulebook.pdf import print_pdf

@@ -11,8 +11,8 @@ from click.testing import CliRunner
 from twsolo.cli.main import cli
 from twsolo.errors import ScenarioError
 from twsolo.ids import Side
+from twsolo.positions.scenario import load_scenario
 from twsolo.ruleset import Ruleset
-from twsolo.scenario import load_scenario
 
 HERE = Path(__file__).parent / "scenarios"
 

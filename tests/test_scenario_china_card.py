@@ -10,8 +10,8 @@ import yaml
 
 from twsolo.cli.render import turn_checklist
 from twsolo.engine.records import MarkerChange
+from twsolo.positions.scenario import Scenario
 from twsolo.ruleset import Ruleset
-from twsolo.scenario import Scenario
 
 from .table_person import run_typing
 

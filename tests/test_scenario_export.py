@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from twsolo.cli.main import cli
 from twsolo.engine.state import GameState, hand_of
+from twsolo.positions.export import Before, log_decisions
+from twsolo.positions.scenario import Scenario
 from twsolo.ruleset import Ruleset
-from twsolo.scenario import Scenario
-from twsolo.scenario_export import Before, log_decisions
 from twsolo.sim.runs import GameSpec, play_logged
 
 from .table_person import first, run_typing

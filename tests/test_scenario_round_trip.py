@@ -15,8 +15,8 @@ from twsolo.api import Side, play_game
 from twsolo.engine.state import Effect, GameState, hand_of
 from twsolo.errors import ScenarioError
 from twsolo.ids import CHINA_CARD
+from twsolo.positions.scenario import Scenario
 from twsolo.ruleset import Ruleset
-from twsolo.scenario import Scenario
 
 
 def reached(rules: Ruleset, ai_side: str, **how: Any) -> list[GameState]:

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-import twsolo.output_file
+import twsolo.files.output
 import twsolo.sim.runs
 from twsolo.cli.main import cli
 from twsolo.sim.gamelog import GameLog, read_log
@@ -124,7 +124,7 @@ def test_a_report_the_disk_refuses_leaves_the_summary_and_the_earlier_report(
     def full(fd: int, data: bytes) -> int:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(twsolo.output_file, "_write_all", full)
+    monkeypatch.setattr(twsolo.files.output, "_write_all", full)
     code, out, err = simulate("--games", "1", "--report", str(report))
     assert code == 2
     assert "Games: 1" in out

@@ -21,7 +21,7 @@ from twsolo.engine.state import hand_of
 from twsolo.ids import Side
 from twsolo.players.advice import NOTE, hint
 from twsolo.players.knowledge import knowledge, sample_world
-from twsolo.players.strong import Budget, StrongPlayer, decide
+from twsolo.players.strong import Budget, StrongPlayer, rank_answers
 from twsolo.ruleset import Ruleset
 from twsolo.sim.runs import GameSpec, play, providers
 from twsolo.solo import SoloOptions, play_game
@@ -74,8 +74,8 @@ class Checker:
             self.checked[choice.kind] = self.checked.get(choice.kind, 0) + 1
             other, changed = permuted(game, random.Random(len(game.answers)))
             self.changed += changed
-            mine = decide(game, choice, self.side, 11, FAST).ranking
-            assert decide(other, choice, self.side, 11, FAST).ranking == mine, choice.kind
+            mine = rank_answers(game, choice, self.side, 11, FAST).ranking
+            assert rank_answers(other, choice, self.side, 11, FAST).ranking == mine, choice.kind
             advice = hint(game, choice, budget=FAST).ranking
             assert hint(other, choice, budget=FAST).ranking == advice, choice.kind
         return self.player.choose(game, choice)

@@ -16,7 +16,7 @@ from twsolo.players.knowledge import knowledge
 from twsolo.players.lookahead import Look, RolloutHuman, samples, world_flow
 from twsolo.players.ops_plans import coup_targets
 from twsolo.players.plays import candidates
-from twsolo.players.strong import Budget, decide
+from twsolo.players.strong import Budget, rank_answers
 from twsolo.players.tail_risk import own_defcon_loss, throws_lead, vetoed_last, vetoed_later
 from twsolo.ruleset import Ruleset
 from twsolo.sim.runs import GameSpec, providers
@@ -94,7 +94,7 @@ def test_a_battleground_coup_at_defcon_2_is_vetoed_and_ranked_last(rules: Rulese
                 safe.append(play.describe(rules))
     assert suicides, "the position offers no battleground coup: choose another seed"
     assert safe
-    labels = [r.label for r in decide(game, choice, human, 0, Budget(samples=0)).ranking]
+    labels = [r.label for r in rank_answers(game, choice, human, 0, Budget(samples=0)).ranking]
     assert set(suicides) <= set(labels)
     assert set(safe) <= set(labels)
     assert min(labels.index(x) for x in suicides) > max(labels.index(x) for x in safe)

@@ -14,7 +14,7 @@ from twsolo.compose import load_ruleset, standard_providers
 from twsolo.engine.records import DefconChange
 from twsolo.engine.state import GameState
 from twsolo.ids import Side
-from twsolo.position import decide
+from twsolo.positions.decision import decision_at
 from twsolo.ruleset import Ruleset
 from twsolo.solo import SoloOptions
 from twsolo.testing import (
@@ -54,7 +54,7 @@ def test_scenarios_are_legal_positions(data: dict[str, Any]) -> None:
     assert scenario.ai_side.value == data["ai_side"]
     assert scenario.card == data["card"]
     assert invariants(scenario.state, scenario.ai_side) == []
-    decision = decide(RULES, scenario)
+    decision = decision_at(RULES, scenario)
     assert decision["card"] == data["card"]
     # The position round-trips through its data (Scenario.to_dict / from_dict).
     written = scenario.to_dict()

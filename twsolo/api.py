@@ -26,10 +26,10 @@ from twsolo.engine.space import attempt, space_refusal
 from twsolo.engine.state import GameState
 from twsolo.errors import IllegalActionError, TwsoloError
 from twsolo.ids import Side
-from twsolo.position import decide
+from twsolo.positions.decision import decision_at as decide
+from twsolo.positions.scenario import Scenario, load_scenario
+from twsolo.positions.scripted import Script, game_at, position
 from twsolo.ruleset import Ruleset
-from twsolo.scenario import Scenario, load_scenario
-from twsolo.scripted import Script, game_at, position
 from twsolo.sim.runs import STAND_INS, check_stand_in, stand_in
 from twsolo.solo import GameRecord, SoloOptions
 from twsolo.solo import play_game as _play_game

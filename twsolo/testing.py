@@ -28,9 +28,9 @@ from twsolo.engine.game import Game
 from twsolo.engine.initial_state import standard_state
 from twsolo.engine.state import GameState, Result
 from twsolo.ids import SCORING_REGIONS, Side
+from twsolo.positions.scenario import Scenario
+from twsolo.positions.scripted import Script, game_at, position, random_game, reachable
 from twsolo.ruleset import Ruleset
-from twsolo.scenario import Scenario
-from twsolo.scripted import Script, game_at, position, random_game, reachable
 from twsolo.solo import GameRecord, SoloOptions, play_game
 
 __all__ = [

@@ -23,8 +23,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from twsolo.ai.card_decisions import Judge, ProviderFactory
 from twsolo.ai.criteria import CRITERIA
-from twsolo.ai.decide import Judge, ProviderFactory
 from twsolo.ai.event_choices import (
     best_by_rerun,
     rerun,

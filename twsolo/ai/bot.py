@@ -8,7 +8,7 @@ from typing import Any
 
 from twsolo.ai import choice_vocabulary  # noqa: F401 (imported for its registrations)
 from twsolo.ai.appendix_interpreter import resolve
-from twsolo.ai.decide import Judge, choose_headline, defer_harmful_event, how_to_play
+from twsolo.ai.card_decisions import Judge, choose_headline, defer_harmful_event, how_to_play
 from twsolo.ai.event_choices import best_by_rerun, place_own, remove_human, remove_own
 from twsolo.ai.military import best_coup, best_realign, realign_in_regions
 from twsolo.ai.plans import OpsPlan, plan_influence, plan_operations, regions_in_order

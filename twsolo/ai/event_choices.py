@@ -24,7 +24,7 @@ from twsolo.engine.state import GameState
 from twsolo.ids import Side
 
 if TYPE_CHECKING:
-    from twsolo.ai.decide import ProviderFactory
+    from twsolo.ai.card_decisions import ProviderFactory
 
 
 def event_regions(view: View) -> list[str]:

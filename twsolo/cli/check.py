@@ -20,8 +20,8 @@ from twsolo.errors import TwsoloError
 def check(paths: tuple[str, ...], rules_path: str | None, quiet: bool) -> None:
     """Run decision cases (case files, or directories of them): pass or fail per case,
     with what was expected, what the AI did and its trace. Exit 1 if any case fails."""
-    from twsolo.cases import case_files, run_case
     from twsolo.compose import load_ruleset
+    from twsolo.positions.cases import case_files, run_case
 
     rules = load_ruleset(rules_path)
     files = case_files(paths)

@@ -50,8 +50,8 @@ from twsolo.engine.initial_state import standard_state
 from twsolo.engine.records import Record, result_text
 from twsolo.engine.state import GameState
 from twsolo.errors import TwsoloError
+from twsolo.files.output import atomic_write_text
 from twsolo.ids import MAP_REGIONS, SCORING_REGIONS, Side
-from twsolo.output_file import atomic_write_text
 from twsolo.persist.folders import play_command
 from twsolo.persist.savefile import Entry
 from twsolo.rulebook.sources import cited_sections
@@ -558,7 +558,7 @@ class Terminal:
         self.write_scenario(args[0], turn, action_round)
 
     def write_scenario(self, path: str, turn: int | None, action_round: int | None) -> None:
-        from twsolo.scenario_export import decisions_before, export
+        from twsolo.positions.export import decisions_before, export
 
         session = self.session
         found = decisions_before(

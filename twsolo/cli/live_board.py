@@ -9,7 +9,7 @@ from typing import Any
 from twsolo.cli.board_picture import Marks, board_html, changes_since
 from twsolo.cli.render import china_card
 from twsolo.engine.state import GameState
-from twsolo.output_file import OutputNotWritten, atomic_write_text, refuse_special
+from twsolo.files.output import OutputNotWritten, atomic_write_text, refuse_special
 from twsolo.ruleset import Ruleset
 from twsolo.solo.regions import primary_region, secondary_region
 

@@ -16,8 +16,8 @@ from click.shell_completion import CompletionItem
 from twsolo.cli import saved_games
 from twsolo.cli.match import matches
 from twsolo.errors import TwsoloError
+from twsolo.files.printable import Printable
 from twsolo.ids import SCORING_REGIONS, Side
-from twsolo.printable import Printable
 
 if TYPE_CHECKING:  # the rest is imported inside the commands: `twsolo --help` and shell
     # completion start without numpy or the AI (README, scripts/bench.py)
@@ -68,7 +68,7 @@ class TwsoloGroup(click.Group):
 
 @contextlib.contextmanager
 def printable_output() -> Iterator[None]:
-    """Every line a command prints goes through twsolo/printable.py's filter."""
+    """Every line a command prints goes through twsolo/files/printable.py's filter."""
     saved = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = Printable(sys.stdout), Printable(sys.stderr)
     try:
@@ -281,7 +281,7 @@ def score(scenario: str, region: str | None, as_json: bool, rules_path: str | No
     """Score each region of a scenario's position as if its scoring card were played now."""
     from twsolo.compose import load_ruleset
     from twsolo.engine.scoring import region_score
-    from twsolo.scenario import load_scenario
+    from twsolo.positions.scenario import load_scenario
 
     rules = load_ruleset(rules_path)
     state = load_scenario(scenario, rules).state
@@ -307,11 +307,11 @@ def decide(scenario: str, as_json: bool, rules_path: str | None) -> None:
     """The AI's decision for a scenario position: what it does on the board, then why."""
     from twsolo.ai.trace import step_line
     from twsolo.compose import load_ruleset
-    from twsolo.position import decide as decide_position
-    from twsolo.scenario import load_scenario
+    from twsolo.positions.decision import decision_at
+    from twsolo.positions.scenario import load_scenario
 
     rules = load_ruleset(rules_path)
-    result = decide_position(rules, load_scenario(scenario, rules))
+    result = decision_at(rules, load_scenario(scenario, rules))
     if as_json:
         click.echo(json.dumps(result, indent=2))
         return

@@ -50,7 +50,7 @@ def replay(
     entries = read_log(Path(file))
     rules = load_ruleset(rules_path)
     if scenario_path is not None:
-        from twsolo.scenario_export import export, log_decisions
+        from twsolo.positions.export import export, log_decisions
 
         found = log_decisions(rules, entries)
         click.echo(export(rules, found, scenario_path, f"the game {file}", turn, action_round))

@@ -31,7 +31,7 @@ def rulebook(rules_path: str | None, out: str | None, pdf: str | None) -> None:
     """Print the rulebook: the solitaire rules, the AI's tables and every card's entry in
     plain words, from the rules data this twsolo plays by."""
     from twsolo.compose import load_ruleset, standard_vocabulary
-    from twsolo.output_file import atomic_write_text, refuse_special
+    from twsolo.files.output import atomic_write_text, refuse_special
     from twsolo.rulebook.book import render
 
     if out is None and pdf is None:

@@ -19,8 +19,8 @@ from twsolo.persist.folders import game_folders, home, name_problem
 if TYPE_CHECKING:  # the rest is imported by the commands that use it: a fast start (README)
     from twsolo.engine.state import GameState
     from twsolo.persist.savefile import SaveDir
+    from twsolo.positions.scenario import Scenario
     from twsolo.ruleset import Ruleset
-    from twsolo.scenario import Scenario
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -72,7 +72,7 @@ def create(
     from twsolo import __version__
     from twsolo.compose import load_ruleset
     from twsolo.persist.savefile import GameExists, Header
-    from twsolo.scenario import load_scenario
+    from twsolo.positions.scenario import load_scenario
     from twsolo.solo import SoloOptions
 
     rules = load_ruleset(rules_path)
@@ -421,7 +421,7 @@ def show(
         write_picture(Path(html_path), page)
 
     if scenario_path:
-        from twsolo.scenario_export import decisions_before, export
+        from twsolo.positions.export import decisions_before, export
 
         header = saved.header
         entries = save.entries(rules, header)
@@ -434,7 +434,7 @@ def show(
 def write_picture(path: Path, text: str) -> None:
     """Write a board picture atomically (a browser reloading it never reads half a page)."""
     from twsolo.cli.live_board import unwritable
-    from twsolo.output_file import atomic_write_text
+    from twsolo.files.output import atomic_write_text
 
     if problem := unwritable(path):
         raise TwsoloError(f"cannot write {path}: {problem}")

@@ -13,9 +13,9 @@ import click
 
 from twsolo.compose import load_ruleset
 from twsolo.errors import TwsoloError
-from twsolo.printable import unfiltered
+from twsolo.files.printable import unfiltered
 from twsolo.ruleset import DIFFICULTY_LEVELS
-from twsolo.sim.backends import WORKER_TIMEOUT, make_pool
+from twsolo.sim.backends import make_pool
 from twsolo.sim.compare import compare, comparison_lines
 from twsolo.sim.outputs import (
     EXIT_GAMES_FAILED,
@@ -25,7 +25,7 @@ from twsolo.sim.outputs import (
     failure_lines,
     write_report,
 )
-from twsolo.sim.pool import Pool, interrupts_deferred, interrupts_ignored
+from twsolo.sim.pool import WORKER_TIMEOUT, Pool, interrupts_deferred, interrupts_ignored
 from twsolo.sim.runs import (
     HUMANS,
     GameFailure,

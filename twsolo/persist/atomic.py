@@ -1,4 +1,4 @@
-"""Durable appends for a save's journal (whole files go through twsolo/output_file.py)."""
+"""Durable appends for a save's journal (whole files go through twsolo/files/output.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import errno
 import os
 from pathlib import Path
 
-from twsolo.output_file import NOFOLLOW
+from twsolo.files.output import NOFOLLOW
 
 
 def append_line_durable(target: Path, line: str) -> None:

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from twsolo.errors import TwsoloError
-from twsolo.output_file import NOFOLLOW
+from twsolo.files.output import NOFOLLOW
 
 LOCK = ".lock"
 # `list` and `show` test the lock by taking it shared for an instant: a `play` that starts in

@@ -25,13 +25,13 @@ from dataclasses import fields as dataclass_fields
 from pathlib import Path
 from typing import Any
 
-from twsolo.bounded import MIB, UnreadableFile, read_text
 from twsolo.engine.adjust import Adjustment
 from twsolo.engine.choices import KINDS
 from twsolo.engine.state import GameState
 from twsolo.errors import TwsoloError
+from twsolo.files.bounded import MIB, UnreadableFile, read_text
+from twsolo.files.output import atomic_write_text, fsync_dir
 from twsolo.ids import Side
-from twsolo.output_file import atomic_write_text, fsync_dir
 from twsolo.persist import save_fields
 from twsolo.persist.atomic import append_line_durable, end_with_newline
 from twsolo.persist.folders import HEADER, JOURNAL, game_folders, play_command

@@ -11,7 +11,7 @@ from twsolo.engine.choices import Choice
 from twsolo.engine.game import Game
 from twsolo.ids import Side
 from twsolo.players.ranking import Ranked
-from twsolo.players.strong import Budget, decide
+from twsolo.players.strong import Budget, rank_answers
 
 # A hint may think longer than a simulated game's stand-in; still well under a second.
 HINT_BUDGET = Budget(samples=6, keep=5)
@@ -54,7 +54,7 @@ def hint(game: Game, choice: Choice, *, seed: int = 0, budget: Budget = HINT_BUD
     side = choice.actor
     if not isinstance(side, Side):
         raise ValueError("no advice on chance: the cards and dice decide")
-    return Advice(decide(game, choice, side, seed, budget).ranking)
+    return Advice(rank_answers(game, choice, side, seed, budget).ranking)
 
 
 def hint_text(game: Game, choice: Choice) -> str:

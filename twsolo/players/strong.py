@@ -83,7 +83,7 @@ class StrongPlayer:
             answer = self.script.answer(game, choice)
             if answer is not None:
                 return answer
-        decision = decide(game, choice, self.side, self.seed, self.budget, self.weights)
+        decision = rank_answers(game, choice, self.side, self.seed, self.budget, self.weights)
         if decision.script is not None or choice.kind in ("ar_card", "headline", "draft"):
             self.script = decision.script
         return decision.answer
@@ -95,7 +95,7 @@ def decision_rng(seed: int, game: Game, choice: Choice) -> random.Random:
     return random.Random(f"{seed}:{s.turn}:{s.action_round}:{choice.kind}:{len(game.answers)}")
 
 
-def decide(
+def rank_answers(
     game: Game,
     choice: Choice,
     side: Side,

@@ -1,15 +1,15 @@
 """Printing the rulebook's page to PDF with headless Chromium (the browser's own print engine
 reads the page's print CSS: page breaks per part, no card entry cut across pages). The browser
-is sealed (twsolo/browser.py): script off, and it reads the page and nothing else."""
+is sealed (twsolo/files/browser.py): script off, and it reads the page and nothing else."""
 
 from __future__ import annotations
 
 import tempfile
 from pathlib import Path
 
-from twsolo.browser import find_browser, headless
 from twsolo.errors import TwsoloError
-from twsolo.output_file import write_atomically
+from twsolo.files.browser import find_browser, headless
+from twsolo.files.output import write_atomically
 
 TIMEOUT = 180  # seconds: the book is about 100 pages
 

@@ -23,8 +23,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from twsolo.bounded import MIB, read_bytes
-from twsolo.output_file import write_atomically
+from twsolo.files.bounded import MIB, read_bytes
+from twsolo.files.output import write_atomically
 from twsolo.ruleset.model import Ruleset
 
 ENV_VAR = "TWSOLO_RULES_CACHE"

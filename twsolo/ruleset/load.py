@@ -9,8 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from types import MappingProxyType
 
-from twsolo.bounded import UnreadableFile, read_bytes
 from twsolo.errors import RulesDataError
+from twsolo.files.bounded import UnreadableFile, read_bytes
 from twsolo.ruleset.cache import read_cached, write_cached
 from twsolo.ruleset.model import Card, Country, Names, Ruleset, ScoringRules, SetupRules
 from twsolo.ruleset.paths import RULES_FILE_LIMIT, display_path, rules_dir

@@ -18,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from twsolo.bounded import UnreadableFile, has_control, read_text
+from twsolo.files.bounded import UnreadableFile, has_control, read_text
 from twsolo.ruleset.paths import RULES_FILE_LIMIT, display_path
 from twsolo.ruleset.suggest import did_you_mean
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from twsolo.bounded import MIB
 from twsolo.errors import TwsoloError
+from twsolo.files.bounded import MIB
 
 MARKER = "cards.yaml"
 ENV_VAR = "TWSOLO_RULES"

@@ -5,11 +5,7 @@ builds on the interface, is imported only when asked for, and never by the inter
 from __future__ import annotations
 
 from twsolo.errors import TwsoloError
-from twsolo.sim.pool import Pool, ProcessPool, SerialPool
-
-# The longest a cluster's run waits for a worker: to join, or to answer its scheduler again
-# (workers answer every second or so, running a game or not). `simulate --worker-timeout`.
-WORKER_TIMEOUT = 60.0  # seconds
+from twsolo.sim.pool import WORKER_TIMEOUT, Pool, ProcessPool, SerialPool
 
 
 def make_pool(

@@ -42,8 +42,7 @@ from distributed.worker_memory import parse_memory_limit
 from twsolo.errors import TwsoloError
 from twsolo.ruleset.load import rules_digest
 from twsolo.ruleset.paths import rules_dir
-from twsolo.sim.backends import WORKER_TIMEOUT
-from twsolo.sim.pool import Pool, Results, Task, interrupts_ignored
+from twsolo.sim.pool import WORKER_TIMEOUT, Pool, Results, Task, interrupts_ignored
 
 LOCAL = "local"
 LOG = logging.getLogger(__name__)

@@ -22,14 +22,14 @@ from pathlib import Path
 from typing import Any
 
 from twsolo.ai.bot import Bot
-from twsolo.bounded import MIB, UnreadableFile, has_control, read_text
 from twsolo.engine.board import controlled
 from twsolo.engine.choices import KINDS, Actor, Answer, Choice, ChoiceProvider
 from twsolo.engine.game import Game
 from twsolo.engine.state import GameState, area_of, hand_of
 from twsolo.errors import TwsoloError
+from twsolo.files.bounded import MIB, UnreadableFile, has_control, read_text
+from twsolo.files.output import atomic_write_text
 from twsolo.ids import CHINA_CARD, Side
-from twsolo.output_file import atomic_write_text
 from twsolo.persist import save_fields
 from twsolo.persist.save_fields import Fields, Invalid
 from twsolo.ruleset import Ruleset

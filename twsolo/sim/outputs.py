@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from twsolo.errors import TwsoloError
-from twsolo.output_file import atomic_write_text, refuse_special
+from twsolo.files.output import atomic_write_text, refuse_special
 from twsolo.sim.gamelog import file_name, write_log
 from twsolo.sim.runs import GameFailure
 

@@ -19,6 +19,10 @@ from typing import Any
 Task = Callable[[Any], Any]  # a picklable module-level function of one item
 Results = Generator[tuple[int, Any], None, None]  # (index, result) as they finish
 
+# The longest a cluster's run waits for a worker: to join, or to answer its scheduler again
+# (workers answer every second or so, running a game or not). `simulate --worker-timeout`.
+WORKER_TIMEOUT = 60.0  # seconds
+
 
 class Pool:
     """The interface, and what every backend shares. `retried` counts the items run again

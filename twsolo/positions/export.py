@@ -23,11 +23,11 @@ from twsolo.engine.choices import CHANCE, Answer, Choice, ChoiceProvider
 from twsolo.engine.game import Game
 from twsolo.engine.state import GameState, hand_of
 from twsolo.errors import TwsoloError
+from twsolo.files.output import atomic_write_text
 from twsolo.ids import Side
-from twsolo.output_file import atomic_write_text
 from twsolo.persist.savefile import Entry
+from twsolo.positions.scenario import Scenario
 from twsolo.ruleset import Ruleset
-from twsolo.scenario import Scenario
 from twsolo.session.replay import End, Replay, providers_of
 from twsolo.solo import SoloOptions, play_game
 

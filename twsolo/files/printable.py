@@ -1,6 +1,6 @@
 """The one filter between a file's text and the terminal: every name and text twsolo prints
 (a save's, a log's, a rules file's, an error quoting any of them) passes through
-`twsolo.bounded.printable`, so an escape sequence planted in a file can neither move the
+`twsolo.files.bounded.printable`, so an escape sequence planted in a file can neither move the
 cursor, retitle the window nor hide a line. The command line installs it on stdout and stderr
 (`Printable`) for every command.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from twsolo.bounded import printable
+from twsolo.files.bounded import printable
 
 
 def unfiltered(stream: Any) -> Any:

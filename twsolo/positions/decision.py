@@ -24,8 +24,8 @@ from twsolo.engine.records import (
 )
 from twsolo.engine.state import GameState, hand_of
 from twsolo.ids import CHINA_CARD, Side
+from twsolo.positions.scenario import Scenario
 from twsolo.ruleset import Ruleset
-from twsolo.scenario import Scenario
 from twsolo.solo.action_rounds import china_card_waits_in, reveal_past_a_harmful_event
 from twsolo.solo.headline import ai_pick
 from twsolo.solo.policy import SoloPolicy
@@ -59,7 +59,7 @@ def default_scored_this_turn(rules: Ruleset, scenario: Scenario) -> int:
     return int(past)
 
 
-def decide(rules: Ruleset, scenario: Scenario) -> dict[str, Any]:
+def decision_at(rules: Ruleset, scenario: Scenario) -> dict[str, Any]:
     state = scenario.state.copy()  # the scenario stays the position it describes
     ai = scenario.ai_side
     state.ai_side, state.phasing = ai, ai

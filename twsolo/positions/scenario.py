@@ -14,13 +14,13 @@ from typing import Any
 
 import yaml
 
-from twsolo.bounded import KIB
 from twsolo.engine.calendar import ERA_FIRST_TURN
 from twsolo.engine.effects import DURATION
 from twsolo.engine.initial_state import ERA_PILE, empty_state, standard_state
 from twsolo.engine.scoring import pile_region
 from twsolo.engine.state import Effect, GameState, area_of, hand_of
 from twsolo.errors import ScenarioError
+from twsolo.files.bounded import KIB
 from twsolo.ids import CHINA_CARD, SCORING_REGIONS, Era, Side
 from twsolo.ruleset import Ruleset
 from twsolo.ruleset.model import ENHANCED_SWITCHES

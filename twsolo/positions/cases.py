@@ -17,9 +17,9 @@ from typing import Any
 import yaml
 
 from twsolo.errors import ScenarioError
+from twsolo.positions.scenario import CASE_OPTIONAL, CASE_REQUIRED, SCENARIO_LIMIT, load_scenario
 from twsolo.ruleset import Ruleset
 from twsolo.ruleset.nodes import Located, compose_file
-from twsolo.scenario import CASE_OPTIONAL, CASE_REQUIRED, SCENARIO_LIMIT, load_scenario
 
 PLAYS = ("event", "ops", "space_race", "pass")
 # Each key of `expect`, and what it checks (docs/cases.md says the same in words).
@@ -124,10 +124,10 @@ def _checked(key: str, loc: Located) -> Any:
 def run_case(path: str | os.PathLike[str], rules: Ruleset) -> Outcome:
     """Load the case and its scenario, let the AI decide, and compare with what it expects."""
     from twsolo.ai.trace import step_line
-    from twsolo.position import decide  # the AI is imported only when a case runs
+    from twsolo.positions.decision import decision_at  # the AI is imported only when a case runs
 
     case = load_case(path)
-    got = decide(rules, load_scenario(path, rules))
+    got = decision_at(rules, load_scenario(path, rules))
     outcome = Outcome(case, trace=[step_line(s) for s in got["trace"]])
     rules_seen = [step["rule"] for step in got["trace"]]
     for e in case.expect:
