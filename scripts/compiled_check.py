@@ -5,11 +5,11 @@
 
 Checks that the other interpreter's twsolo is compiled (its engine, AI, turn flow and stand-ins
 are extension modules), then runs the same commands under both and compares what they print:
-the digests of seeded games (scripts/digest.py: the AI against each stand-in, the enhanced AI
-against the strong one) and the vocabulary that `twsolo validate --vocabulary` prints (the
-descriptions a compiled build reads from the sources). The test suite itself runs against the
-pure-Python twsolo: many tests replace functions or pass stand-in objects, which compiled code
-does not allow. Prints each comparison; exits 1 on any difference.
+the digests of seeded games (scripts/digest.py: the AI against each registered stand-in, the
+enhanced AI against the strongest) and the vocabulary that `twsolo validate --vocabulary`
+prints (the descriptions a compiled build reads from the sources). The test suite itself runs
+against the pure-Python twsolo: many tests replace functions or pass stand-in objects, which
+compiled code does not allow. Prints each comparison; exits 1 on any difference.
 """
 
 from __future__ import annotations
@@ -22,15 +22,18 @@ import tempfile
 import time
 from pathlib import Path
 
+from twsolo.players import registry
+
 ROOT = Path(__file__).resolve().parents[1]
 DIGEST = str(ROOT / "scripts" / "digest.py")
 RULES_AT = "OK: rules in "  # validate's first line: the install's own path
 HOT = ("twsolo.engine.game", "twsolo.ai.bot", "twsolo.solo.seat", "twsolo.players.greedy")
+# Every registered stand-in plays (players/registry.py: a new one is checked too), with as many
+# games as its cost allows; the enhanced AI against the strongest.
+GAMES = {"random": ["--games", "40", "--difficulty", "expert"], "greedy": ["--games", "60"]}
 RUNS = [
-    [DIGEST, "--games", "60"],
-    [DIGEST, "--games", "40", "--human", "random", "--difficulty", "expert"],
-    [DIGEST, "--games", "6", "--human", "strong"],
-    [DIGEST, "--games", "6", "--human", "strong", "--enhanced"],
+    *([DIGEST, "--human", name, *GAMES.get(name, ["--games", "6"])] for name in registry.names()),
+    [DIGEST, "--games", "6", "--human", registry.names()[-1], "--enhanced"],
     ["-m", "twsolo", "validate", "--vocabulary"],
 ]
 

@@ -25,8 +25,9 @@ sys.path.append(str(Path(__file__).resolve().parents[1]))
 
 from twsolo.engine.records import Answered
 from twsolo.ids import Side
+from twsolo.players.registry import names
 from twsolo.ruleset import DIFFICULTY_LEVELS
-from twsolo.sim.runs import HUMANS, GameSpec, providers, rules_for
+from twsolo.sim.runs import GameSpec, providers, rules_for
 from twsolo.solo import play_game
 
 
@@ -45,7 +46,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--seed", type=int, default=0, help="the first seed")
-    parser.add_argument("--human", choices=HUMANS, default="greedy")
+    parser.add_argument("--human", choices=names(), default="greedy")
     parser.add_argument("--difficulty", choices=DIFFICULTY_LEVELS, default="normal")
     parser.add_argument("--enhanced", action="store_true", help="the enhanced AI (spec §25)")
     parser.add_argument("--per-game", action="store_true", help="print each game's digest")

@@ -19,10 +19,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from twsolo.players import registry
 from twsolo.ruleset import DIFFICULTY_LEVELS
 from twsolo.sim.backends import make_pool
 from twsolo.sim.pool import Pool
-from twsolo.sim.runs import HUMANS, GameSpec, GameSummary, play
+from twsolo.sim.runs import GameSpec, GameSummary, play
 from twsolo.sim.stats import quartiles, wilson
 
 ENDS = (("vp20", "20 VP"), ("final_scoring", "final"), ("europe_control", "Europe"))
@@ -88,7 +89,9 @@ def main() -> None:
         "--cluster", help="a Dask scheduler's tcp://HOST:8786, or local[:N] (twsolo[cluster])"
     )
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--humans", default=",".join(HUMANS), help="stand-ins, comma-separated")
+    parser.add_argument(
+        "--humans", default=",".join(registry.names()), help="stand-ins, comma-separated"
+    )
     parser.add_argument("--difficulties", default=",".join(DIFFICULTY_LEVELS))
     parser.add_argument("--enhanced", action="store_true", help="the enhanced AI (spec §25)")
     parser.add_argument(

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from typing import Any
 
 from twsolo.checks import CheckedGame, Problem, check_game, invariants
-from twsolo.compose import load_ruleset, make_ai, standard_providers, standard_vocabulary
+from twsolo.compose import load_ruleset, standard_providers, standard_vocabulary
 from twsolo.engine.board import placement_access
-from twsolo.engine.choices import CHANCE, Actor, ChoiceProvider, SeededChance
+from twsolo.engine.choices import Actor, ChoiceProvider
 from twsolo.engine.coup import coup as _coup
 from twsolo.engine.coup import coup_refusal, realign_refusal
 from twsolo.engine.coup import realign as _realign
@@ -26,11 +26,11 @@ from twsolo.engine.space import attempt, space_refusal
 from twsolo.engine.state import GameState
 from twsolo.errors import IllegalActionError, TwsoloError
 from twsolo.ids import Side
+from twsolo.players.registry import names
 from twsolo.positions.decision import decision_at as decide
 from twsolo.positions.scenario import Scenario, load_scenario
 from twsolo.positions.scripted import Script, game_at, position
 from twsolo.ruleset import Ruleset
-from twsolo.sim.runs import STAND_INS, check_stand_in, stand_in
 from twsolo.solo import GameRecord, SoloOptions
 from twsolo.solo import play_game as _play_game
 from twsolo.solo.flow import Observer
@@ -77,9 +77,9 @@ __all__ = [
 # The AI's two sets of rules: the seed's (spec §9–§21) and the enhanced AI (spec §25, the
 # switches rules/enhanced.yaml uses).
 AIS = ("seed", "enhanced")
-# The human stand-ins (sim/runs.py STAND_INS): a uniform random legal player, a one-ply greedy
+# The human stand-ins (players/registry.py): a uniform random legal player, a one-ply greedy
 # one, the strong one that looks ahead (`strong:N`: N worlds per candidate).
-HUMANS = tuple(STAND_INS)
+HUMANS = names()
 
 
 def options_for(
@@ -97,10 +97,8 @@ def providers(
     ai_side: Side | str, human: str = "greedy", seed: int = 0
 ) -> dict[Actor, ChoiceProvider]:
     """The AI, the human stand-in named `human` (HUMANS, or strong:N) and chance seeded by
-    `seed`."""
-    side = Side(ai_side)
-    chosen = stand_in(check_stand_in(human), side.other, seed)
-    return {side: make_ai(side), side.other: chosen, CHANCE: SeededChance(seed)}
+    `seed`: the one seating (compose.standard_providers)."""
+    return standard_providers(Side(ai_side), seed, human=human)
 
 
 def play_game(

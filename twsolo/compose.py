@@ -58,28 +58,33 @@ def load_ruleset(
     return load_with(directory, vocabulary=vocabulary or standard_vocabulary)
 
 
-def make_ai(side: Side) -> ChoiceProvider:
-    """The AI side's provider: the solitaire bot (spec §9.2, §11–§18, §21), keeping no traces.
-    Deterministic: it needs no seed."""
+def make_ai(side: Side, *, keep: bool = False) -> ChoiceProvider:
+    """The AI side's provider: the solitaire bot (spec §9.2, §11–§18, §21), keeping each
+    decision's trace only with `keep` (`why`, a game log). Deterministic: it needs no seed."""
     from twsolo.ai.bot import Bot
 
-    return Bot(side, keep=False)
+    return Bot(side, keep=keep)
 
 
 def standard_providers(
     ai_side: Side,
     seed: int,
     *,
-    human: ChoiceProvider | None = None,
+    human: str | ChoiceProvider = "random",
     ai: ChoiceProvider | None = None,
+    keep: bool = False,
 ) -> dict[Actor, ChoiceProvider]:
-    """Who answers a solitaire game's questions: the AI (`make_ai` unless given), the human (a
-    random legal player unless given) and seeded chance, each with its own seed derived from
-    `seed`. (Recorded answers are replayed by twsolo/session/replay.py.)"""
-    from twsolo.engine.choices import CHANCE, RandomPlayer, SeededChance
+    """Who answers a solitaire game's questions — the one seating every caller uses (the
+    simulator, the API, the testing kit): the AI (`make_ai` unless given), the human (a stand-in
+    by name, players/registry.py, or a provider) and chance. One seed convention: chance is
+    seeded by `seed`, a stand-in seeds its own randomness from it. (A saved game's answers are
+    replayed by twsolo/session/replay.py; `decide` seats the AI's rules on both sides.)"""
+    from twsolo.engine.choices import CHANCE, SeededChance
+    from twsolo.players.registry import stand_in
 
+    player = stand_in(human, ai_side.other, seed) if isinstance(human, str) else human
     return {
-        ai_side: ai if ai is not None else make_ai(ai_side),
-        ai_side.other: human if human is not None else RandomPlayer(seed + 1),
-        CHANCE: SeededChance(seed + 2),
+        ai_side: ai if ai is not None else make_ai(ai_side, keep=keep),
+        ai_side.other: player,
+        CHANCE: SeededChance(seed),
     }

@@ -14,6 +14,7 @@ import click
 from twsolo.compose import load_ruleset
 from twsolo.errors import TwsoloError
 from twsolo.files.printable import unfiltered
+from twsolo.players.registry import check_stand_in, names
 from twsolo.ruleset import DIFFICULTY_LEVELS
 from twsolo.sim.backends import make_pool
 from twsolo.sim.compare import compare, comparison_lines
@@ -27,13 +28,11 @@ from twsolo.sim.outputs import (
 )
 from twsolo.sim.pool import WORKER_TIMEOUT, Pool, interrupts_deferred, interrupts_ignored
 from twsolo.sim.runs import (
-    HUMANS,
     GameFailure,
     GameSpec,
     GameSummary,
     attempt,
     attempt_logged,
-    check_stand_in,
 )
 from twsolo.sim.stats import summarize
 
@@ -152,7 +151,7 @@ def run_batch(pool: Pool, batch: list[GameSpec], label: str, log_dir: Path | Non
     default="greedy",
     show_default=True,
     callback=lambda _ctx, _param, name: human_option(name),
-    help="The human stand-in: " + ", ".join(HUMANS) + " (strong:N: N worlds per candidate).",
+    help="The human stand-in: " + ", ".join(names()) + " (strong:N: N worlds per candidate).",
 )
 @click.option(
     "--ai-side", type=click.Choice(["us", "ussr", "both"]), default="both", show_default=True

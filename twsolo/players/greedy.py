@@ -17,6 +17,7 @@ from twsolo.engine.choices import Answer, Choice
 from twsolo.engine.game import Game
 from twsolo.engine.ops import card_ops
 from twsolo.ids import CHINA_CARD, Side
+from twsolo.players.registry import StandIn
 from twsolo.ruleset import Ruleset
 
 
@@ -83,3 +84,11 @@ def sum_value(values: dict[int, tuple[int, int, int]], kept: Answer) -> tuple[in
     """A kept set's worth: how many own (and neutral) events, then its ops."""
     chosen = [values[int(c)] for c in kept] if isinstance(kept, tuple) else []
     return (sum(v[0] for v in chosen), sum(v[1] for v in chosen))
+
+
+STAND_IN = StandIn(
+    "greedy",
+    "one ply: its own events when they gain, ops by the AI's own priorities",
+    lambda side, seed, arg: GreedyPlayer(side),
+    order=1,
+)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from twsolo.engine.choices import Answer, Choice
 from twsolo.engine.game import Game
 from twsolo.engine.ops import OpsBudget
+from twsolo.errors import TwsoloError
 from twsolo.ids import Side
 from twsolo.players.card_values import dangers, hold_value, opponent_event, rank_splits
 from twsolo.players.evaluate import DEFAULT, Weights
@@ -36,6 +37,7 @@ from twsolo.players.lookahead import (
 )
 from twsolo.players.plays import Plans, Play, PlayScript, candidates
 from twsolo.players.ranking import Decision, Ranked
+from twsolo.players.registry import StandIn
 from twsolo.players.tail_risk import (
     headline_vetoes,
     own_defcon_loss,
@@ -274,3 +276,19 @@ def rank_bottom(game: Game, choice: Choice, side: Side) -> Decision:
         if isinstance(o, tuple)
     ]
     return Decision(ranking)
+
+
+def _check_budget(arg: str) -> None:
+    try:
+        Budget.parse(f"strong:{arg}")
+    except ValueError as exc:
+        raise TwsoloError(str(exc)) from None
+
+
+STAND_IN = StandIn(
+    "strong",
+    "a look-ahead on sampled worlds through the real turn flow (strong:N: N worlds a candidate)",
+    lambda side, seed, arg: StrongPlayer(side, seed=seed + 1, budget=Budget.parse(f"strong:{arg}")),
+    order=2,
+    check=_check_budget,
+)

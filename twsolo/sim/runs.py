@@ -6,54 +6,20 @@ from __future__ import annotations
 
 import time
 import traceback
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from twsolo.ai.bot import Bot
 from twsolo.checks import Invariants, record_problems
-from twsolo.compose import load_ruleset
-from twsolo.engine.choices import CHANCE, Actor, ChoiceProvider, RandomPlayer, SeededChance
+from twsolo.compose import load_ruleset, standard_providers
+from twsolo.engine.choices import Actor, ChoiceProvider
 from twsolo.engine.game import Game
 from twsolo.engine.records import Answered, CardMove
-from twsolo.errors import TwsoloError
 from twsolo.ids import Side
-from twsolo.players.greedy import GreedyPlayer
-from twsolo.players.strong import Budget, StrongPlayer
 from twsolo.ruleset import Ruleset
 from twsolo.sim.gamelog import GameLog, turn_of
 from twsolo.solo import GameRecord, SoloOptions, play_game
 from twsolo.solo.flow import Observer
-
-# The human stand-ins by name: a factory of (the human's side, the game's seed). A new stand-in
-# plugs in here; `simulate --human` and scripts/winrates.py's columns read this table.
-STAND_INS: dict[str, Callable[[Side, int], ChoiceProvider]] = {
-    "random": lambda side, seed: RandomPlayer(seed + 1),
-    "greedy": lambda side, seed: GreedyPlayer(side),
-    "strong": lambda side, seed: StrongPlayer(side, seed=seed + 1),
-}
-HUMANS = tuple(STAND_INS)
-
-
-def stand_in(name: str, side: Side, seed: int) -> ChoiceProvider:
-    """The stand-in `name` of STAND_INS; `strong:N` is the strong one thinking with N worlds per
-    candidate (its budget, twsolo/players/strong.py)."""
-    if name.startswith("strong:"):
-        return StrongPlayer(side, seed=seed + 1, budget=Budget.parse(name))
-    return STAND_INS[name](side, seed)
-
-
-def check_stand_in(name: str) -> str:
-    """`name` if it names a stand-in, else an error naming the choices."""
-    if name.startswith("strong:"):
-        try:
-            Budget.parse(name)
-        except ValueError as exc:
-            raise TwsoloError(str(exc)) from None
-    elif name not in STAND_INS:
-        raise TwsoloError(f"unknown stand-in {name!r}: {', '.join(HUMANS)} or strong:N")
-    return name
 
 
 @dataclass(frozen=True)
@@ -110,9 +76,9 @@ def rules_for(directory: str | None) -> Ruleset:
 
 
 def providers(spec: GameSpec, ai: Side, *, keep: bool = False) -> dict[Actor, ChoiceProvider]:
-    """The AI (keeping each decision's trace with `keep`), the stand-in, seeded chance."""
-    human = stand_in(spec.human, ai.other, spec.seed)
-    return {ai: Bot(ai, keep=keep), ai.other: human, CHANCE: SeededChance(spec.seed)}
+    """The game's seating (compose.standard_providers): the AI (keeping each decision's trace
+    with `keep`), the stand-in `spec.human`, chance seeded by the game's seed."""
+    return standard_providers(ai, spec.seed, human=spec.human, keep=keep)
 
 
 def play(spec: GameSpec) -> GameSummary:
