@@ -582,7 +582,7 @@ class TablePerson(Person):
         self, game: Game, first: Choice, table: PhysicalTable, words: str | None
     ) -> list[tuple[Choice, Answer]]:
         """This question's answer and those of the questions of the same play that follow."""
-        from twsolo.session.replay import Replay, providers_of
+        from twsolo.session.journal_replay import Replay, providers_of
         from twsolo.solo import play_game
 
         session = self.terminal.session

@@ -21,7 +21,7 @@ from twsolo.cli.reasons import Move, journal_lines, logged_move, move_lines
 from twsolo.ids import Side
 from twsolo.persist.savefile import Entry
 from twsolo.ruleset import Ruleset
-from twsolo.session.replay import replay
+from twsolo.session.journal_replay import replay
 from twsolo.sim.runs import GameSpec, play, play_logged
 from twsolo.solo import SoloOptions
 

@@ -15,7 +15,7 @@ from twsolo.cli.main import cli
 from twsolo.ids import Side
 from twsolo.persist.savefile import SaveDir
 from twsolo.ruleset import Ruleset
-from twsolo.session.replay import position_after
+from twsolo.session.journal_replay import position_after
 
 from .table_person import FIRST, first, run_typing
 

@@ -16,7 +16,7 @@ from twsolo.engine.game import Game
 from twsolo.engine.state import GameState
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
-from twsolo.session.replay import replay
+from twsolo.session.journal_replay import replay
 from twsolo.solo import GameRecord, SoloOptions, play_game
 from twsolo.solo.flow import Observer
 

@@ -78,7 +78,7 @@ def standard_providers(
     simulator, the API, the testing kit): the AI (`make_ai` unless given), the human (a stand-in
     by name, players/registry.py, or a provider) and chance. One seed convention: chance is
     seeded by `seed`, a stand-in seeds its own randomness from it. (A saved game's answers are
-    replayed by twsolo/session/replay.py; `decide` seats the AI's rules on both sides.)"""
+    replayed by twsolo/session/journal_replay.py; `decide` seats the AI's rules on both sides.)"""
     from twsolo.engine.choices import CHANCE, SeededChance
     from twsolo.players.registry import stand_in
 

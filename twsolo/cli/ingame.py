@@ -56,8 +56,8 @@ from twsolo.persist.folders import play_command
 from twsolo.persist.savefile import Entry
 from twsolo.rulebook.sources import cited_sections
 from twsolo.ruleset import Ruleset
+from twsolo.session.journal_replay import Replay, decoded, position_after, providers_of
 from twsolo.session.live import GameSession, Restart, TakeBack
-from twsolo.session.replay import Replay, decoded, position_after, providers_of
 from twsolo.solo import GameRecord, play_game
 from twsolo.solo.regions import primary_region, secondary_region
 

@@ -139,7 +139,7 @@ def validate(rules_path: str | None, vocabulary: bool) -> None:
     used = ", ".join(rules.enhanced.on) or "none"
     click.echo(f"    enhanced AI (spec §25, only with --enhanced): {used}")
     click.echo(f"  digest: {rules.digest[:16]}")
-    from twsolo.ruleset.checks import appendix_warnings
+    from twsolo.ruleset.window_checks import appendix_warnings
 
     if warnings := appendix_warnings(rules):
         click.echo(f"  warnings ({len(warnings)}):")

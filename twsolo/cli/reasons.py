@@ -18,7 +18,7 @@ from twsolo.engine.choices import Answer
 from twsolo.ids import Side
 from twsolo.persist.savefile import Entry
 from twsolo.ruleset import Ruleset
-from twsolo.session.replay import decoded
+from twsolo.session.journal_replay import decoded
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from twsolo.ids import Side
 from twsolo.persist.savefile import Entry
 from twsolo.positions.scenario import Scenario
 from twsolo.ruleset import Ruleset
-from twsolo.session.replay import End, Replay, providers_of
+from twsolo.session.journal_replay import End, Replay, providers_of
 from twsolo.solo import SoloOptions, play_game
 
 # The prompts of the AI's reveals that begin a decision (solo/headline.py, action_rounds.py).

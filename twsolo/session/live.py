@@ -23,7 +23,7 @@ from twsolo.engine.records import Adjusted
 from twsolo.engine.state import GameState
 from twsolo.persist.savefile import Entry, SaveDir, SaveError, SaveWriteError, Snapshot
 from twsolo.ruleset import Ruleset
-from twsolo.session.replay import Replay, ReplayMismatch, position_after, providers_of
+from twsolo.session.journal_replay import Replay, ReplayMismatch, position_after, providers_of
 from twsolo.session.saved import cached_snapshot, mismatch
 from twsolo.solo import GameRecord, play_game
 from twsolo.solo.regions import primary_region, secondary_region

@@ -22,10 +22,10 @@ from twsolo.persist.savefile import (
     Snapshot,
 )
 from twsolo.ruleset import Ruleset
-from twsolo.session.replay import Position
+from twsolo.session.journal_replay import Position
 
 if TYPE_CHECKING:
-    from twsolo.session.replay import ReplayMismatch
+    from twsolo.session.journal_replay import ReplayMismatch
 
 
 @dataclass
@@ -114,7 +114,7 @@ def _read_saved(rules: Ruleset, save: SaveDir) -> SavedGame:
         position = Position(snapshot.state, snapshot.primary, snapshot.secondary)
         return SavedGame(header, position, snapshot.result, notes, playing)
     # The turn flow is loaded only to rebuild a position (`show` of a cached one needs none).
-    from twsolo.session.replay import ReplayMismatch, position_after
+    from twsolo.session.journal_replay import ReplayMismatch, position_after
 
     try:
         position = position_after(

@@ -1,8 +1,8 @@
 """The solitaire turn flow (spec §2–§10, §19, §20, §22–§24): setup, the draft, Region Play
 Restrictions, Scoring Rounds, the headline, action rounds, the end of the turn and the Victory
-Rating. `play_game` plays a whole game with the providers it is handed (the AI is a floor above: the
-composition root twsolo/compose.py builds them); twsolo/session/replay.py `replay` rebuilds one
-from its answers.
+Rating. `play_game` plays a whole game with the providers it is handed (the AI is a floor above:
+the composition root twsolo/compose.py builds them); twsolo/session/journal_replay.py `replay`
+rebuilds one from its answers.
 
 The names are imported when first used (PEP 562): a module that needs only `solo.options` (a
 save's header) does not load the turn flow with it (`twsolo show`, issue #26)."""

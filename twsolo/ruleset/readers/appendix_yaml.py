@@ -7,7 +7,6 @@ from collections.abc import Collection
 from types import MappingProxyType
 
 from twsolo.ruleset.appendix_answers import read_procedures, read_resolve
-from twsolo.ruleset.checks import check_windows
 from twsolo.ruleset.conditions import ConditionError, Window, parse_window
 from twsolo.ruleset.model import (
     AppendixEntry,
@@ -16,6 +15,7 @@ from twsolo.ruleset.model import (
 from twsolo.ruleset.nodes import Located, iter_entries
 from twsolo.ruleset.readers.facts import CARD_COUNT
 from twsolo.ruleset.vocabulary import Vocabulary
+from twsolo.ruleset.window_checks import check_windows
 
 SOURCES = ("seed", "designed", "designed_optional")
 
