@@ -248,7 +248,8 @@ def games(
     sides = st.just(ai_side) if ai_side is not None else st.sampled_from(list(Side))
     chosen = options if options is not None else sides.map(lambda s: SoloOptions(ai_side=s))
     # The human's n-th question with a choice: a game asks a few hundred.
-    deviations = st.dictionaries(st.integers(0, 300), st.integers(0, 7), max_size=max_deviations)
+    # Drawn as a count, then pairs (st.lists and st.dictionaries reject some of their draws).
+    pair = st.tuples(st.integers(0, 300), st.integers(0, 7))
 
     @st.composite
     def draw_game(draw: st.DrawFn) -> Played:
@@ -256,7 +257,8 @@ def games(
         seed = draw(seeds if seeds is not None else st.integers(0, 2**16))
         player: StandIn | DrawnPlayer
         if human == "greedy":
-            player = StandIn(opts.ai_side.other, draw(deviations))
+            count = draw(st.integers(0, max_deviations))
+            player = StandIn(opts.ai_side.other, dict(draw(pair) for _ in range(count)))
         else:
             player = DrawnPlayer(draw=lambda n, key: draw(st.integers(0, n - 1)))
         providers = standard_providers(opts.ai_side, seed, human=player)
