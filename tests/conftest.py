@@ -24,6 +24,8 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile("nightly", max_examples=1000, deadline=None)
+# The conformance suite's long run (docs/testing.md: 10,000 examples of each test, overnight).
+settings.register_profile("conformance", max_examples=10_000, deadline=None, database=None)
 settings.load_profile(os.getenv("HYPOTHESIS_PROFILE", "dev"))
 
 

@@ -7,29 +7,34 @@ strategies are in twsolo/testing.py (the `testing` extra)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from twsolo.checks import CheckedGame, Problem, check_game, invariants
 from twsolo.compose import load_ruleset, standard_providers, standard_vocabulary
 from twsolo.engine.board import placement_access
-from twsolo.engine.choices import Actor, ChoiceProvider
+from twsolo.engine.card_play import play_card as _play_card
+from twsolo.engine.choices import CHANCE, Actor, Answer, ChoiceProvider, FixedDice
 from twsolo.engine.coup import coup as _coup
 from twsolo.engine.coup import coup_refusal, realign_refusal
 from twsolo.engine.coup import realign as _realign
+from twsolo.engine.events.registry import run_hooks
 from twsolo.engine.game import Game
 from twsolo.engine.influence import place_point
 from twsolo.engine.legal import influence_targets
 from twsolo.engine.ops import OpsBudget
 from twsolo.engine.records import Record
+from twsolo.engine.scores import RegionScore
+from twsolo.engine.scoring import region_score, score_region
 from twsolo.engine.space import attempt, space_refusal
-from twsolo.engine.state import GameState
+from twsolo.engine.state import Effect, GameState
 from twsolo.errors import IllegalActionError, TwsoloError
 from twsolo.ids import Side
 from twsolo.players.registry import names
 from twsolo.positions.decision import decision_at as decide
 from twsolo.positions.scenario import Scenario, load_scenario
-from twsolo.positions.scripted import Script, game_at, position
+from twsolo.positions.scripted import Script, position
+from twsolo.positions.scripted import game_at as _game_at
 from twsolo.ruleset import Ruleset
 from twsolo.solo import GameRecord, SoloOptions
 from twsolo.solo import play_game as _play_game
@@ -37,13 +42,17 @@ from twsolo.solo.flow import Observer
 
 __all__ = [
     "AIS",
+    "CHANCE",
     "HUMANS",
     "CheckedGame",
+    "Effect",
+    "FixedDice",
     "Game",
     "GameRecord",
     "GameState",
     "IllegalActionError",
     "Problem",
+    "RegionScore",
     "Ruleset",
     "Scenario",
     "Script",
@@ -61,10 +70,13 @@ __all__ = [
     "load_ruleset",
     "load_scenario",
     "place",
+    "play_card",
     "play_game",
     "position",
     "providers",
     "realign",
+    "region_score",
+    "score_region",
     "space",
     "standard_providers",
     "standard_vocabulary",
@@ -200,3 +212,41 @@ def can_space(game: Game, side: Side, ops: int) -> bool:
 def space(game: Game, side: Side, ops: int) -> list[Record]:
     """One Space Race attempt with a card of `ops` (its die is chance's question)."""
     return _done(game, lambda: attempt(game, side, ops))
+
+
+def play_card(game: Game, side: Side, card: int, how: str | None = None) -> list[Record]:
+    """Play `card` for `side` as an action round does: `how` ("event", "ops", "space_race"; asked
+    of the side when None), then the moments after a card is resolved (the `card_played`
+    hooks: Flower Power's and Missile Envy's, NORAD's fire at DEFCON 2). The engine's own
+    play_card leaves those to the turn flow. Returns the records it appended."""
+
+    def act() -> None:
+        done = _play_card(game, side, card, how)
+        run_hooks(game, "card_played", side=side, card=card, how=done)
+
+    return _done(game, act)
+
+
+def game_at(
+    rules: Ruleset,
+    state: GameState,
+    *,
+    us: Iterable[Answer] | ChoiceProvider = (),
+    ussr: Iterable[Answer] | ChoiceProvider = (),
+    dice: Iterable[int] = (),
+    strict: bool = True,
+) -> Game:
+    """A game at `state` whose sides answer from scripts (lists of answers, `Script`) or are
+    players themselves (anything with `choose(game, choice)`: testing's `DrawnPlayer`, a stand-in)
+    and whose dice come from `dice` (running out of dice is an error; other chance questions
+    take the first option)."""
+    lists = {
+        side: () if hasattr(p, "choose") else p for side, p in ((Side.US, us), (Side.USSR, ussr))
+    }
+    game = _game_at(
+        rules, state, us=lists[Side.US], ussr=lists[Side.USSR], dice=dice, strict=strict
+    )
+    for side, player in ((Side.US, us), (Side.USSR, ussr)):
+        if hasattr(player, "choose"):
+            game.providers[side] = player  # type: ignore[assignment]
+    return game

@@ -12,9 +12,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from twsolo.engine.choices import Actor, ChoiceProvider
+from twsolo.engine.effects import duration
 from twsolo.engine.game import Game
-from twsolo.engine.state import GameState
-from twsolo.ids import Side
+from twsolo.engine.state import Effect, GameState
+from twsolo.ids import CardId, Side
 from twsolo.ruleset import Ruleset
 from twsolo.session.journal_replay import replay
 from twsolo.solo import GameRecord, SoloOptions, play_game
@@ -25,6 +26,93 @@ ENDS = frozenset(
     {"vp20", "defcon1", "europe_control", "wargames", "final_scoring", "cuban_missile_crisis"}
 )
 EARLY_TURNS = 3  # spec §8.3: one Scoring Round per Early War turn, two per later turn
+
+
+# What an effect's `side` means, card by card (card-events Part D; the events that add them in
+# engine/events/ and solo/overrides.py): None, the side it applies to, or either side (BOTH).
+US, USSR, BOTH = frozenset({Side.US}), frozenset({Side.USSR}), frozenset(Side)
+NO_SIDE = frozenset({None})
+EFFECT_SIDES: dict[int, tuple[frozenset[Side | None], str]] = {
+    CardId.VIETNAM_REVOLTS: (USSR, "the USSR, whose ops get +1 in Southeast Asia"),
+    CardId.BLOCKADE: (US, "the human hit, who may escape it next round (data `escape`)"),
+    CardId.WARSAW_PACT_FORMED: (NO_SIDE, "none (allows NATO)"),
+    CardId.DE_GAULLE_LEADS_FRANCE: (NO_SIDE, "none"),
+    CardId.NATO: (NO_SIDE, "none"),
+    CardId.MARSHALL_PLAN: (NO_SIDE, "none (allows NATO)"),
+    CardId.CONTAINMENT: (US, "the US, whose cards get +1 op"),
+    CardId.US_JAPAN_MUTUAL_DEFENSE_PACT: (NO_SIDE, "none"),
+    CardId.RED_SCARE_PURGE: (BOTH, "the side whose cards get −1 op (the player's opponent)"),
+    CardId.FORMOSAN_RESOLUTION: (NO_SIDE, "none"),
+    CardId.DEFECTORS: (US, "the US (data `cancel_ussr_headline`)"),
+    CardId.CUBAN_MISSILE_CRISIS: (BOTH, "the side for whom a coup loses the game"),
+    CardId.NUCLEAR_SUBS: (US, "the US (data `double_coup`: the AI's doubled coup)"),
+    CardId.QUAGMIRE: (US, "the US, trapped"),
+    CardId.SALT_NEGOTIATIONS: (NO_SIDE, "none (every coup roll −1)"),
+    CardId.BEAR_TRAP: (USSR, "the USSR, trapped"),
+    CardId.MISSILE_ENVY: (BOTH, "the holder, until it plays the card for ops"),
+    CardId.WE_WILL_BURY_YOU: (US, "the US, at whose next round the USSR gains 3 VP"),
+    CardId.BREZHNEV_DOCTRINE: (USSR, "the USSR, whose cards get +1 op"),
+    CardId.WILLY_BRANDT: (NO_SIDE, "none"),
+    CardId.FLOWER_POWER: (US, "the US, whose war cards give the USSR 2 VP"),
+    CardId.U2_INCIDENT: (USSR, "the USSR, who gains 1 VP for UN Intervention"),
+    CardId.CAMP_DAVID_ACCORDS: (NO_SIDE, "none"),
+    CardId.JOHN_PAUL_II_ELECTED_POPE: (NO_SIDE, "none (allows Solidarity)"),
+    CardId.LATIN_AMERICAN_DEATH_SQUADS: (BOTH, "the side whose coups there get +1"),
+    CardId.SHUTTLE_DIPLOMACY: (US, "the US"),
+    CardId.IRANIAN_HOSTAGE_CRISIS: (US, "the US, against whom Terrorism is doubled"),
+    CardId.THE_IRON_LADY: (NO_SIDE, "none"),
+    CardId.NORTH_SEA_OIL: (
+        frozenset({None, Side.US}),
+        "none (OPEC prohibited); the US with data `round` (its 8th action round)",
+    ),
+    CardId.THE_REFORMER: (USSR, "the USSR"),
+    CardId.IRAN_CONTRA_SCANDAL: (US, "the US, whose realignment rolls get −1"),
+    CardId.CHERNOBYL: (USSR, "the USSR; data: the region it may not place in by ops"),
+    CardId.LATIN_AMERICAN_DEBT_CRISIS: (US, "the human hit, who may escape it (data `escape`)"),
+    CardId.TEAR_DOWN_THIS_WALL: (NO_SIDE, "none"),
+    CardId.AN_EVIL_EMPIRE: (NO_SIDE, "none"),
+    CardId.ALDRICH_AMES_REMIX: (US, "the US, whose deck/hand is revealed"),
+    CardId.NORAD: (US, "the US"),
+    CardId.YURI_AND_SAMANTHA: (US, "the US, whose coups give the USSR 1 VP"),
+    CardId.AWACS_SALE_TO_SAUDIS: (NO_SIDE, "none"),
+}
+# Effects that cannot be in force together: the second card ends or prohibits the first.
+CANCELS = {
+    CardId.AN_EVIL_EMPIRE: CardId.FLOWER_POWER,
+    CardId.TEAR_DOWN_THIS_WALL: CardId.WILLY_BRANDT,
+    CardId.QUAGMIRE: CardId.NORAD,
+}
+
+
+def effect_problems(effects: list[Effect]) -> list[Problem]:
+    """What makes a set of lasting effects impossible: a card with no lasting effect (or one
+    twice), a side its event never gives (EFFECT_SIDES), Chernobyl without its region, or two
+    effects of which one ends the other (CANCELS)."""
+    problems = []
+    seen: set[tuple[int, str]] = set()
+    cards = {e.card for e in effects}
+    for effect in effects:
+        entry = EFFECT_SIDES.get(effect.card)
+        if entry is None or duration(effect) is None:
+            problems.append(Problem("effect", f"card {effect.card} has no lasting effect"))
+            continue
+        sides, meaning = entry
+        if effect.side not in sides:
+            side = effect.side.value if effect.side else None
+            problems.append(
+                Problem(
+                    "effect_side", f"card {effect.card} with side {side}: its side is {meaning}"
+                )
+            )
+        if (effect.card, effect.data) in seen:
+            problems.append(Problem("effect", f"card {effect.card}'s effect twice"))
+        seen.add((effect.card, effect.data))
+        if effect.card == CardId.CHERNOBYL and not effect.data:
+            problems.append(Problem("effect", "Chernobyl without its region (data)"))
+    for ender, ended in CANCELS.items():
+        if ender in cards and ended in cards:
+            problems.append(Problem("effect", f"card {ender}'s effect ends card {ended}'s"))
+    return problems
 
 
 @dataclass(frozen=True)
@@ -44,6 +132,7 @@ def invariants(state: GameState, ai: Side | None = None) -> list[Problem]:
     by default (a game's state knows it)."""
     ai = ai if ai is not None else state.ai_side
     problems = [Problem("cards", p) for p in state.card_problems()]
+    problems += effect_problems(list(state.effects))
     if (state.influence < 0).any():
         problems.append(Problem("negative_influence", "negative influence"))
     if not 1 <= state.defcon <= 5:
