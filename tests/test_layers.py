@@ -32,10 +32,11 @@ FLOORS = (
     ("twsolo.session",),
     # ... positions as files and the conformance checks of a game ...
     ("twsolo.positions", "twsolo.checks", "twsolo.positions.scripted"),
-    # ... many games, and the testing kit ...
-    ("twsolo.sim", "twsolo.testing"),
-    # ... and the doors: the Python API and the command line.
-    ("twsolo.api", "twsolo.cli", "twsolo.__main__"),
+    # ... many games ...
+    ("twsolo.sim",),
+    # ... and the doors: the Python API, the command line and the testing kit (which plays
+    # games through both).
+    ("twsolo.api", "twsolo.cli", "twsolo.testing", "twsolo.__main__"),
 )
 APP = 6  # the first of the top floor's
 
