@@ -21,6 +21,7 @@ from twsolo.cli.menus import clip
 from twsolo.cli.prompts import (
     COMMANDS,
     Prompter,
+    ScreenChance,
     TableChance,
     TablePlayer,
     confirm,
@@ -57,7 +58,7 @@ from twsolo.persist.savefile import Entry
 from twsolo.rulebook.sources import cited_sections
 from twsolo.ruleset import Ruleset
 from twsolo.session.journal_replay import Replay, decoded, position_after, providers_of
-from twsolo.session.live import GameSession, Restart, TakeBack
+from twsolo.session.live import DigitalChance, GameSession, Restart, TakeBack
 from twsolo.solo import GameRecord, play_game
 from twsolo.solo.regions import primary_region, secondary_region
 
@@ -230,9 +231,11 @@ class Terminal:
             self.echo(note)
         prompter = Prompter(self.rules, self.command, self.before_prompt, self.plan)
         self.prompter = prompter
-        chance = None
+        chance: ChoiceProvider | None = None  # on screen with the dice rolled for you: seeded
         if session.header.table:
             chance = TableChance(prompter, dice=session.header.dice, rng=session.chance_rng)
+        elif session.header.dice == "manual":
+            chance = ScreenChance(prompter, DigitalChance(session.chance_rng))
         self.fresh = not any(e.type == "answer" for e in session.entries)
         if session.header.table and self.fresh:
             self.say_setup()

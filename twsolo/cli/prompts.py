@@ -36,7 +36,7 @@ from twsolo.cli.menus import (
 )
 from twsolo.cli.render import NUMBER_KINDS, answer_label, pile_label
 from twsolo.engine.board import placement_access
-from twsolo.engine.choices import Answer, Choice
+from twsolo.engine.choices import Answer, Choice, ChoiceProvider
 from twsolo.engine.coup import coup_refusal, realign_refusal
 from twsolo.engine.influence import placement_refusal
 from twsolo.ids import Side
@@ -422,3 +422,17 @@ class TableChance:
                 return value
             return self.prompter.ask(game, choice)
         return self.prompter.ask(game, choice)
+
+
+class ScreenChance:
+    """Chance on screen with `--dice manual`: the person rolls the dice and types them (asked as
+    at the table); the program deals and draws the cards (the session's seeded chance)."""
+
+    def __init__(self, prompter: Prompter, cards: ChoiceProvider) -> None:
+        self.prompter = prompter
+        self.cards = cards
+
+    def choose(self, game: Game, choice: Choice) -> Answer:
+        if choice.kind == "die":
+            return self.prompter.ask(game, choice)
+        return self.cards.choose(game, choice)
