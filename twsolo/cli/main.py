@@ -409,7 +409,9 @@ cli.add_command(
         "countries",
         "twsolo.cli.rulebook:countries",
         "List every country: its id (as scenario files and `adjust` write it), name, region,\n"
-        "    stability and whether it is a battleground.",
+        "    stability and whether it is a battleground. NAME: only the countries it names, "
+        "in English\n"
+        "    or Russian, by the start of their words as answers are typed (`w ger`, `зап гер`).",
     )
 )
 

@@ -2,14 +2,14 @@
 
 `w ger` matches "West Germany" and `зап гер` "Западная Германия" (each typed word starts the
 corresponding word of the name); an exact name always wins over prefix matches. Case, ё/е and
-punctuation do not count (ruleset/name_words.py).
+punctuation do not count (files/name_words.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from twsolo.ruleset.name_words import name_words
+from twsolo.files.name_words import name_words
 
 
 def matches(query: str, names: Iterable[str]) -> list[str]:

@@ -2,7 +2,7 @@
 regions, tracks and piles, by the ids the other rules files use. Checked like every other name:
 each id named exactly once, no unknown id, no control character, and no name the prompts could
 not tell from another one (the same words as another card's or country's name in this language
-or in English: ruleset/name_words.py)."""
+or in English: files/name_words.py)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from typing import TypeVar
 
 import yaml
 
+from twsolo.files.name_words import name_words
 from twsolo.ids import PILES, SCORING_REGIONS, TRACKS
 from twsolo.ruleset.model import Names
-from twsolo.ruleset.name_words import name_words
 from twsolo.ruleset.nodes import INT, STR, Located
 from twsolo.ruleset.readers.facts import SUBREGIONS
 from twsolo.ruleset.suggest import did_you_mean
