@@ -13,10 +13,10 @@ from click.testing import CliRunner
 
 from twsolo.checks import invariants
 from twsolo.cli.main import cli
-from twsolo.cli.simulate import specs
 from twsolo.engine.initial_state import standard_state
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
+from twsolo.sim.batch import Settings
 from twsolo.sim.pool import ProcessPool, SerialPool
 from twsolo.sim.runs import GameSpec, play
 from twsolo.sim.stats import mcnemar, quartiles, wilson
@@ -152,14 +152,14 @@ def test_several_difficulties_take_turns_and_are_reported_apart() -> None:
     assert [g["games"] for g in groups.values()] == [2, 2, 2, 2]
     assert sum(g["ai_wins"] for g in groups.values()) == s["ai_wins"]
     # Sides alternate game by game, then the difficulty: one difficulty keeps the old seeds.
-    mixed = specs(4, 10, "both", "random", ("normal", "hard"), None, False)
+    mixed = Settings(4, 10, "both", "random", ("normal", "hard")).specs(None)
     assert [(g.seed, g.ai_side, g.difficulty) for g in mixed] == [
         (10, "us", "normal"),
         (11, "ussr", "normal"),
         (12, "us", "hard"),
         (13, "ussr", "hard"),
     ]
-    alone = specs(2, 10, "ussr", "random", ("expert",), None, False)
+    alone = Settings(2, 10, "ussr", "random", ("expert",)).specs(None)
     assert [(g.seed, g.ai_side, g.difficulty) for g in alone] == [
         (10, "ussr", "expert"),
         (11, "ussr", "expert"),

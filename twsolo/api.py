@@ -30,12 +30,16 @@ from twsolo.engine.space import attempt, space_refusal
 from twsolo.engine.state import Effect, GameState
 from twsolo.errors import IllegalActionError, TwsoloError
 from twsolo.ids import Side
-from twsolo.players.registry import names
+from twsolo.players.registry import check_stand_in, names
 from twsolo.positions.decision import decision_at as decide
 from twsolo.positions.scenario import Scenario, load_scenario
 from twsolo.positions.scripted import Script, position
 from twsolo.positions.scripted import game_at as _game_at
 from twsolo.ruleset import Ruleset
+from twsolo.sim.backends import make_pool
+from twsolo.sim.batch import Settings, run_batch
+from twsolo.sim.batch import report as _report
+from twsolo.sim.batch import simulate as _simulate
 from twsolo.solo import GameRecord, SoloOptions
 from twsolo.solo import play_game as _play_game
 from twsolo.solo.flow import Observer
@@ -63,6 +67,7 @@ __all__ = [
     "can_realign",
     "can_space",
     "check_game",
+    "compare",
     "coup",
     "decide",
     "game_at",
@@ -77,6 +82,7 @@ __all__ = [
     "realign",
     "region_score",
     "score_region",
+    "simulate",
     "space",
     "standard_providers",
     "standard_vocabulary",
@@ -129,6 +135,39 @@ def play_game(
     the same game (`twsolo simulate` plays these)."""
     options = options_for(rules, ai_side, ai, **settings)
     return _play_game(rules, options, providers(ai_side, human, seed), observer=observer)
+
+
+def simulate(
+    games: int = 100,
+    *,
+    rules: str | None = None,
+    workers: int = 1,
+    ai: str = "seed",
+    **settings: Any,
+) -> dict[str, Any]:
+    """Many games of the AI named `ai` (AIS) against a stand-in, as `twsolo simulate --json`
+    reports them (the summary, how the run went, its settings): `rules`, a rules directory (None:
+    the default rules); `settings` are sim/batch.py Settings' (seed, ai_side="both",
+    human="greedy", difficulties=("normal",), check, draft_cap, balanced_setup, baseline).
+    Game i has seed `seed + i`, the same game `play_game` plays; `workers` processes."""
+    if ai not in AIS:
+        raise TwsoloError(f"unknown AI {ai!r}: {', '.join(AIS)}")
+    check_stand_in(settings.get("human", "greedy"))
+    for directory in (rules, settings.get("baseline")):
+        load_ruleset(directory)  # bad rules said before any game
+    chosen = Settings(games=games, rules=rules, enhanced=ai == "enhanced", **settings)
+    with make_pool(workers) as pool:
+        run = _simulate(chosen, lambda batch, _label, logs: run_batch(pool, batch, logs))
+    return _report(run, pool, workers=workers, cluster=None)
+
+
+def compare(
+    baseline: str, candidate: str | None = None, games: int = 100, **settings: Any
+) -> dict[str, Any]:
+    """The paired comparison of two rules directories on the same seeds (`twsolo simulate
+    --baseline B --candidate C`): `simulate`'s report with `comparison`, per side of the AI,
+    baseline → candidate. `candidate` None: the default rules."""
+    return simulate(games, rules=candidate, baseline=baseline, **settings)
 
 
 # ---------------------------------------------------------------------- check / explain / do

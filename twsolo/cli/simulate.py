@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -17,56 +16,24 @@ from twsolo.files.printable import unfiltered
 from twsolo.players.registry import check_stand_in, names
 from twsolo.ruleset import DIFFICULTY_LEVELS
 from twsolo.sim.backends import make_pool
-from twsolo.sim.compare import compare, comparison_lines
+from twsolo.sim.batch import Batch, BatchRunner, Settings, run_batch
+from twsolo.sim.batch import report as make_report
+from twsolo.sim.batch import simulate as simulate_run
+from twsolo.sim.compare import comparison_lines
 from twsolo.sim.outputs import (
     EXIT_GAMES_FAILED,
-    LogFolder,
     check_log_folder,
     check_report,
     failure_lines,
     write_report,
 )
-from twsolo.sim.pool import WORKER_TIMEOUT, Pool, interrupts_deferred, interrupts_ignored
+from twsolo.sim.pool import WORKER_TIMEOUT, Pool
 from twsolo.sim.runs import (
-    GameFailure,
     GameSpec,
     GameSummary,
-    attempt,
-    attempt_logged,
 )
-from twsolo.sim.stats import summarize
 
 EXIT_INTERRUPTED = 130  # the shell's code for a program stopped by Ctrl-C
-
-
-def specs(
-    games: int,
-    seed: int,
-    ai_side: str,
-    human: str,
-    difficulties: tuple[str, ...],
-    rules_dir: str | None,
-    check: bool,
-    enhanced: bool = False,
-    draft_cap: bool = False,
-    balanced_setup: bool = False,
-) -> list[GameSpec]:
-    """Game i: seed + i; the AI's side alternates (with `both`), then the difficulty."""
-    sides = ("us", "ussr") if ai_side == "both" else (ai_side,)
-    return [
-        GameSpec(
-            seed + i,
-            sides[i % len(sides)],
-            human,
-            difficulties[i // len(sides) % len(difficulties)],
-            rules_dir,
-            check,
-            enhanced,
-            draft_cap,
-            balanced_setup,
-        )
-        for i in range(games)
-    ]
 
 
 def human_option(name: str) -> str:
@@ -76,48 +43,19 @@ def human_option(name: str) -> str:
         raise click.BadParameter(str(exc)) from None
 
 
-@dataclass
-class Batch:
-    games: list[GameSummary]
-    planned: int
-    interrupted: bool = False
-    failures: list[GameFailure] = field(default_factory=list)
-    logs: LogFolder | None = None
+def play_with_bar(pool: Pool) -> BatchRunner:
+    """Each batch with a progress bar on stderr, and a word when Ctrl-C stops it."""
 
-
-def run_batch(pool: Pool, batch: list[GameSpec], label: str, log_dir: Path | None) -> Batch:
-    """Play the batch with a progress bar on stderr; each game's log written as it comes in.
-    A game that raises is kept as a failure and the run goes on. Ctrl-C stops the run and
-    keeps the games finished so far."""
-    done: dict[int, GameSummary | GameFailure] = {}
-    interrupted = False
-    logs = LogFolder(log_dir) if log_dir is not None else None
-    results = pool.completed(attempt if logs is None else attempt_logged, batch)
-    try:
+    def play(batch: list[GameSpec], label: str, log_dir: Path | None) -> Batch:
         bar_file = unfiltered(sys.stderr)  # the label is ours: the bar may redraw itself
         with click.progressbar(length=len(batch), label=label, file=bar_file) as bar:
-            for index, result in results:
-                with interrupts_deferred():  # a game is counted with its log, or not at all
-                    game, lines = (result, None) if logs is None else result
-                    if logs is not None and isinstance(game, GameFailure):
-                        logs.failure(game)
-                    elif logs is not None:
-                        logs.game(batch[index].seed, batch[index].ai_side, lines or [])
-                    done[index] = game
-                bar.update(1)
-    except KeyboardInterrupt:
-        interrupted = True
-        click.echo(f"\nInterrupted: {len(done)} of {len(batch)} games finished.", err=True)
-        with interrupts_ignored():
-            results.close()
-    games = [done[i] for i in sorted(done)]
-    return Batch(
-        [g for g in games if isinstance(g, GameSummary)],
-        len(batch),
-        interrupted,
-        [g for g in games if isinstance(g, GameFailure)],
-        logs,
-    )
+            done = run_batch(pool, batch, log_dir, lambda: bar.update(1))
+        if done.interrupted:
+            finished = len(done.games) + len(done.failures)
+            click.echo(f"\nInterrupted: {finished} of {done.planned} games finished.", err=True)
+        return done
+
+    return play
 
 
 @click.command()
@@ -246,79 +184,27 @@ def simulate(
         check_log_folder(log_dir, overwrite=overwrite)
     if cluster:  # a cluster takes seconds to start or reach (Ctrl-C counts once it runs)
         click.echo(f"Starting the Dask cluster {cluster}...", err=True)
+    settings = Settings(
+        games,
+        seed,
+        ai_side,
+        human,
+        difficulty,
+        rules_path,
+        compare_path,
+        check,
+        enhanced,
+        draft_cap,
+        balanced_setup,
+    )
     try:
         with make_pool(workers, cluster, worker_timeout) as pool:
-            first = run_batch(
-                pool,
-                specs(
-                    games,
-                    seed,
-                    ai_side,
-                    human,
-                    difficulty,
-                    rules_path,
-                    check,
-                    enhanced,
-                    draft_cap,
-                    balanced_setup,
-                ),
-                "Simulating",
-                log_dir,
-            )
-            second = None
-            if compare_path and not first.interrupted:
-                second = run_batch(
-                    pool,
-                    specs(
-                        games,
-                        seed,
-                        ai_side,
-                        human,
-                        difficulty,
-                        compare_path,
-                        check,
-                        enhanced,
-                        draft_cap,
-                        balanced_setup,
-                    ),
-                    "Comparing",
-                    log_dir / "compare-rules" if log_dir else None,
-                )
+            run = simulate_run(settings, play_with_bar(pool), log_dir)
     except KeyboardInterrupt:  # while the workers start or stop: no game to report
         click.echo("\nInterrupted.", err=True)
         raise SystemExit(EXIT_INTERRUPTED) from None
-    report: dict[str, Any] = {"summary": summarize(first.games)}
-    if second is not None:
-        report["compare_summary"] = summarize(second.games)
-        if not second.interrupted:
-            labels = (str(compare_path), rules_path or "default rules")
-            report["comparison"] = compare(second.games, first.games, labels)
-    interrupted = first.interrupted or (second is not None and second.interrupted)
-    report["run"] = {
-        "backend": pool.name,
-        "partial": interrupted,
-        "planned": first.planned + (first.planned if compare_path else 0),
-        "finished": len(first.games) + (len(second.games) if second else 0),
-        "retried": pool.retried,
-    }
-    report["settings"] = {
-        "games": games,
-        "seed": seed,
-        "workers": workers,
-        "cluster": cluster,
-        "human": human,
-        "ai_side": ai_side,
-        "difficulty": ", ".join(difficulty),
-        "rules": rules_path,
-        "compare_rules": compare_path,
-        "check": check,
-        "enhanced": enhanced,
-        "draft_cap": draft_cap,
-        "balanced_setup": balanced_setup,
-    }
-    batches = [first] if second is None else [first, second]
-    failures = [f for b in batches for f in b.failures]
-    report["failures"] = [f.to_dict() for f in failures]
+    report = make_report(run, pool, workers=workers, cluster=cluster)
+    first, second, failures, batches = run.first, run.second, run.failures, run.batches
     if as_json:
         click.echo(json.dumps(report, indent=2))
     else:
@@ -336,7 +222,7 @@ def simulate(
             click.echo(f"Report written to {report_path}", err=True)
     for problem in problems:
         click.echo(f"error: {problem}", err=True)
-    if interrupted:
+    if run.interrupted:
         raise SystemExit(EXIT_INTERRUPTED)
     if problems:
         raise SystemExit(2)
