@@ -59,22 +59,9 @@ def _read_balanced(
     out: dict[Side, MappingProxyType[str, int]] = {}
     ok = True
     for side in Side:
-        place: dict[str, int] = {}
-        side_loc = m.get(side.value)
-        for cid, amount_loc in (side_loc.items() or []) if side_loc is not None else []:
-            amount = amount_loc.integer(1, 20)
-            country = countries.get(cid)
-            if country is None:
-                amount_loc.fail(f"unknown country id {cid!r}")
-                ok = False
-            elif _EXTRA_AREA[side] not in country.subregions:
-                amount_loc.fail(f"{side.label} extra influence goes in {_EXTRA_AREA[side]}")
-                ok = False
-            elif amount is None:
-                ok = False
-            else:
-                place[cid] = amount
-        out[side] = MappingProxyType(place)
+        place = _read_place(m[side.value], side, countries) if side.value in m else {}
+        ok = ok and place is not None
+        out[side] = MappingProxyType(place or {})
     return MappingProxyType(out) if ok else None
 
 
@@ -117,18 +104,9 @@ def _read_extra_side(
             ok = False
             continue
         rolls = c["rolls"].integers(1, 6)
-        place: dict[str, int] = {}
-        for cid, amount_loc in c["place"].items() or []:
-            amount = amount_loc.integer(1, 20)
-            country = countries.get(cid)
-            if country is None:
-                amount_loc.fail(f"unknown country id {cid!r}")
-                ok = False
-            elif _EXTRA_AREA[side] not in country.subregions:
-                amount_loc.fail(f"{side.label} extra influence goes in {_EXTRA_AREA[side]}")
-                ok = False
-            elif amount is not None:
-                place[cid] = amount
+        read = _read_place(c["place"], side, countries)
+        ok = ok and read is not None
+        place = read or {}
         if total is not None and sum(place.values()) != total and ok:
             c["place"].fail(f"adds up to {sum(place.values())}, expected {total}")
             ok = False
@@ -141,3 +119,24 @@ def _read_extra_side(
         m["columns"].fail("the columns must cover every die result 1–6 exactly once")
         ok = False
     return table if ok and total is not None else None
+
+
+def _read_place(loc: Located, side: Side, countries: dict[str, Country]) -> dict[str, int] | None:
+    """Country id -> amount, each a known country of the side's extra-influence area (spec
+    §2.4); None when any is not."""
+    place: dict[str, int] = {}
+    ok = True
+    for cid, amount_loc in loc.items() or []:
+        amount = amount_loc.integer(1, 20)
+        country = countries.get(cid)
+        if country is None:
+            amount_loc.fail(f"unknown country id {cid!r}")
+            ok = False
+        elif _EXTRA_AREA[side] not in country.subregions:
+            amount_loc.fail(f"{side.label} extra influence goes in {_EXTRA_AREA[side]}")
+            ok = False
+        elif amount is None:
+            ok = False
+        else:
+            place[cid] = amount
+    return place if ok else None
