@@ -51,7 +51,8 @@ from twsolo.ids import DIFFICULTY_LEVELS, SCORING_REGIONS, Side
 from twsolo.persist.savefile import Entry, SaveDir
 from twsolo.players.greedy import GreedyPlayer
 from twsolo.positions.scenario import Scenario
-from twsolo.positions.scripted import Script, position, random_game, reachable
+from twsolo.positions.scripted import Script, random_game, reachable
+from twsolo.positions.scripted import position as _position
 from twsolo.ruleset import Ruleset
 from twsolo.session.live import GameSession
 from twsolo.solo import GameRecord, SoloOptions, play_game
@@ -91,6 +92,36 @@ __all__ = [
     "score_region",
     "setups",
 ]
+
+
+def position(
+    rules: Ruleset,
+    *,
+    influence: dict[str, tuple[int, int]] | None = None,
+    empty: bool = False,
+    defcon: int = 5,
+    vp: int = 0,
+    turn: int = 1,
+    effects: Sequence[Effect] = (),
+    phasing: Side = Side.USSR,
+) -> GameState:
+    """A state from the standard setup (or an empty board with `empty`) with influence given
+    as country id -> (US, USSR) and the lasting `effects` in force; an impossible set of
+    effects (`effect_problems`: a side its card never gives, one twice, one that ends another)
+    is refused with ValueError."""
+    problems = effect_problems(list(effects))
+    if problems:
+        raise ValueError("impossible effects: " + "; ".join(map(str, problems)))
+    return _position(
+        rules,
+        influence=influence,
+        empty=empty,
+        defcon=defcon,
+        vp=vp,
+        turn=turn,
+        effects=effects,
+        phasing=phasing,
+    )
 
 
 DrawIndex = Callable[[int, str], int]  # (number of options, the question's key) -> an index

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from twsolo.checks import effect_problems
 from twsolo.engine.choices import (
     CHANCE,
     Actor,
@@ -64,12 +63,7 @@ def position(
     phasing: Side = Side.USSR,
 ) -> GameState:
     """A state from the standard setup (or an empty board with `empty`) with influence given
-    as country id -> (US, USSR) and the lasting `effects` in force; an impossible set of
-    effects (`effect_problems`: a side its card never gives, one twice, one that ends another)
-    is refused with ValueError."""
-    problems = effect_problems(list(effects))
-    if problems:
-        raise ValueError("impossible effects: " + "; ".join(map(str, problems)))
+    as country id -> (US, USSR)."""
     state = standard_state(rules)
     if empty:
         state.influence[:] = 0
