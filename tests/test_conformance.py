@@ -18,7 +18,7 @@ from pathlib import Path
 import pexpect
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 from twsolo.cli.main import cli
@@ -28,20 +28,27 @@ from twsolo.testing import SessionGame, Setup, new_save, play_session, setups
 
 RULES = load_ruleset()
 ROOT = Path(__file__).resolve().parent.parent
-# Whole games through the session are seconds each: the `ci` profile's 40 examples would take
-# minutes per test, so the per-test count scales with the profile (the conformance profile's
-# max_examples reaches every test unscaled).
-SCALE = max(1, settings.default.max_examples // 40)
+# Whole games through the session take about a second each: the `dev` and `ci` profiles run
+# each test's small count, the `conformance` profile its long count (docs/testing.md says the
+# run times), `nightly` a tenth of that.
+PROFILE = os.getenv("HYPOTHESIS_PROFILE", "dev")
 SLOW = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture, HealthCheck.data_too_large]
 # No shrinking: each example is whole games of seconds, and its report (the set-up, the
 # person's seed, the kill points) is already short; a failure is found, not minimised.
 FOUND = [Phase.explicit, Phase.reuse, Phase.generate]
 
 
-def budget(ci_examples: int) -> settings:
-    """`ci_examples` under the ci and dev profiles, the profile's own count above them."""
-    wanted = ci_examples if SCALE == 1 else settings.default.max_examples
-    return settings(max_examples=wanted, deadline=None, suppress_health_check=SLOW, phases=FOUND)
+def budget(ci_examples: int, long_examples: int) -> settings:
+    """`ci_examples` under the dev and ci profiles, `long_examples` under `conformance`."""
+    wanted = {"conformance": long_examples, "nightly": max(ci_examples, long_examples // 10)}
+    count = wanted.get(PROFILE, ci_examples)
+    return settings(max_examples=count, deadline=None, suppress_health_check=SLOW, phases=FOUND)
+
+
+# Kill points: a count, then that many integers (hypothesis rejects some draws of st.lists).
+@st.composite
+def kill_points(draw: st.DrawFn) -> list[int]:
+    return [draw(st.integers(0, 400)) for _ in range(draw(st.integers(1, 3)))]
 
 
 @pytest.fixture(autouse=True)
@@ -89,14 +96,21 @@ def readers_never_raise(home: Path) -> None:
 # ---------------------------------------------------------------- every combination, resumed
 
 
-@budget(12)
-@given(
-    setup=setups(),
-    person=st.integers(0, 2**16),
-    kills=st.lists(st.integers(0, 400), min_size=1, max_size=3),
-)
+# The long run's 10,000 combinations come in two shares of 5,000, each its own test, so that
+# two processes (`-k share0`, `-k share1`) keep both cores busy: about 70 minutes on this
+# machine's two cores.
+SHARES = 2 if PROFILE == "conformance" else 1
+
+
+@pytest.mark.parametrize("share", [f"share{n}" for n in range(SHARES)])
+@budget(12, 10_000 // SHARES)
+@given(setup=setups(), person=st.integers(0, 2**16), kills=kill_points())
 def test_every_combination_resumes_to_the_same_game(
-    tmp_path_factory: pytest.TempPathFactory, setup: Setup, person: int, kills: list[int]
+    tmp_path_factory: pytest.TempPathFactory,
+    share: str,
+    setup: Setup,
+    person: int,
+    kills: list[int],
 ) -> None:
     """Killed after drawn journal lines and resumed each time, a game is the uninterrupted game:
     its journal line for line, its final state and its result."""
@@ -121,17 +135,22 @@ def test_each_mode_and_ai_resumes_after_its_first_answers(
 # ---------------------------------------------------------------- exported positions
 
 
-def exports(home: Path, tmp: Path) -> list[Path]:
+def exports(home: Path, tmp: Path, seed: int, turns: int) -> list[Path]:
     """Every way the program writes a position of the finished game "g": `show --scenario`, the
-    in-game `scenario` and `inspect TURN --scenario`, and `replay --scenario` of a simulated
-    game's log."""
-    files = [tmp / name for name in ("show.yaml", "ingame.yaml", "inspect.yaml", "replay.yaml")]
+    in-game `scenario`, `inspect TURN --scenario` of turn 1 and of a later turn the game
+    reached (of its `turns`, drawn by `seed`), and `replay --scenario` of a game simulated with
+    `seed`."""
+    names = ("show", "ingame", "inspect", "inspect-later", "replay")
+    files = [tmp / f"{name}.yaml" for name in names]
     cli_run(home, "show", "g", "--scenario", str(files[0]))
-    cli_run(home, "play", "g", text=f"scenario {files[1]}\ninspect 1 --scenario {files[2]}\nquit\n")
+    asked = [f"scenario {files[1]}", f"inspect 1 --scenario {files[2]}"]
+    asked += [f"inspect {1 + seed % turns} --scenario {files[3]}", "quit", ""]
+    cli_run(home, "play", "g", text="\n".join(asked))
     logs = tmp / "logs"
-    CliRunner().invoke(cli, ["simulate", "--games", "1", "--seed", "2", "--log", str(logs)])
+    sim = ["simulate", "--games", "1", "--seed", str(seed), "--log", str(logs)]
+    assert CliRunner().invoke(cli, sim).exit_code == 0
     (log,) = logs.iterdir()
-    out = CliRunner().invoke(cli, ["replay", str(log), "--scenario", str(files[3])])
+    out = CliRunner().invoke(cli, ["replay", str(log), "--scenario", str(files[4])])
     assert out.exception is None, out.output
     missing = [f.name for f in files if not f.exists()]
     assert not missing, missing
@@ -139,8 +158,23 @@ def exports(home: Path, tmp: Path) -> list[Path]:
 
 
 @pytest.mark.parametrize("table", [False, True], ids=["digital", "table"])
-@budget(1)
+@budget(1, 100)
 @given(setup=setups(), person=st.integers(0, 99))
+# Found by the long run: the enhanced AI revealed the China Card twice (spec §25.2) in turn 1,
+# and `inspect 1 --scenario` wrote it twice.
+@example(
+    setup=Setup(
+        side="us",
+        table=True,
+        dice="manual",
+        difficulty="hard",
+        enhanced=True,
+        draft_cap=True,
+        fast_deal=True,
+        seed=959,
+    ),
+    person=6,
+)
 def test_every_exported_position_starts_a_game_that_plays_to_the_end(
     tmp_path_factory: pytest.TempPathFactory, table: bool, setup: Setup, person: int
 ) -> None:
@@ -148,8 +182,8 @@ def test_every_exported_position_starts_a_game_that_plays_to_the_end(
     end, resumes after a kill to the same game, and every save reads back."""
     tmp = tmp_path_factory.mktemp("exported")
     home = home_of(tmp / "home")
-    play_session(RULES, new_save(home, "g", setup), person_seed=person)
-    for n, file in enumerate(exports(home, tmp)):
+    first = play_session(RULES, new_save(home, "g", setup), person_seed=person)
+    for n, file in enumerate(exports(home, tmp, setup.seed, first.state.turn)):
         again = Setup(table=table, seed=setup.seed + n, scenario=str(file))
         whole = play_session(RULES, new_save(home, f"from-{n}", again), person_seed=person)
         assert whole.result is not None, file.name
@@ -168,7 +202,7 @@ def twsolo(home: Path, *args: str) -> pexpect.spawn:
     )
 
 
-@settings(max_examples=2, deadline=None, suppress_health_check=SLOW, phases=FOUND)
+@budget(2, 50)
 @given(setup=setups(), person=st.integers(0, 99), kill=st.integers(0, 300))
 def test_a_game_begun_and_killed_in_a_terminal_resumes_to_the_same_game(
     tmp_path_factory: pytest.TempPathFactory, setup: Setup, person: int, kill: int

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import yaml
 
-from twsolo.api import Side, play_game
+from twsolo.api import Side, decide, play_game
 from twsolo.engine.state import Effect, GameState, hand_of
 from twsolo.errors import ScenarioError
 from twsolo.ids import CHINA_CARD
@@ -136,3 +136,27 @@ def test_missile_envy_in_force_lies_in_the_humans_deck_hand(rules: Ruleset) -> N
     state = Scenario.from_dict(data, rules).state
     assert state.piles["hand_ussr"].top == [49]
     assert_round_trip(rules, state)
+
+
+def test_a_card_revealed_twice_in_one_decision_is_written_once(rules: Ruleset) -> None:
+    """Spec §25.2 sets the China Card aside under the AI's other cards; with none left it is
+    revealed again. The export listed it twice (`card: 6`, `ai_deck: [6]`), a file `new --from`
+    refused (`card 6 is named twice`): a card revealed again is written at its first place,
+    and the AI decides there as it did."""
+    data = {
+        "ai_side": "us",
+        "turn": 1,
+        "action_round": 6,
+        "primary": "europe",
+        "secondary": "africa",
+        "card": CHINA_CARD,
+        "china_card": {"holder": "us"},
+        "enhanced": ["china_card_always_enters"],
+        "dice": [4],
+    }
+    state = Scenario.from_dict(data, rules).state
+    twice = [CHINA_CARD, CHINA_CARD]
+    written = Scenario.from_state(state, rules, drawn=twice, dice=[4]).to_dict()
+    assert written["card"] == CHINA_CARD and "ai_deck" not in written
+    back = Scenario.from_dict(yaml.safe_load(yaml.safe_dump(written)), rules)
+    assert decide(rules, back)["card"] == CHINA_CARD

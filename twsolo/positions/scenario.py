@@ -120,7 +120,11 @@ class Scenario:
             raise ScenarioError(["the position names no AI side"])
         pile = state.piles[hand_of(ai)]
         known = [*pile.top, *sorted(pile.shuffled), *pile.bottom]
-        deck = [*drawn, *(c for c in known if c not in drawn)]
+        # A card revealed twice went back into the deck/hand between (spec §25.2: the China
+        # Card to the bottom, then revealed again when nothing else was left): its first
+        # place gives the same reveals.
+        revealed = list(dict.fromkeys(drawn))
+        deck = [*revealed, *(c for c in known if c not in revealed)]
         state = state.copy()
         state.ai_side = ai
         return cls(
