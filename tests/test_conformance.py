@@ -10,10 +10,15 @@ The kit's `Setup`, `new_save`, `play_session` (twsolo/testing.py) do the playing
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import signal
 import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pexpect
 import pytest
@@ -21,10 +26,15 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
+from tests.table_person import Person, typed
 from twsolo.cli.main import cli
 from twsolo.compose import load_ruleset
-from twsolo.persist.savefile import SaveDir
-from twsolo.testing import SessionGame, Setup, new_save, play_session, setups
+from twsolo.engine.choices import Choice
+from twsolo.engine.game import Game
+from twsolo.persist.savefile import Entry, SaveDir
+from twsolo.ruleset import Ruleset
+from twsolo.testing import Killed, SessionGame, Setup, new_save, play_session, setups
+from twsolo.testing import Person as KitPerson
 
 RULES = load_ruleset()
 ROOT = Path(__file__).resolve().parent.parent
@@ -230,3 +240,70 @@ def test_a_game_begun_and_killed_in_a_terminal_resumes_to_the_same_game(
         assert "Traceback" not in (child.before or ""), child.before
         child.wait()
         assert child.exitstatus == 0, child.before
+
+
+# ---------------------------------------------------------------- typed at the prompt
+
+
+@dataclass
+class TypingPerson(Person):
+    """The kit's `Person` (every answer a function of the position: the same after a resume)
+    typing each answer at the command line's prompt as its label, one answer a prompt."""
+
+    def answer(self, game: Game, choice: Choice) -> str:
+        assert game.state.ai_side is not None
+        person = KitPerson(game.state.ai_side.other, self.seed)
+        return typed(game, choice, person.choose(game, choice))
+
+
+@contextlib.contextmanager
+def dying_after(lives: int) -> Iterator[None]:
+    """Every save dies (`Killed`) before it writes journal line `lives` + 1 from now."""
+    left = [lives]
+    append = SaveDir.append
+
+    def dying(save: SaveDir, entry: Entry, seq: int, rules: Ruleset) -> None:
+        if left[0] <= 0:
+            raise Killed
+        left[0] -= 1
+        append(save, entry, seq, rules)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(SaveDir, "append", dying)
+        yield
+
+
+def typed_game(home: Path, args: list[str], person: TypingPerson, dies_after: int) -> None:
+    """`twsolo new ARGS` typed by `person`; the process dies before its journal line
+    `dies_after` + 1 (-1: never), and `twsolo play g` typed on resumes the game to its end."""
+    runs = [(["new", "--name", "g", *args], dies_after), (["play", "g"], -1)]
+    for command, dies in runs:
+        died = dying_after(dies) if dies >= 0 else contextlib.nullcontext()
+        with pytest.MonkeyPatch.context() as patch, died:
+            person.sit_down(patch)
+            result = CliRunner().invoke(cli, [*command, "--home", str(home)])
+        if not isinstance(result.exception, Killed):
+            assert result.exit_code == 0, result.output[-3000:]
+            return
+    raise AssertionError("the resumed game died")
+
+
+def journal(home: Path) -> list[dict[str, Any]]:
+    lines = (home / "games" / "g" / "journal.jsonl").read_text().splitlines()
+    return [json.loads(line) for line in lines]
+
+
+@budget(2, 50)
+@given(setup=setups(), person=st.integers(0, 99), kill=st.integers(0, 300))
+def test_a_game_typed_at_the_prompt_is_the_kits_game_and_resumes_to_it(
+    tmp_path_factory: pytest.TempPathFactory, setup: Setup, person: int, kill: int
+) -> None:
+    """Every answer typed at `twsolo new`'s prompts as the screen labels it, one a prompt, gives
+    the game the kit's session plays with the same answers; the process killed after a drawn
+    journal line and `twsolo play` typed on gives it too."""
+    tmp = tmp_path_factory.mktemp("typed")
+    whole = played(tmp / "kit", setup, person, [])
+    for name, dies in (("typed", -1), ("typed-killed", kill)):
+        home = home_of(tmp / name)
+        typed_game(home, setup.args(), TypingPerson(seed=person), dies)
+        assert journal(home) == whole.journal, name

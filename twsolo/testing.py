@@ -54,7 +54,7 @@ from twsolo.positions.scenario import Scenario
 from twsolo.positions.scripted import Script, random_game, reachable
 from twsolo.positions.scripted import position as _position
 from twsolo.ruleset import Ruleset
-from twsolo.session.live import GameSession
+from twsolo.session.live import DigitalChance, GameSession
 from twsolo.solo import GameRecord, SoloOptions, play_game
 
 __all__ = [
@@ -464,15 +464,19 @@ class Person:
 
 
 class TableChance:
-    """Chance at the table, as the terminal's (cli/prompts.py TableChance): dice rolled by the
-    program with `dice auto`, everything else told by the person."""
+    """Chance as the terminal asks it (cli/prompts.py TableChance, ScreenChance): with `dice
+    manual` the person rolls and types the dice, with `dice auto` the program rolls them; the
+    cards are told by the person at the table, dealt by the program on screen."""
 
     def __init__(self, session: GameSession, person: Person) -> None:
         self.session, self.person = session, person
+        self.cards = DigitalChance(session.chance_rng)
 
     def choose(self, game: Game, choice: Choice) -> Answer:
-        if choice.kind == "die" and self.session.header.dice == "auto":
-            return self.session.chance_rng().choice(choice.options)
+        if choice.kind == "die" and self.session.header.dice == "manual":
+            return self.person.choose(game, choice)
+        if choice.kind == "die" or not self.session.header.table:
+            return self.cards.choose(game, choice)
         return self.person.choose(game, choice)
 
 
@@ -524,7 +528,8 @@ def play_session(
         try:
             with GameSession.open(rules, target) as session:
                 person = Person(session.human, person_seed)
-                chance = TableChance(session, person) if session.header.table else None
+                asked = session.header.table or session.header.dice == "manual"
+                chance = TableChance(session, person) if asked else None
                 record = session.play(person, chance)
         except Killed:
             resumed += 1
