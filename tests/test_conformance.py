@@ -96,11 +96,15 @@ def cli_run(home: Path, *args: str, text: str = "") -> str:
 
 
 def readers_never_raise(home: Path) -> None:
-    """`list`, `show`, `play` (with `history`) of every game in `home` report, never crash."""
+    """`list`, `show`, `play` (with `history`) of every game in `home` report, never crash;
+    `replay` (a simulated game's log) given a save's journal says what it is not."""
     cli_run(home, "list")
     for folder in sorted((home / "games").iterdir()):
         cli_run(home, "show", folder.name)
         cli_run(home, "play", folder.name, text="history\nquit\n")
+        out = CliRunner().invoke(cli, ["replay", str(folder / "journal.jsonl")])
+        assert out.exit_code == 2, out.output[-2000:]
+        assert out.output.startswith("error: "), out.output[-2000:]
 
 
 # ---------------------------------------------------------------- every combination, resumed

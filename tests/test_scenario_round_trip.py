@@ -157,6 +157,7 @@ def test_a_card_revealed_twice_in_one_decision_is_written_once(rules: Ruleset) -
     state = Scenario.from_dict(data, rules).state
     twice = [CHINA_CARD, CHINA_CARD]
     written = Scenario.from_state(state, rules, drawn=twice, dice=[4]).to_dict()
-    assert written["card"] == CHINA_CARD and "ai_deck" not in written
+    assert written["card"] == CHINA_CARD
+    assert "ai_deck" not in written
     back = Scenario.from_dict(yaml.safe_load(yaml.safe_dump(written)), rules)
     assert decide(rules, back)["card"] == CHINA_CARD
