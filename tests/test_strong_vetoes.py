@@ -8,7 +8,9 @@ import contextlib
 import random
 from dataclasses import dataclass
 
-from twsolo.engine.choices import Answer, Choice
+import pytest
+
+from twsolo.engine.choices import Answer, Choice, ChoiceProvider
 from twsolo.engine.game import Game
 from twsolo.engine.state import Result
 from twsolo.ids import Side
@@ -135,3 +137,40 @@ def test_the_lazy_veto_orders_as_the_eager_one_and_judges_only_what_is_taken() -
     taken = vetoed_later(items, vetoes)
     assert [next(taken), next(taken)] == [5, 1]
     assert judged == [5, 2, 8, 1]
+
+
+@dataclass
+class LastPlay:
+    """The stand-in, noting how many cards and ways to play one its last action-round
+    decision offered."""
+
+    player: ChoiceProvider
+    cards: int = 0
+    ways: int = 0
+
+    def choose(self, game: Game, choice: Choice) -> Answer:
+        if choice.kind == "ar_card":
+            self.cards, self.ways = len(choice.options), 1
+        elif choice.kind == "play":
+            self.ways = len(choice.options)
+        return self.player.choose(game, choice)
+
+
+# Seeds of the 1,000-game measurement (enhanced AI, normal, balanced set-up) where the vetoed
+# stand-in ended the game by its own DEFCON 1: seed 4791 coups a battleground at DEFCON 2 (every
+# play was vetoed, the lead guard's too, and the vetoes were not ranked), 4391 plays Missile
+# Envy for its event at DEFCON 2 and is handed Duck and Cover (card-events #49); 4424 holds
+# only Soviets Shoot Down KAL-007, whose event fires however it is played.
+@pytest.mark.parametrize(("seed", "ai"), [(4791, "ussr"), (4391, "ussr"), (4424, "us")])
+def test_the_stand_in_ends_a_game_by_its_own_defcon_1_only_when_forced(
+    rules: Ruleset, seed: int, ai: str
+) -> None:
+    spec = GameSpec(seed, ai, "strong", enhanced=True, balanced_setup=True)
+    seats = providers(spec, Side(ai))
+    human = Side(ai).other
+    last = LastPlay(seats[human])
+    seats[human] = last
+    record = play_game(rules, spec.options(), seats)
+    assert record.result is not None
+    own_loss = record.result.reason == "defcon1" and record.result.winner is not human
+    assert not own_loss or last.cards == last.ways == 1, (seed, record.result)

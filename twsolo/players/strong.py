@@ -39,6 +39,7 @@ from twsolo.players.plays import Plans, Play, PlayScript, candidates
 from twsolo.players.ranking import Decision, Ranked
 from twsolo.players.registry import StandIn
 from twsolo.players.tail_risk import (
+    given_defcon_loss,
     headline_vetoes,
     own_defcon_loss,
     throws_lead,
@@ -177,30 +178,35 @@ def rank_action(
     # The vetoes (tail_risk.py), each play judged once, when the look-ahead first reaches it:
     # put last, whatever its value. Lazily: the full look-ahead stops at the kept few, and the
     # plays past them are neither ranked nor judged (the DEFCON veto plays each on a world).
-    vetoed: set[int] = set()
+    # When every play is vetoed the lesser risk goes first: a lead the AI may take on some
+    # world (1), the trap set off on oneself (2), DEFCON 1 on one's own action (3: certain).
+    vetoed: dict[int, int] = {}
 
     def vetoes(item: tuple[float, Play]) -> bool:
         play = item[1]
-        if trap_play(rules, side, play) or own_defcon_loss(game, worlds[0], play, drawn):
-            vetoed.add(id(play))
-            return True
-        return False
+        if trap_play(rules, side, play):
+            vetoed[id(play)] = 2
+        elif own_defcon_loss(game, worlds[0], play, drawn) or given_defcon_loss(
+            game, k, worlds[0], play
+        ):
+            vetoed[id(play)] = 3
+        return id(play) in vetoed
 
     order = vetoed_later(looked, vetoes)
     if not budget.samples:
-        looked = list(order)
+        looked = sorted(order, key=lambda x: vetoed.get(id(x[1]), 0))
     else:
         full: list[tuple[float, Play]] = []
         for _, play in order:
             if len(full) >= budget.keep and any(id(p) not in vetoed for _, p in full):
                 break  # past the kept few only while every one looked at is vetoed
             looks = [ar_value(game, s, play, drawn, w) for s in worlds]
-            if throws_lead(game.state, side, looks):
-                vetoed.add(id(play))
+            if id(play) not in vetoed and throws_lead(game.state, side, looks):
+                vetoed[id(play)] = 1
             hold = hold_value(rules, side, play.card, risky)
             full.append((statistics.fmean(look.value for look in looks) - hold, play))
-        full.sort(key=lambda x: -x[0])
-        looked = vetoed_last(full, lambda x: id(x[1]) in vetoed)
+        full.sort(key=lambda x: (vetoed.get(id(x[1]), 0), -x[0]))
+        looked = full
     best = looked[0][1]
     ranking = [
         Ranked(play.card if choice.kind == "ar_card" else play.how, v, play.describe(rules))

@@ -12,6 +12,8 @@ did not sample can still look best. Two vetoes put such plays last, from what th
 - the action-round DEFCON veto (issue #43): at DEFCON 3 or lower, a play whose own action
   brings DEFCON 1 (spec §20.1.2: the phasing human loses) — its event, the AI's event it sets
   off, a battleground coup — played through the engine on a world;
+- Missile Envy's veto (issue #43): at DEFCON 2, Missile Envy as one's event when any card the
+  AI may hold would be handed over with an event that lowers DEFCON;
 - the lead guard (issue #43): while the human leads on VP, a play after which, on any world the
   look-ahead played, the AI wins by 20 VP or by Europe's control (spec §20.1.1, §20.1.5).
 """
@@ -26,7 +28,7 @@ from typing import TypeVar
 from twsolo.engine.events import EVENTS, play_event
 from twsolo.engine.game import Game, GameOver
 from twsolo.engine.state import GameState, hand_of
-from twsolo.ids import CHINA_CARD, Side
+from twsolo.ids import CHINA_CARD, CardId, Side
 from twsolo.players.knowledge import Knowledge, sample_world
 from twsolo.players.lookahead import (
     Horizon,
@@ -194,6 +196,40 @@ def own_defcon_loss(game: Game, sample: Sample, play: Play, drawn: Sequence[int]
         play_drawn(flow, play.card, list(drawn))
     result = flow.game.state.result
     return result is not None and result.reason == "defcon1" and result.winner is human.other
+
+
+def given_defcon_loss(game: Game, k: Knowledge, sample: Sample, play: Play) -> bool:
+    """The action-round DEFCON veto where the AI's hidden cards decide: Missile Envy as the
+    human's event hands it the AI's highest-ops card, whose event it must play if the card is
+    its own or neutral (card-events #49). At DEFCON 2, vetoed if any card the AI may hold is
+    such an event that lowers DEFCON (each tried on a world of the sample's seed where the AI
+    holds it)."""
+    if play.how != "event" or play.card != CardId.MISSILE_ENVY or game.state.defcon > 2:
+        return False
+    human = flow_human(game)
+    return any(
+        game.rules.card(c).owner in (None, human) and handed_lowers_defcon(game, k, sample, c)
+        for c in ai_headline_cards(game.state, k, human)
+    )
+
+
+def handed_lowers_defcon(game: Game, k: Knowledge, sample: Sample, card: int) -> bool:
+    """Whether `card`, taken from the AI's deck/hand and played as the human's event, lowers
+    DEFCON on a world of the sample's seed where the AI holds it."""
+    human = flow_human(game)
+    world = _world(game, k, card, sample.seed)
+    state = world.world.state
+    flow = world_flow(game, world.world, RolloutHuman(human), world)
+    before = state.defcon
+    with contextlib.suppress(GameOver, Horizon):
+        if card in k.pool:  # unseen: the world deals it on top of the AI's deck/hand
+            taken = flow.game.draw(hand_of(human.other), "Missile Envy (veto)", to="table")
+        else:
+            flow.game.move_card(card, "table")
+            taken = card
+        if taken == card:
+            play_event(flow.game, card, human)
+    return state.defcon < before
 
 
 def throws_lead(state: GameState, human: Side, looks: Sequence[Look]) -> bool:
