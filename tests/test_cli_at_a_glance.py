@@ -196,3 +196,13 @@ def test_ctrl_d_and_ctrl_c_say_how_to_resume(tmp_path: Path) -> None:
         result = CliRunner().invoke(cli, ["play", "c", "--home", str(tmp_path)])
     assert result.exit_code == 0
     assert result.output.endswith("\nSaved. Resume with: twsolo play c\n")
+
+
+def test_the_summary_of_a_game_begun_from_a_scenario_starts_at_its_turn(tmp_path: Path) -> None:
+    """A game begun at turn 5 (VP 2 to the USSR, DEFCON 3): the "Turn by turn" table begins at
+    turn 5 with the VP and DEFCON the turn ended with, not at turn 1 from the set-up's."""
+    scenario = Path(__file__).parent / "scenarios" / "full_position.yaml"
+    out = play(tmp_path, ["new", "--from", str(scenario), "--seed", "4", "--name", "s"], Person(3))
+    summary = out.split("Turn by turn (VP from your side, DEFCON at the end of each turn):\n")[1]
+    turn_row = summary.splitlines()[0]
+    assert turn_row.split()[1:] == [str(t) for t in range(5, 4 + len(turn_row.split()))]

@@ -275,7 +275,8 @@ class Terminal:
             f"Victory Rating: {s['rating']} (score {s['score']:+d} from your side, difficulty "
             f"{s['difficulty']})"
         )
-        for line in game_summary(self.rules, record.log, record.state):
+        start = self.session.header.start
+        for line in game_summary(self.rules, record.log, record.state, start):
             self.echo(line)
 
     def after_the_end(self) -> None:

@@ -552,12 +552,17 @@ def _china_check(state: GameState) -> str:
     return f"  [ ] the China Card turned face up: {china_card(state)}"
 
 
-def game_summary(rules: Ruleset, log: Sequence[Record], state: GameState) -> list[str]:
+def game_summary(
+    rules: Ruleset, log: Sequence[Record], state: GameState, start: GameState | None = None
+) -> list[str]:
     """The end of the game at a glance: VP (from the player's side) and DEFCON at the end of each
-    turn, every scoring with its net VP, the penalties paid."""
+    turn, every scoring with its net VP, the penalties paid. `start`: the position a game begun
+    from a scenario started at (the log begins there), else the set-up's."""
     assert state.ai_side is not None
     sign = state.ai_side.other.sign
     vp, defcon, turn, ar = 0, 5, 1, 0
+    if start is not None:
+        vp, defcon, turn, ar = start.vp, start.defcon, start.turn, start.action_round
     by_turn: list[tuple[int, int, int]] = []
     scorings: list[str] = []
     penalties = 0
