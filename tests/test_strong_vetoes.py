@@ -159,8 +159,8 @@ class LastPlay:
 # Seeds of the 1,000-game measurement (enhanced AI, normal, balanced set-up) where the vetoed
 # stand-in ended the game by its own DEFCON 1: seed 4791 coups a battleground at DEFCON 2 (every
 # play was vetoed, the lead guard's too, and the vetoes were not ranked), 4391 plays Missile
-# Envy for its event at DEFCON 2 and is handed Duck and Cover (card-events #49); 4424 holds
-# only Soviets Shoot Down KAL-007, whose event fires however it is played.
+# Envy for its event at DEFCON 2 and is handed an event that lowers DEFCON (card-events #49);
+# 4424 holds only Soviets Shoot Down KAL-007, whose event fires however it is played.
 @pytest.mark.parametrize(("seed", "ai"), [(4791, "ussr"), (4391, "ussr"), (4424, "us")])
 def test_the_stand_in_ends_a_game_by_its_own_defcon_1_only_when_forced(
     rules: Ruleset, seed: int, ai: str

@@ -124,16 +124,24 @@ def flow_human(game: Game) -> Side:
 
 
 def lowers_defcon(
-    game: Game, sample: Sample, card: int, player: Side, drawn: Sequence[int]
+    game: Game,
+    sample: Sample,
+    card: int,
+    player: Side,
+    drawn: Sequence[int],
+    *,
+    handed_to: Side | None = None,
 ) -> bool:
-    """Whether `card`'s event, headlined by `player` on the sample's world, lowers DEFCON."""
+    """Whether `card`'s event, headlined by `player` on the sample's world, lowers DEFCON. With
+    `handed_to`, the card `player` (the AI) draws is that side's event in an action round
+    instead (Missile Envy hands it over, card-events #49)."""
     world = sample.world.copy()
     state = world.state
     flow = world_flow(game, world, RolloutHuman(flow_human(game)), sample)
     before = state.defcon
     with contextlib.suppress(GameOver, Horizon):
         if _on_table(flow, card, player, drawn):
-            play_event(flow.game, card, player, headline=True)
+            play_event(flow.game, card, handed_to or player, headline=handed_to is None)
     return state.defcon < before
 
 
@@ -203,33 +211,17 @@ def given_defcon_loss(game: Game, k: Knowledge, sample: Sample, play: Play) -> b
     human's event hands it the AI's highest-ops card, whose event it must play if the card is
     its own or neutral (card-events #49). At DEFCON 2, vetoed if any card the AI may hold is
     such an event that lowers DEFCON (each tried on a world of the sample's seed where the AI
-    holds it)."""
+    draws it)."""
     if play.how != "event" or play.card != CardId.MISSILE_ENVY or game.state.defcon > 2:
         return False
     human = flow_human(game)
     return any(
-        game.rules.card(c).owner in (None, human) and handed_lowers_defcon(game, k, sample, c)
+        game.rules.card(c).owner in (None, human)
+        and lowers_defcon(
+            game, _world(game, k, c, sample.seed), c, human.other, (), handed_to=human
+        )
         for c in ai_headline_cards(game.state, k, human)
     )
-
-
-def handed_lowers_defcon(game: Game, k: Knowledge, sample: Sample, card: int) -> bool:
-    """Whether `card`, taken from the AI's deck/hand and played as the human's event, lowers
-    DEFCON on a world of the sample's seed where the AI holds it."""
-    human = flow_human(game)
-    world = _world(game, k, card, sample.seed)
-    state = world.world.state
-    flow = world_flow(game, world.world, RolloutHuman(human), world)
-    before = state.defcon
-    with contextlib.suppress(GameOver, Horizon):
-        if card in k.pool:  # unseen: the world deals it on top of the AI's deck/hand
-            taken = flow.game.draw(hand_of(human.other), "Missile Envy (veto)", to="table")
-        else:
-            flow.game.move_card(card, "table")
-            taken = card
-        if taken == card:
-            play_event(flow.game, card, human)
-    return state.defcon < before
 
 
 def throws_lead(state: GameState, human: Side, looks: Sequence[Look]) -> bool:
