@@ -10,12 +10,10 @@ The kit's `Setup`, `new_save`, `play_session` (twsolo/testing.py) do the playing
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import signal
 import sys
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,9 +29,16 @@ from twsolo.cli.main import cli
 from twsolo.compose import load_ruleset
 from twsolo.engine.choices import Choice
 from twsolo.engine.game import Game
-from twsolo.persist.savefile import Entry, SaveDir
-from twsolo.ruleset import Ruleset
-from twsolo.testing import Killed, SessionGame, Setup, new_save, play_session, setups
+from twsolo.persist.savefile import SaveDir
+from twsolo.testing import (
+    Killed,
+    SessionGame,
+    Setup,
+    dying_after,
+    new_save,
+    play_session,
+    setups,
+)
 from twsolo.testing import Person as KitPerson
 
 RULES = load_ruleset()
@@ -143,7 +148,9 @@ def test_each_mode_and_ai_resumes_after_its_first_answers(
 ) -> None:
     """The four corners every player meets: killed early in the first turn and in the second."""
     setup = Setup(table=table, enhanced=enhanced, seed=3)
-    same_game(played(tmp_path / "a", setup, 1, []), played(tmp_path / "b", setup, 1, [20, 60]))
+    killed = played(tmp_path / "b", setup, 1, [20, 60])
+    assert killed.resumed == 2  # both kills fell inside the game
+    same_game(played(tmp_path / "a", setup, 1, []), killed)
 
 
 # ---------------------------------------------------------------- exported positions
@@ -262,31 +269,13 @@ class TypingPerson(Person):
         return typed(game, choice, person.choose(game, choice))
 
 
-@contextlib.contextmanager
-def dying_after(lives: int) -> Iterator[None]:
-    """Every save dies (`Killed`) before it writes journal line `lives` + 1 from now."""
-    left = [lives]
-    append = SaveDir.append
-
-    def dying(save: SaveDir, entry: Entry, seq: int, rules: Ruleset) -> None:
-        if left[0] <= 0:
-            raise Killed
-        left[0] -= 1
-        append(save, entry, seq, rules)
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(SaveDir, "append", dying)
-        yield
-
-
 def typed_game(home: Path, args: list[str], seed: int, dies_after: int) -> None:
     """`twsolo new ARGS` typed by a `TypingPerson`; the process dies before its journal line
     `dies_after` + 1 (-1: never), and `twsolo play g` typed on by the same person (who
     remembers nothing of the dead process's questions) resumes the game to its end."""
     runs = [(["new", "--name", "g", *args], dies_after), (["play", "g"], -1)]
     for command, dies in runs:
-        died = dying_after(dies) if dies >= 0 else contextlib.nullcontext()
-        with pytest.MonkeyPatch.context() as patch, died:
+        with pytest.MonkeyPatch.context() as patch, dying_after(dies):
             TypingPerson(seed=seed).sit_down(patch)
             result = CliRunner().invoke(cli, [*command, "--home", str(home)])
         if not isinstance(result.exception, Killed):

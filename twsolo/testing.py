@@ -16,10 +16,11 @@ import contextlib
 import io
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 from hypothesis import strategies as st
 
@@ -66,6 +67,7 @@ __all__ = [
     "FixedDice",
     "Game",
     "Invariants",
+    "Killed",
     "Person",
     "Played",
     "Problem",
@@ -75,6 +77,7 @@ __all__ = [
     "Setup",
     "StandIn",
     "check_game",
+    "dying_after",
     "effect_problems",
     "game_at",
     "games",
@@ -484,19 +487,23 @@ class Killed(Exception):
     """The process died (a `kill -9`, a power cut) before it wrote the next journal line."""
 
 
-class DyingSave(SaveDir):
-    """A save whose process dies before it writes its journal line number `lives` + 1 (counted
-    from when it is opened): every line before it is on disk, whole."""
+@contextlib.contextmanager
+def dying_after(lives: int) -> Iterator[None]:
+    """The process dies (`Killed`) before it writes journal line `lives` + 1 from now, whichever
+    save writes it (`twsolo new` and `play` open their own): every line before it is on disk,
+    whole. `lives` -1: it does not die."""
+    append = SaveDir.append
+    left = lives
 
-    def __init__(self, path: Path, lives: int) -> None:
-        super().__init__(path)
-        self.lives = lives
-
-    def append(self, entry: Entry, seq: int, rules: Ruleset) -> None:
-        if self.lives <= 0:
+    def dying(save: SaveDir, entry: Entry, seq: int, rules: Ruleset) -> None:
+        nonlocal left
+        if left <= 0:
             raise Killed
-        self.lives -= 1
-        super().append(entry, seq, rules)
+        left -= 1
+        append(save, entry, seq, rules)
+
+    with patch.object(SaveDir, "append", dying) if lives >= 0 else contextlib.nullcontext():
+        yield
 
 
 @dataclass
@@ -524,9 +531,8 @@ def play_session(
     record = None
     resumed = 0
     for lives in [*kills, -1]:
-        target = DyingSave(save.path, lives) if lives >= 0 else SaveDir(save.path)
         try:
-            with GameSession.open(rules, target) as session:
+            with dying_after(lives), GameSession.open(rules, SaveDir(save.path)) as session:
                 person = Person(session.human, person_seed)
                 asked = session.header.table or session.header.dice == "manual"
                 chance = TableChance(session, person) if asked else None
