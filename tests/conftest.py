@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import faulthandler
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,7 +28,30 @@ settings.register_profile(
 settings.register_profile("nightly", max_examples=1000, deadline=None)
 # The conformance suite's long run (docs/testing.md: 10,000 examples of each test, overnight).
 settings.register_profile("conformance", max_examples=10_000, deadline=None, database=None)
-settings.load_profile(os.getenv("HYPOTHESIS_PROFILE", "dev"))
+PROFILE = os.getenv("HYPOTHESIS_PROFILE", "dev")
+settings.load_profile(PROFILE)
+
+# No test waits without end: a test still running after this many seconds prints every
+# thread's stack and ends the run (a Dask wait once held CI for its whole 90 minutes). Off in
+# the long profiles, where one test runs for hours; TWSOLO_TEST_LIMIT sets it (0: off).
+TEST_LIMIT = float(os.getenv("TWSOLO_TEST_LIMIT", "900" if PROFILE in ("dev", "ci") else "0"))
+
+
+STDERR = pytest.StashKey[int]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # The terminal's stderr, kept while capture is off: a test's own is a capture file, lost
+    # when the run ends.
+    config.stash[STDERR] = os.dup(2)
+
+
+@pytest.fixture(autouse=True)
+def _no_endless_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    if TEST_LIMIT > 0:
+        faulthandler.dump_traceback_later(TEST_LIMIT, exit=True, file=request.config.stash[STDERR])
+    yield
+    faulthandler.cancel_dump_traceback_later()
 
 
 @pytest.fixture(autouse=True, scope="session")

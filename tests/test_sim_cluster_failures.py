@@ -7,6 +7,7 @@ dashboard) unless $TWSOLO_DASHBOARD asks for it. Everything here is on 127.0.0.1
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import signal
 import socket
@@ -206,3 +207,23 @@ def test_worker_processes_listen_on_nothing(monkeypatch: pytest.MonkeyPatch) -> 
     with make_pool(workers=2) as pool:
         for _ in pool.completed(play, specs):
             assert listening(psutil.Process()) == before
+
+
+def test_a_result_given_up_on_is_not_reported_as_an_error() -> None:
+    """Watch.result stops waiting for a result whose worker went; Dask's task left behind ends
+    with AllExit when the client closes, which asyncio would print as a traceback."""
+
+    def record(exc: BaseException) -> logging.LogRecord:
+        return logging.LogRecord(
+            "asyncio",
+            logging.ERROR,
+            __file__,
+            1,
+            "Task exception was never retrieved",
+            None,
+            (type(exc), exc, None),
+        )
+
+    asyncio_log = logging.getLogger("asyncio")
+    assert asyncio_log.filter(record(RuntimeError("a real one")))
+    assert not asyncio_log.filter(record(cluster.AllExit()))

@@ -32,7 +32,7 @@ from typing import Any
 
 import dask.config
 from distributed import Client, Future, Nanny, Scheduler, SpecCluster, Worker, as_completed
-from distributed.client import FutureCancelledError
+from distributed.client import AllExit, FutureCancelledError
 from distributed.http.routing import RoutingApplication
 from distributed.protocol.core import loads
 from distributed.protocol.utils import unpack_frames
@@ -262,7 +262,7 @@ class DaskPool(Pool):
                     watch.check()
                     time.sleep(POLL)
                 for future in ready:
-                    results = future.result()
+                    results = watch.result(future)
                     future.release()
                     watch.came_back(len(results))
                     yield from zip(members[future.key], results, strict=True)
@@ -315,8 +315,21 @@ class Watch:
         self.every = min(1.0, self.limit / 4)  # seconds between looks
         self.looked = self.present = time.monotonic()  # present: a worker was, last
 
+    def result(self, future: Future[list[Any]]) -> list[Any]:
+        """A finished task's games. Finished is not final: the worker that holds them may go
+        before they are read, and the task waits to run again; so the wait is watched too (an
+        unbounded wait here hung a run whose only worker went)."""
+        while True:
+            if future.done():
+                # Bounded, for the moment between done() and result() (see GatherGivenUp).
+                with contextlib.suppress(TimeoutError):
+                    return future.result(timeout=self.every)
+            self.check()
+            time.sleep(POLL)
+
     def came_back(self, games: int) -> None:
         self.finished += games
+        self.present = time.monotonic()  # games came back: a worker was there
 
     def check(self) -> None:
         now = time.monotonic()
@@ -345,6 +358,18 @@ class Watch:
             f"(--worker-timeout): the run stops, {self.finished} of {self.planned} games "
             "finished; start or resume workers and run again"
         )
+
+
+class GatherGivenUp(logging.Filter):
+    """A result waited for in vain (Watch.result) leaves a Dask task behind that ends with
+    AllExit when the client closes; asyncio would print it, traceback and all, as an exception
+    never retrieved. It is no error: nobody wants that result any more."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (record.exc_info and isinstance(record.exc_info[1], AllExit))
+
+
+logging.getLogger("asyncio").addFilter(GatherGivenUp())
 
 
 def worker_silences(client: Client, limit: float) -> dict[str, float]:
