@@ -20,7 +20,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "twsolo"
 # The floors, lowest first: a module may import its own floor and those below. Every module of
 # twsolo has its floor: the engine's six, then the top floor's rooms in their order (issue #42).
 FLOORS = (
-    ("twsolo", "twsolo.ids", "twsolo.errors", "twsolo.files"),
+    ("twsolo", "twsolo.ids", "twsolo.errors", "twsolo.files", "twsolo.phrases"),
     ("twsolo.ruleset",),
     ("twsolo.engine",),
     ("twsolo.solo",),

@@ -40,6 +40,7 @@ from twsolo.engine.choices import Answer, Choice, ChoiceProvider
 from twsolo.engine.coup import coup_refusal, realign_refusal
 from twsolo.engine.influence import placement_refusal
 from twsolo.ids import Side
+from twsolo.phrases import say
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -59,35 +60,11 @@ COMMANDS = (
     "help",
     "quit",
 )
-KIND_TITLES = {
-    "draft": "Draft",
-    "headline": "Headline",
-    "ar_card": "Your action round",
-    "bottom": "Bottom of your deck/hand",
-    "play": "How do you play it",
-    "order": "Event or operations first",
-    "operation": "Which operation",
-    "influence": "Place influence",
-    "coup": "Coup",
-    "realign": "Realign",
-    "country": "Choose a country",
-    "card": "Choose a card",
-    "yes_no": "Yes or no",
-    "number": "Choose a number",
-    "region": "Choose a region",
-    "die": "Roll a die",
-    "draw": "Which card is it",
-    "pick": "Which card came up",
-}
 CommandHandler = Callable[[str, list[str]], None]
 # A dry run of a typed line from this question on: its answers, or Refused (cli/ingame.py).
 Planner = Callable[["Game", Choice, str], list[Planned]]
 # A card question at the table says what to do with its pile (spec §4).
-PILE_WORDS = {
-    "draw": "turn over the top card of {pile}",
-    "reveal": "look through {pile} and name a card of it not named yet",
-    "holds": "look through {pile}",
-}
+PILE_QUESTIONS = ("draw", "reveal", "holds")
 FIRST_OF = re.compile(r"\(1 of ([2-9])\)")
 # Questions with one legal answer that are not shown: the instructions for the board say it.
 SAID_BY_THE_BOARD = ("influence", "country", "realign")
@@ -216,15 +193,15 @@ class Prompter:
     def header(self, game: Game, choice: Choice) -> str:
         """The question's title and prompt; a card question at the table names its pile and
         what to do with it (turn over its top card, look through it)."""
-        title = KIND_TITLES.get(choice.kind, choice.kind.replace("_", " "))
+        title = say(f"question.{choice.kind}")
         if choice.kind == "die":
             title = f"Roll {whose_die(choice, game.state.ai_side)}"
         header = f"{title}: {choice.prompt}" if choice.prompt else title
         pile = choice.context.get("pile")
-        if pile is None or choice.kind not in PILE_WORDS:
+        if pile is None or choice.kind not in PILE_QUESTIONS:
             return header
         where = pile_label(str(pile), game.state.ai_side)
-        header += " — " + PILE_WORDS[choice.kind].format(pile=where)
+        header += " — " + say(f"question.pile.{choice.kind}", pile=where)
         if choice.kind == "draw" and (to := choice.context.get("to")):
             header += f" and put it on {pile_label(str(to), game.state.ai_side)}"
         if (first := FIRST_OF.search(choice.prompt)) and choice.kind == "draw":

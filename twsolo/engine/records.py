@@ -17,6 +17,7 @@ from twsolo.engine.adjust import Adjustment, describe
 from twsolo.engine.scores import RegionScore, SideScore
 from twsolo.engine.state import Effect, Result
 from twsolo.ids import SCORING_REGIONS, SOUTHEAST_ASIA, Side
+from twsolo.phrases import say
 from twsolo.ruleset import Ruleset
 
 
@@ -36,9 +37,8 @@ class InfluenceChange(Record):
     def text(self, rules: Ruleset) -> str:
         name = rules.countries[self.country].name
         delta = self.after - self.before
-        verb = f"add {delta}" if delta > 0 else f"remove {-delta}"
-        prep = "to" if delta > 0 else "from"
-        return f"{verb} {self.side.label} influence {prep} {name} (now {self.after})"
+        key = "record.influence.add" if delta > 0 else "record.influence.remove"
+        return say(key, n=abs(delta), side=self.side.label, country=name, now=self.after)
 
 
 @dataclass(slots=True)
@@ -50,7 +50,9 @@ class VPChange(Record):
     def text(self, rules: Ruleset) -> str:
         delta = self.after - self.before
         side = Side.US if delta > 0 else Side.USSR
-        return f"{side.label} gains {abs(delta)} VP ({self.reason}); VP track at {_vp(self.after)}"
+        return say(
+            "record.vp", side=side.label, n=abs(delta), reason=self.reason, track=_vp(self.after)
+        )
 
 
 @dataclass(slots=True)
@@ -60,7 +62,7 @@ class DefconChange(Record):
     reason: str
 
     def text(self, rules: Ruleset) -> str:
-        return f"DEFCON {self.before} → {self.after} ({self.reason})"
+        return say("record.defcon", before=self.before, after=self.after, reason=self.reason)
 
 
 @dataclass(slots=True)
@@ -70,7 +72,7 @@ class MilopsChange(Record):
     after: int
 
     def text(self, rules: Ruleset) -> str:
-        return f"{self.side.label} military operations {self.before} → {self.after}"
+        return say("record.milops", side=self.side.label, before=self.before, after=self.after)
 
 
 @dataclass(slots=True)
@@ -80,7 +82,7 @@ class SpaceChange(Record):
     after: int
 
     def text(self, rules: Ruleset) -> str:
-        return f"{self.side.label} space race marker to box {self.after}"
+        return say("record.space", side=self.side.label, box=self.after)
 
 
 @dataclass(slots=True)
@@ -89,7 +91,7 @@ class SpaceAttempt(Record):
     count: int  # attempts made this turn after the change
 
     def text(self, rules: Ruleset) -> str:
-        return f"{self.side.label} space race attempts this turn: {self.count}"
+        return say("record.space_attempts", side=self.side.label, n=self.count)
 
 
 @dataclass(slots=True, init=False)  # __init__ by hand: see Answered
@@ -112,8 +114,9 @@ class CardMove(Record):
     def text(self, rules: Ruleset) -> str:
         where = pile_name(self.target)
         if self.bottom or self.top:
-            where = f"the {'bottom' if self.bottom else 'top'} of {where}"
-        return f"{rules.card(self.card)} goes from {pile_name(self.source)} to {where}"
+            where = say("record.pile_bottom" if self.bottom else "record.pile_top", pile=where)
+        source = pile_name(self.source)
+        return say("record.card_move", card=rules.card(self.card), source=source, target=where)
 
 
 @dataclass(slots=True)
@@ -124,7 +127,7 @@ class Dealt(Record):
     target: str
 
     def text(self, rules: Ruleset) -> str:
-        return f"deal a card face down from {pile_name(self.source)} to {pile_name(self.target)}"
+        return say("record.dealt", source=pile_name(self.source), target=pile_name(self.target))
 
 
 @dataclass(slots=True)
@@ -135,7 +138,7 @@ class Revealed(Record):
     pile: str
 
     def text(self, rules: Ruleset) -> str:
-        return f"{rules.card(self.card)} is seen in {pile_name(self.pile)}"
+        return say("record.revealed", card=rules.card(self.card), pile=pile_name(self.pile))
 
 
 @dataclass(slots=True)
@@ -151,10 +154,13 @@ class HandShown(Record):
     purpose: str
 
     def text(self, rules: Ruleset) -> str:
+        pile = pile_name(self.pile)
         if not self.cards:
-            return f"{self.purpose}: the {self.looker.label} looks through {pile_name(self.pile)}"
+            return say(
+                "record.hand_looked", purpose=self.purpose, side=self.looker.label, pile=pile
+            )
         cards = ", ".join(f"#{c} {rules.card(c).name}" for c in self.cards)
-        return f"{self.purpose}: {pile_name(self.pile)} holds {cards}"
+        return say("record.hand_shown", purpose=self.purpose, pile=pile, cards=cards)
 
 
 @dataclass(slots=True)
@@ -170,7 +176,7 @@ class Restacked(Record):
     def phrase(self, where: str, rules: Ruleset) -> str:
         """The instruction with the pile called `where`."""
         cards = ", ".join(f"#{c} {rules.card(c).name}" for c in self.order)
-        return f"restack {where}, top to bottom: {cards}"
+        return say("record.restacked", pile=where, cards=cards)
 
 
 @dataclass(slots=True)
@@ -185,10 +191,12 @@ class Shuffled(Record):
     def phrase(self, where: str) -> str:
         """The instruction with the pile called `where`."""
         kept = [
-            *(["the card on top stays on top"] if self.keep_top else []),
-            *(["the cards at the bottom stay there"] if self.keep_bottom else []),
+            *([say("record.shuffle_keeps_top")] if self.keep_top else []),
+            *([say("record.shuffle_keeps_bottom")] if self.keep_bottom else []),
         ]
-        return f"shuffle {where}" + (f" ({'; '.join(kept)})" if kept else "")
+        if kept:
+            return say("record.shuffled_keeping", pile=where, kept="; ".join(kept))
+        return say("record.shuffled", pile=where)
 
 
 @dataclass(slots=True)
@@ -204,9 +212,8 @@ class EffectChange(Record):
         # the table.
         data = self.effect.data
         detail = f" ({region_name(data)})" if data in SCORING_REGIONS else ""
-        if self.added:
-            return f"{card}{detail}: its effect lasts; keep the card or a marker beside the board"
-        return f"{card}{detail}: its effect ends; take its card or marker from beside the board"
+        key = "record.effect_lasts" if self.added else "record.effect_ends"
+        return say(key, card=card, detail=detail)
 
 
 @dataclass(slots=True)
@@ -216,7 +223,7 @@ class DieRoll(Record):
     value: int
 
     def text(self, rules: Ruleset) -> str:
-        return f"{self.roller} rolls {self.value} ({self.purpose})"
+        return say("record.die", roller=self.roller, value=self.value, purpose=self.purpose)
 
 
 @dataclass(slots=True)
@@ -232,10 +239,16 @@ class CoupDone(Record):
 
     def text(self, rules: Ruleset) -> str:
         c = rules.countries[self.country]
-        kind = "free coup" if self.free else "coup"
-        return (
-            f"{self.side.label} {kind} in {c.name}: roll {self.roll} + {self.ops} ops"
-            f" − 2×{c.stability} = {self.modified}: {self.removed} removed, {self.added} added"
+        return say(
+            "record.free_coup" if self.free else "record.coup",
+            side=self.side.label,
+            country=c.name,
+            roll=self.roll,
+            ops=self.ops,
+            stability=c.stability,
+            modified=self.modified,
+            removed=self.removed,
+            added=self.added,
         )
 
 
@@ -248,10 +261,14 @@ class RealignDone(Record):
     removed: tuple[int, int]  # (US, USSR) influence removed
 
     def text(self, rules: Ruleset) -> str:
-        return (
-            f"{self.side.label} realignment in {rules.countries[self.country].name}: "
-            f"US {self.totals[0]} (roll {self.rolls[0]}), USSR {self.totals[1]} "
-            f"(roll {self.rolls[1]})"
+        return say(
+            "record.realign",
+            side=self.side.label,
+            country=rules.countries[self.country].name,
+            us=self.totals[0],
+            us_roll=self.rolls[0],
+            ussr=self.totals[1],
+            ussr_roll=self.rolls[1],
         )
 
 
@@ -262,8 +279,8 @@ class SpaceAttemptDone(Record):
     success: bool
 
     def text(self, rules: Ruleset) -> str:
-        outcome = "succeeds" if self.success else "fails"
-        return f"{self.side.label} space race attempt: roll {self.roll}, {outcome}"
+        key = "record.space_attempt_succeeds" if self.success else "record.space_attempt_fails"
+        return say(key, side=self.side.label, roll=self.roll)
 
 
 @dataclass(slots=True)
@@ -276,13 +293,15 @@ class RegionScored(Record):
 
     def text(self, rules: Ruleset) -> str:
         score = self.score
-        when = "final scoring: " if self.final else ""
-        net = "no VP" if score.vp == 0 else f"net {_vp(score.vp)}"
-        lines = [f"{when}{region_name(score.region)} scores: {net}"]
+        net = say("record.no_vp") if score.vp == 0 else say("record.net_vp", vp=_vp(score.vp))
+        region = region_name(score.region)
+        key = "record.scored_final" if self.final else "record.scored"
+        lines = [say(key, region=region, net=net)]
         for side in Side:
             lines.append(f"    {side.label + ':':<6}{_side_score(rules, score, side)}")
         if score.auto_win is not None:
-            lines.append(f"    the {score.auto_win.label} controls {region_name(score.region)}")
+            won = say("record.region_controlled", side=score.auto_win.label, region=region)
+            lines.append(f"    {won}")
         return "\n".join(lines)
 
 
@@ -290,25 +309,23 @@ def _side_score(rules: Ruleset, score: RegionScore, side: Side) -> str:
     """One side's part of a region's score: level, battlegrounds, countries adjacent to the
     enemy superpower (Southeast Asia: the countries, Thailand counting double)."""
     s: SideScore = score.sides[side]
-    countries = _count(s.countries, "country", "countries")
+    countries = say("record.score.countries", n=s.countries)
     if score.region == SOUTHEAST_ASIA:
         extra = s.vp - s.countries * rules.scoring.sea_per_country
-        named = " (Thailand counts 2)" if extra else ""
-        return f"controls {countries}{named} = {s.vp} VP"
+        named = say("record.score.thailand") if extra else ""
+        return say("record.score.sea", countries=countries, thailand=named, vp=s.vp)
     if s.level == "none":
-        return "no presence = 0 VP"
+        return say("record.score.none")
     bgs = s.battlegrounds * rules.scoring.per_battleground
     adjacent = s.adjacent * rules.scoring.per_adjacent_superpower
-    parts = [f"{s.level} {s.vp - bgs - adjacent}"]
+    level = say(f"level.{s.level}")
+    parts = [say("record.score.level", level=level, vp=s.vp - bgs - adjacent)]
     if s.battlegrounds:
-        parts.append(f"{bgs} for {_count(s.battlegrounds, 'battleground', 'battlegrounds')}")
+        count = say("record.score.battleground_count", n=s.battlegrounds)
+        parts.append(say("record.score.battlegrounds", vp=bgs, battlegrounds=count))
     if s.adjacent:
-        parts.append(f"{adjacent} next to the {side.other.label}")
-    return f"{' + '.join(parts)} = {s.vp} VP ({countries} controlled)"
-
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+        parts.append(say("record.score.adjacent", vp=adjacent, side=side.other.label))
+    return say("record.score.total", parts=" + ".join(parts), vp=s.vp, countries=countries)
 
 
 @dataclass(slots=True)
@@ -321,12 +338,14 @@ class MilopsCheck(Record):
     def text(self, rules: Ruleset) -> str:
         short = {s: max(0, self.defcon - self.milops[s.col]) for s in Side}
         sides = "; ".join(
-            f"{s.label} {self.milops[s.col]}" + (f" (short {short[s]})" if short[s] else " (met)")
+            say("record.milops_side_short", side=s.label, milops=self.milops[s.col], short=short[s])
+            if short[s]
+            else say("record.milops_side_met", side=s.label, milops=self.milops[s.col])
             for s in Side
         )
         net = short[Side.USSR] - short[Side.US]
-        outcome = "no VP" if net == 0 else f"net {_vp(net)}"
-        return f"military operations check, DEFCON {self.defcon}: {sides}: {outcome}"
+        outcome = say("record.no_vp") if net == 0 else say("record.net_vp", vp=_vp(net))
+        return say("record.milops_check", defcon=self.defcon, sides=sides, outcome=outcome)
 
 
 @dataclass(slots=True)
@@ -349,19 +368,28 @@ class CardPlayed(Record):
     def phrase(self, rules: Ruleset, human: Side | None) -> str:
         c = rules.card(self.card)
         name = f"#{c.number} {c.name}"
+        side = self.side.label
         if self.how == "event":
-            return f"{self.side.label} plays {name} as an event"
-        ops = f"{self.ops} Op" if self.ops == 1 else f"{self.ops} Ops"
+            return say("record.played_event", side=side, card=name)
+        ops = say("record.ops", n=self.ops)
         if self.areas:
-            ops += "".join(f" (+1 if every op goes to {region_name(a)})" for a in self.areas)
+            ops += "".join(say("record.ops_bonus", region=region_name(a)) for a in self.areas)
         if self.how == "space_race":
-            return f"{self.side.label} plays {name} on the Space Race ({ops})"
+            return say("record.played_space", side=side, card=name, ops=ops)
         if self.event_first is None:
-            return f"{self.side.label} plays {name} for {ops}"
+            return say("record.played_ops", side=side, card=name, ops=ops)
         owner = self.side.other
         whose = _whose(owner, human)
-        order = f"{whose} event happens first" if self.event_first else f"then {whose} event"
-        return f"{self.side.label} plays {name} ({owner.label} event) for {ops} — {order}"
+        first = "record.event_happens_first" if self.event_first else "record.event_happens_then"
+        order = say(first, whose=whose)
+        return say(
+            "record.played_ops_opponent_event",
+            side=side,
+            card=name,
+            owner=owner.label,
+            ops=ops,
+            order=order,
+        )
 
 
 @dataclass(slots=True)
@@ -379,10 +407,11 @@ class EventStart(Record):
         card = rules.card(self.card)
         owner = rules.card(self.card).owner
         if owner is None:
-            return f"{card}: the event happens for {_whom(self.player, human)}"
+            return say("record.event_for", card=card, whom=_whom(self.player, human))
         whose = _whose(owner, human)
-        by = "" if owner is self.player else f" (the {self.player.label} played the card)"
-        return f"{card}: {whose} event happens{by}"
+        if owner is self.player:
+            return say("record.event_owned", card=card, whose=whose)
+        return say("record.event_owned_played_by", card=card, whose=whose, player=self.player.label)
 
 
 @dataclass(slots=True)
@@ -391,7 +420,8 @@ class EventEnd(Record):
     happened: bool
 
     def text(self, rules: Ruleset) -> str:
-        return f"{rules.card(self.card)}: {'resolved' if self.happened else 'no effect'}"
+        key = "record.event_resolved" if self.happened else "record.event_no_effect"
+        return say(key, card=rules.card(self.card))
 
 
 @dataclass(slots=True, init=False)
@@ -414,7 +444,9 @@ class Answered(Record):
         self.key = key
 
     def text(self, rules: Ruleset) -> str:
-        return f"{self.actor}: {self.key or self.kind} → {self.answer}"
+        return say(
+            "record.answered", actor=self.actor, question=self.key or self.kind, answer=self.answer
+        )
 
 
 @dataclass(slots=True)
@@ -437,7 +469,7 @@ class MarkerChange(Record):
 
     def text(self, rules: Ruleset) -> str:
         shown = self.value.label if isinstance(self.value, Side) else self.value
-        return f"{self.name.replace('_', ' ')}: {shown}"
+        return say("record.marker", name=self.name.replace("_", " "), value=shown)
 
 
 @dataclass(slots=True)
@@ -457,48 +489,41 @@ class GameEnd(Record):
     result: Result
 
     def text(self, rules: Ruleset) -> str:
-        return f"game over: {result_text(self.result)}"
+        return say("record.game_over", result=result_text(self.result))
 
 
 def result_text(result: Result) -> str:
     """How a game ended, in words (spec §20.1, §19.I)."""
     winner, reason = result.winner, result.reason
     if winner is None:
-        return "a draw (final scoring: the VP track at 0)"
-    loser = winner.other.label
-    if reason == "vp20":
-        return f"the {winner.label} reached 20 VP and wins"
-    if reason == "defcon1":
-        return f"DEFCON 1: the {loser} started a nuclear war; the {winner.label} wins"
-    if reason == "cuban_missile_crisis":
-        return f"the {loser} made a coup during the Cuban Missile Crisis; the {winner.label} wins"
-    if reason == "wargames":
-        return f"Wargames ended the game; the {winner.label} wins on VP"
-    if reason == "final_scoring":
-        return f"the {winner.label} wins at the final scoring"
+        return say("result.draw")
+    named = {"winner": winner.label, "loser": winner.other.label}
+    if reason in ("vp20", "defcon1", "cuban_missile_crisis", "wargames", "final_scoring"):
+        return say(f"result.{reason}", **named)
     if reason.endswith("_control"):
         region = region_name(reason.removesuffix("_control"))
-        return f"the {winner.label} controls {region} when it scores and wins"
-    return f"the {winner.label} wins"
+        return say("result.control", region=region, **named)
+    return say("result.other", **named)
 
 
-PILE_NAMES = {
-    "unseen": "face down, unseen",
-    "draw": "the draw deck",
-    "discard": "the discard pile",
-    "removed": "out of the game",
-    "hand_us": "the US deck/hand",
-    "hand_ussr": "the USSR deck/hand",
-    "area_us": "the US play area",
-    "area_ussr": "the USSR play area",
-    "table": "the table",
-    "in_effect": "face up beside the board",
-    "scoring_deck": "the Scoring Card Deck",
-    "primary": "the Primary Region space",
-    "secondary": "the Secondary Region space",
-    "spent": "the spent row",
-    "aside": "the cards set aside",
-}
+# The piles a record names (pile.NAME in the phrasebook); another is named by its id.
+PILES = (
+    "unseen",
+    "draw",
+    "discard",
+    "removed",
+    "hand_us",
+    "hand_ussr",
+    "area_us",
+    "area_ussr",
+    "table",
+    "in_effect",
+    "scoring_deck",
+    "primary",
+    "secondary",
+    "spent",
+    "aside",
+)
 
 
 def region_name(region: str) -> str:
@@ -507,20 +532,22 @@ def region_name(region: str) -> str:
 
 def _whom(side: Side, human: Side | None) -> str:
     if human is None:
-        return f"the {side.label}"
-    return "you" if side is human else f"the AI ({side.label})"
+        return say("whom.side", side=side.label)
+    return say("whom.you") if side is human else say("whom.ai", side=side.label)
 
 
 def _whose(owner: Side, human: Side | None) -> str:
     """An event's owner as the person at the table hears it."""
     if human is None:
-        return f"the {owner.label}"
-    return "your" if owner is human else "the AI's"
+        return say("whose.side", side=owner.label)
+    return say("whose.yours") if owner is human else say("whose.ai")
 
 
 def pile_name(name: str) -> str:
-    return PILE_NAMES.get(name, name.replace("_", " "))
+    return say(f"pile.{name}") if name in PILES else name.replace("_", " ")
 
 
 def _vp(vp: int) -> str:
-    return "0" if vp == 0 else (f"US +{vp}" if vp > 0 else f"USSR +{-vp}")
+    if vp == 0:
+        return say("vp.zero")
+    return say("vp.us", n=vp) if vp > 0 else say("vp.ussr", n=-vp)

@@ -8,7 +8,7 @@ from twsolo.engine.choices import CHANCE, Actor, ChoiceProvider
 from twsolo.engine.dealer import Dealer
 from twsolo.engine.game import Game
 from twsolo.engine.initial_state import standard_state
-from twsolo.engine.records import PILE_NAMES
+from twsolo.engine.records import pile_name
 from twsolo.engine.state import GameState
 from twsolo.ids import Side
 from twsolo.ruleset import Ruleset
@@ -56,7 +56,7 @@ def deal_face_down(game: Game) -> None:
     pool = list(state.unseen)
     for name, pile in state.piles.items():
         for _ in range(pile.unseen - len(dealer.unseen_in(name))):
-            purpose = f"a card face down in {PILE_NAMES[name]} at the start (spec §4.5)"
+            purpose = f"a card face down in {pile_name(name)} at the start (spec §4.5)"
             card = game.ask("deal", CHANCE, sorted(pool), purpose, key="deal")
             assert isinstance(card, int)
             pool.remove(card)

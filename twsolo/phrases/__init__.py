@@ -1,0 +1,5 @@
+"""One phrasebook for everything said to a person (issue #42): `say(key, **fields)`."""
+
+from twsolo.phrases.book import PHRASES, catalog_template, language, languages, say, use_language
+
+__all__ = ["PHRASES", "catalog_template", "language", "languages", "say", "use_language"]
