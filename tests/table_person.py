@@ -600,11 +600,13 @@ class TablePerson(Person):
                 programs = not session.header.table or (c.kind == "die" and auto)
                 if c.actor == CHANCE and programs:
                     return session.rng_at(g).choice(c.options)  # the program's own chance
-                if answers and len(c.options) == 1:
-                    return c.options[0]
                 own = first.actor != CHANCE and c.actor == first.actor  # the whole play
                 if answers and not own and (c.actor, c.kind, c.key, c.context.get("pile")) != group:
+                    # Not this play's, forced or not: a person types no further than the
+                    # screen has shown (a forced card of another pile takes no part of a line).
                     raise Stop
+                if answers and len(c.options) == 1:
+                    return c.options[0]
                 if answers and pile_changed(g.log[marks[-1] :], c.context.get("pile")):
                     raise Stop  # the screen will say to change that pile first: not seen yet
                 if c.actor == CHANCE:

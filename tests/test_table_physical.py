@@ -17,8 +17,16 @@ from .table_person import TablePerson, play_at_table
 @pytest.mark.parametrize(
     ("seed", "side", "brain"),
     # 11 (hint) turned over a Scoring Card Deck card, and 21 (random) the AI's top card, past a
-    # shuffle the screen had not said yet: a line now ends there (cli/batch.py).
-    [(4, "ussr", "greedy"), (7, "us", "random"), (11, "ussr", "hint"), (21, "ussr", "random")],
+    # shuffle the screen had not said yet: a line now ends there (cli/batch.py). 6 (greedy)
+    # planned its next round's play past the AI's round, whose forced Secondary Region card
+    # took the line's card and refused it: a person types no further than the screen shows.
+    [
+        (4, "ussr", "greedy"),
+        (6, "us", "greedy"),
+        (7, "us", "random"),
+        (11, "ussr", "hint"),
+        (21, "ussr", "random"),
+    ],
 )
 def test_a_whole_game_at_a_real_table_never_diverges(
     tmp_path: Path, seed: int, side: str, brain: str

@@ -39,6 +39,7 @@ from twsolo.ai.windows import evaluate, window_matches
 from twsolo.engine.choices import Answer, Choice
 from twsolo.engine.game import Game
 from twsolo.engine.ops import OpsBudget
+from twsolo.phrases.book import say
 from twsolo.ruleset.model import ChoiceSpec, Named, Plan, Rerun
 
 COUNTRY_KINDS = ("country", "influence", "coup", "realign")
@@ -362,7 +363,7 @@ def rerun_best(q: Question, candidates: list[Any], how: Rerun) -> Any:
     best = max(scored, key=lambda s: s[:3])
     q.view.note(
         Step(
-            f"appendix #{q.card} {q.choice.key} re-run",
+            say("why.rule.rerun", number=q.card, key=q.choice.key),
             chosen=q.name(best[3]),
             candidates=tuple(q.name(s[3]) for s in sorted(scored, key=lambda s: s[:3])[::-1]),
             figures={str(q.name(s[3])): list(s[0]) for s in scored},

@@ -18,6 +18,7 @@ from twsolo.engine.choices import Answer, Choice
 from twsolo.engine.game import Game
 from twsolo.engine.ops import OpsBudget
 from twsolo.ids import Side
+from twsolo.phrases.book import say
 
 # spec §12.3.2: the order in which the AI tries the kinds of operation when it must pick.
 OPERATION_ORDER = ("influence", "coup", "realign", "space_race")
@@ -62,7 +63,8 @@ class Bot:
         view = View(game.rules, game.state, self.side, [], self.keep)
         answer = self.answer(game, view, choice)
         if answer not in choice.options:  # never answer illegally: fall back and say so
-            view.note(Step("fallback", chosen=choice.options[0], why=f"{answer!r} not legal"))
+            why = say("why.fallback.not_legal", answer=repr(answer))
+            view.note(Step(say("why.fallback"), chosen=choice.options[0], why=why))
             answer = choice.options[0]
         if self.keep:
             self.decisions.append(
@@ -94,7 +96,8 @@ class Bot:
         if kind == "defer":
             return defer_harmful_event(judge, int(choice.context["card"]))
         if kind == "order":
-            view.note(Step("spec §12.2.3b", chosen="event_first", why="ops repair the damage"))
+            why = say("why.order.ops_repair")
+            view.note(Step("spec §12.2.3b", chosen="event_first", why=why))
             return "event_first"
         if kind == "operation":
             return self.operation(game, view, choice)
@@ -118,7 +121,8 @@ class Bot:
             return None
         answer = resolve(game, view, choice, spec, self.providers)
         if answer is not None:
-            view.note(Step(f"appendix #{card} choices ({choice.key})", chosen=answer))
+            rule = say("why.rule.appendix_choices", number=card, key=choice.key)
+            view.note(Step(rule, chosen=answer))
         return answer
 
     def by_rerun(self, game: Game, view: View, choice: Choice) -> Answer:
@@ -161,7 +165,7 @@ class Bot:
         )
         if self.points:
             return rules.countries[self.points.pop(0)].id
-        view.note(Step("spec §13", chosen="done", why="no target within the caps"))
+        view.note(Step("spec §13", chosen="done", why=say("why.influence.no_target")))
         return "done"
 
     def regions(self, view: View, kind: str) -> list[str]:
@@ -233,7 +237,7 @@ class Bot:
         elif countries and intent == "coup":
             # An event's coup (appendix G5: §14, free coups may ignore the DEFCON ban).
             ops = game.rules.card(choice.event).ops if choice.event is not None else 1
-            target = best_coup(view, countries, ops, "spec §14 (event coup)", free=True)
+            target = best_coup(view, countries, ops, say("why.rule.event_coup"), free=True)
             if target is None:
                 return (
                     "decline" if "decline" in choice.options else self.by_rerun(game, view, choice)

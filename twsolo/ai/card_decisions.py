@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from twsolo.ai.condition_vocabulary.predicates import Predicates
 from twsolo.ai.criteria import CRITERIA, criterion
 from twsolo.ai.dryrun import Metrics, dry_run_event, primary_score
 from twsolo.ai.plans import (
@@ -19,13 +20,14 @@ from twsolo.ai.plans import (
 from twsolo.ai.procedures import PLAY_RULES
 from twsolo.ai.trace import Step
 from twsolo.ai.view import View, in_region
-from twsolo.ai.windows import Predicates, evaluate, event_window, open_windows
+from twsolo.ai.windows import evaluate, event_window, open_windows
 from twsolo.engine.choices import ChoiceProvider
 from twsolo.engine.game import Policy
 from twsolo.engine.ops import OpsBudget, card_ops
 from twsolo.engine.space import has_ability, space_refusal
 from twsolo.engine.state import GameState
 from twsolo.ids import CHINA_CARD, CardId, Side
+from twsolo.phrases.book import say
 from twsolo.ruleset.model import BEST_HEADLINE_WITH_BOX4, CAREFUL_CUBAN_MISSILE_CRISIS
 
 ProviderFactory = Callable[[Side], ChoiceProvider]
@@ -59,10 +61,9 @@ class Judge:
             if face_down:
                 self.view.note(
                     Step(
-                        "spec §4, §1.8 (a face-down card in the dry run)",
+                        say("why.rule.face_down_dry_run"),
                         chosen=f"#{card}",
-                        why="nobody knows a face-down card: the dry run takes the lowest card"
-                        " that can be there",
+                        why=say("why.face_down.lowest"),
                         figures={"reveals": list(face_down)},
                     )
                 )
@@ -99,9 +100,7 @@ class Judge:
         card of the AI's side (Quagmire for the US, Bear Trap for the USSR: `trap_cards`)
         always hurts."""
         if card == self.view.rules.priorities.trap_cards[self.view.side]:
-            self.view.note(
-                Step("spec §12.2.3a (does the human's event hurt?)", chosen="yes", why="the trap")
-            )
+            self.view.note(Step(say("why.rule.hurts"), chosen="yes", why=say("why.hurts.the_trap")))
             return True
         after, m = self.human_event(card)
         harm = Harm(self.view, m, after)
@@ -110,7 +109,7 @@ class Judge:
         hurt = any(measured[name] >= t for name, t in thresholds.items())
         self.view.note(
             Step(
-                "spec §12.2.3a (does the human's event hurt?)",
+                say("why.rule.hurts"),
                 chosen="yes" if hurt else "no",
                 figures=measured,
             )
@@ -193,7 +192,8 @@ def careful_crisis(view: View, card: int, predicates: Predicates) -> bool:
         return True
     if evaluate(view.rules.enhanced.cmc_headline_if, predicates):
         return True
-    view.note(Step("spec §25.4 careful Cuban Missile Crisis", chosen="no", why="not in the HL"))
+    rule = say("why.rule.careful_cmc")
+    view.note(Step(rule, chosen="no", why=say("why.careful_cmc.not_in_hl")))
     return False
 
 
@@ -208,7 +208,7 @@ def how_to_play(judge: Judge, card: int, ways: list[str]) -> str:
         return narrowed[0]
     ways = narrowed
     if card == CHINA_CARD:
-        view.note(Step("spec §12.2.1 China Card", chosen="ops"))
+        view.note(Step(say("why.rule.china_card"), chosen="ops"))
     elif owner is view.human:
         can_dump = "space_race" in ways and space_refusal(state, rules, side, ops) is None
         if (
@@ -217,12 +217,14 @@ def how_to_play(judge: Judge, card: int, ways: list[str]) -> str:
             and not military_ops_first(judge, card)
             and not score_before_dump(judge, card)
         ):
-            view.note(Step("spec §12.2.3a space race dump", chosen="space_race"))
+            view.note(Step(say("why.rule.space_race_dump"), chosen="space_race"))
             return "space_race"
-        view.note(Step("spec §12.2.3b human event", chosen="ops", why="event first, then ops"))
+        why = say("why.human_event.event_first")
+        view.note(Step(say("why.rule.human_event"), chosen="ops", why=why))
     elif "event" not in ways:
         # Appendix G2: an event that cannot happen now is not offered (engine/card_play.py).
-        view.note(Step(f"appendix G2 (#{card})", chosen="ops", why="the event cannot happen now"))
+        why = say("why.event.cannot_happen")
+        view.note(Step(f"appendix G2 (#{card})", chosen="ops", why=why))
     elif judge.allows_event(card):
         return "event"
     # Spec §12.3.3/§16.2: the Space Race when nothing is to be done in the two regions. The
@@ -247,9 +249,9 @@ def defer_harmful_event(judge: Judge, card: int) -> str:
     defer = refusal is not None and judge.hurts(card)
     view.note(
         Step(
-            "spec §25.5 defer a harmful event",
+            say("why.rule.defer"),
             chosen="defer" if defer else "play",
-            why=refusal or "the Space Race dump is open",
+            why=refusal or say("why.defer.dump_open"),
         )
     )
     return "defer" if defer else "play"
@@ -270,9 +272,9 @@ def military_ops_first(judge: Judge, card: int) -> bool:
         return False
     view.note(
         Step(
-            "spec §14.4 no space race dump",
+            say("why.rule.no_dump"),
             chosen="ops",
-            why=f"the shortfall's {shortfall} VP outweigh the event's {cost}",
+            why=say("why.no_dump.shortfall", shortfall=shortfall, cost=cost),
             figures={"shortfall": shortfall, "event_vp": cost},
         )
     )
@@ -300,9 +302,9 @@ def score_before_dump(judge: Judge, card: int) -> bool:
     keep = gain >= p.score_before_dump_min_gain and gain >= harm
     view.note(
         Step(
-            "spec §12.2.3a score before dumping",
+            say("why.rule.score_before_dump"),
             chosen="ops" if keep else "dump",
-            why=f"option 0 gains {gain} VP, the event gives the human {harm}",
+            why=say("why.score_before_dump.gain", gain=gain, harm=harm),
             figures={"option0_gain": gain, "event_harm": harm},
         )
     )
@@ -346,16 +348,15 @@ def choose_headline(
             return best
     strong = [c for c in qualifying if rules.card(c).ops >= need]
     if strong:
-        view.note(Step("spec §9.2 AI headline", chosen=strong[0], candidates=tuple(revealed)))
+        rule = say("why.rule.ai_headline")
+        view.note(Step(rule, chosen=strong[0], candidates=tuple(revealed)))
         return strong[0]
     if can_reveal:
-        view.note(Step("spec §9.2 reveal another", candidates=tuple(revealed)))
+        view.note(Step(say("why.rule.reveal_another"), candidates=tuple(revealed)))
         return "reveal"
     pool = qualifying or [c for c in revealed if rules.card(c).owner is not view.human] or revealed
     chosen = min(pool, key=lambda c: (rules.card(c).ops, c))
-    view.note(
-        Step("spec §9.2 none qualifies: lowest Ops", chosen=chosen, candidates=tuple(revealed))
-    )
+    view.note(Step(say("why.rule.none_qualifies"), chosen=chosen, candidates=tuple(revealed)))
     return chosen
 
 
@@ -370,7 +371,7 @@ def best_headline(
     view = judge.view
     rules = view.rules
     if len(qualifying) < rules.enhanced.headline_cards and can_reveal:
-        view.note(Step("spec §25.3 reveal another", candidates=tuple(qualifying)))
+        view.note(Step(say("why.rule.reveal_another_best"), candidates=tuple(qualifying)))
         return "reveal"
     if not qualifying:
         return None
@@ -383,7 +384,7 @@ def best_headline(
     ranked = sorted(qualifying, key=gain, reverse=True)
     view.note(
         Step(
-            "spec §25.3 best headline",
+            say("why.rule.best_headline"),
             chosen=ranked[0],
             candidates=tuple(ranked),
             figures={str(c): list(gain(c)) for c in ranked},

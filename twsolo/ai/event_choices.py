@@ -22,6 +22,7 @@ from twsolo.engine.game import EventFrame, Game, GameOver
 from twsolo.engine.ops import card_ops
 from twsolo.engine.state import GameState
 from twsolo.ids import Side
+from twsolo.phrases.book import say
 
 if TYPE_CHECKING:
     from twsolo.ai.card_decisions import ProviderFactory
@@ -59,7 +60,8 @@ def place_own(
     asked = (view.side, moment, order, score, per_country, left, tuple(placed))
     planned = _planned.next_point(view, asked, options)
     if planned is not None:
-        view.note(Step("spec §17.2 [r2] the event's plan", chosen=view.rules.countries[planned].id))
+        rule = say("why.rule.event_plan")
+        view.note(Step(rule, chosen=view.rules.countries[planned].id))
         return planned
     for caps in (True, False):
         planner = Planner(
@@ -199,7 +201,7 @@ def best_by_rerun(game: Game, view: View, choice: Choice, providers: ProviderFac
     best = max(scored)
     view.note(
         Step(
-            f"spec §17.6 best dry run ({choice.kind})",
+            say("why.rule.best_dry_run", kind=choice.kind),
             chosen=best[2],
             candidates=tuple(o for _, _, o in sorted(scored, reverse=True)),
             figures={"result": list(best[0])},

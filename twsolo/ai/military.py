@@ -15,6 +15,7 @@ from twsolo.engine.effects import (
 )
 from twsolo.engine.legal import coup_success_chance
 from twsolo.ids import CardId, Side
+from twsolo.phrases.book import say
 
 
 def coup_lowers_defcon(view: View, c: int) -> bool:
@@ -123,8 +124,10 @@ def best_coup(
         tiers=[(name, partial(CRITERIA.get("coup_order", name), targets)) for name in p.coup_order],
         keys=[(n, partial(CRITERIA.get("coup_tiebreak", n), targets)) for n in p.coup_tiebreak],
         name=lambda c: view.rules.countries[c].id,
-        why=lambda c: (
-            f"success chance {chance[c]:.2f}, expected removal {expected_removed(view, c, ops):.2f}"
+        why=lambda c: say(
+            "why.coup.chance",
+            chance=f"{chance[c]:.2f}",
+            removal=f"{expected_removed(view, c, ops):.2f}",
         ),
         figures=lambda c: {
             "chance": round(chance[c], 3),

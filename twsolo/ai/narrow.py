@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from twsolo.ai.trace import Step
 from twsolo.ai.view import View
+from twsolo.phrases.book import say
 
 T = TypeVar("T")
 Tier = tuple[str, Callable[[T], bool]]
@@ -56,7 +57,8 @@ def narrow(
         first, second = scored[0][0], scored[1][0]
         decided = next((n for (n, _), a, b in zip(keys, first, second, strict=True) if a != b), "")
         facts["decided_by"] = decided or "order"
-        text = "; ".join(t for t in (text, f"decided by {decided}" if decided else "") if t)
+        by = say("why.decided_by", key=decided) if decided else ""
+        text = "; ".join(t for t in (text, by) if t)
     view.note(
         Step(
             f"{rule} ({tier})" if tier else rule,

@@ -28,6 +28,7 @@ from twsolo.engine.scoring import (
     shuttle_applies,
 )
 from twsolo.ids import SOUTHEAST_ASIA, Side
+from twsolo.phrases.book import say
 
 SCORE = "score"  # option 0: only when the region scores this round (spec §12.4.2)
 
@@ -162,7 +163,7 @@ class Planner:
             goals,
             keys=[(name, partial(key, self)) for name, key in self.tiebreaks],
             name=lambda g: names[g.country].id,
-            why=lambda g: f"{goal_text(g.option)}, cost {g.cost}",
+            why=lambda g: say("why.goal.cost", goal=goal_text(g.option), cost=g.cost),
         )
         return [chosen] if chosen is not None else []
 
@@ -221,7 +222,7 @@ def _take_bg(p: Planner, region: str, members: list[int]) -> list[Goal]:
         for c in members
         if v.bg(c) and v.uncontrolled(c) and p.affordable_take(c)
     ]
-    return p.pick(goals, "spec §13.2 option 1 (take a BG)")
+    return p.pick(goals, say("why.rule.option1"))
 
 
 @criterion("influence_options", "break_bg")
@@ -239,7 +240,7 @@ def _break_bg(p: Planner, region: str, members: list[int]) -> list[Goal]:
         cost = p.cost_to(c, target)
         if cost <= p.available(c):
             goals.append(Goal("break_bg", c, target - v.ai_influence(c), cost))
-    return p.pick(goals, "spec §13.2 option 2 (break a BG)")
+    return p.pick(goals, say("why.rule.option2"))
 
 
 @criterion("influence_options", "take_key_non_bg")
@@ -256,7 +257,7 @@ def _take_key_non_bg(p: Planner, region: str, members: list[int]) -> list[Goal]:
         for c in takes
         if not has_non_bg or v.adjacent_to_human_superpower(c)
     ]
-    return p.pick(goals, "spec §13.2 option 3 (take a key non-BG)")
+    return p.pick(goals, say("why.rule.option3"))
 
 
 @criterion("influence_options", "reinforce")
@@ -272,7 +273,7 @@ def _reinforce(p: Planner, region: str, members: list[int]) -> list[Goal]:
         and (v.human_influence(c) > 0 or any(v.human_controls(n) for n in v.rules.neighbours[c]))
         and p.point_cost(c) <= p.available(c)
     ]
-    return p.pick(goals, "spec §13.2 option 4 (reinforce)")
+    return p.pick(goals, say("why.rule.option4"))
 
 
 @criterion("influence_options", "approach_bg")
@@ -292,7 +293,7 @@ def _approach_bg(p: Planner, region: str, members: list[int]) -> list[Goal]:
             n += 1
         if n:
             goals.append(Goal("approach_bg", c, n, spent))
-    return p.pick(goals, "spec §13.2 option 5 (approach a BG)")
+    return p.pick(goals, say("why.rule.option5"))
 
 
 @criterion("influence_options", "take_non_bg")
@@ -304,7 +305,7 @@ def _take_non_bg(p: Planner, region: str, members: list[int]) -> list[Goal]:
         for c in members
         if not v.bg(c) and v.uncontrolled(c) and p.affordable_take(c)
     ]
-    return p.pick(goals, "spec §13.2 option 6 (take a non-BG)")
+    return p.pick(goals, say("why.rule.option6"))
 
 
 @criterion("influence_options", "presence")
@@ -320,7 +321,7 @@ def _presence(p: Planner, region: str, members: list[int]) -> list[Goal]:
         and not in_region(v.rules, c, SOUTHEAST_ASIA)
         and p.point_cost(c) <= p.available(c)
     ]
-    return p.pick(goals, "spec §13.2 option 7 (presence)")
+    return p.pick(goals, say("why.rule.option7"))
 
 
 @criterion("influence_options", "access")
@@ -342,7 +343,7 @@ def _access(p: Planner, region: str, members: list[int]) -> list[Goal]:
         for c in sorted(outside)
         if p.point_cost(c) <= p.available(c)
     ]
-    return p.pick(goals, "spec §13.2 option 8 (access)")
+    return p.pick(goals, say("why.rule.option8"))
 
 
 # ---------------------------------------------------------------------- spec §13.3 tie-breaks
@@ -376,21 +377,10 @@ def _table(p: Planner, goal: Goal) -> object:
     return p.view.rank(goal.country)
 
 
-OPTION_TEXT = {
-    "score": "best VP for the coming scoring",
-    "take_bg": "uncontrolled BG, affordable",
-    "break_bg": "human-controlled BG, control broken",
-    "take_key_non_bg": "key non-BG, affordable",
-    "reinforce": "own BG below its cap, threatened",
-    "approach_bg": "uncontrolled BG, not yet affordable",
-    "take_non_bg": "uncontrolled non-BG, affordable",
-    "presence": "no AI influence yet, not the human's",
-    "access": "opens access to an unreachable BG",
-}
-
-
 def goal_text(option: str) -> str:
-    return OPTION_TEXT[option]
+    """What a goal of the option (rules/priorities.yaml influence_options) aims at, for the
+    trace (the phrases "why.goal.OPTION")."""
+    return say(f"why.goal.{option}")
 
 
 # ---------------------------------------------------------------------- option 0
@@ -474,10 +464,14 @@ def best_score_plan(p: Planner, region: str, members: list[int]) -> list[Goal]:
     gain = -best[0]
     v.note(
         Step(
-            "spec §13.2 option 0 (score)",
+            say("why.rule.option0"),
             chosen=names,
-            why=f"{gain_text(base, base + gain)} at the coming {region} scoring for {best[1]} "
-            + ("ops" if p.budget is not None else "points"),
+            why=say(
+                "why.score.ops" if p.budget is not None else "why.score.points",
+                gain=gain_text(base, base + gain),
+                region=region,
+                n=best[1],
+            ),
             figures={"value_gain": gain, "ops": best[1]},
         )
     )

@@ -40,6 +40,7 @@ from twsolo.engine.scoring import (
 from twsolo.engine.space import EIGHTH_ROUND, has_ability, space_refusal
 from twsolo.engine.state import hand_of
 from twsolo.ids import SOUTHEAST_ASIA, Side
+from twsolo.phrases.book import say
 from twsolo.ruleset.model import (
     CHINA_CARD_ALWAYS_ENTERS,
     FINAL_SWEEP,
@@ -160,7 +161,7 @@ def military_ops_coup(view: View, budget: OpsBudget) -> tuple[int, str] | None:
     for region in dict.fromkeys(order):
         candidates = [c for c in view.members(region) if allowed(c)]
         ops = budget.remaining_if(view.rules, candidates[0]) if candidates else 0
-        target = best_coup(view, candidates, ops, "spec §14.4 military ops")
+        target = best_coup(view, candidates, ops, say("why.rule.military_ops"))
         if target is not None:
             return target, region
     return None
@@ -239,7 +240,7 @@ def _plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_o
         if SCORE in stage.options:  # §12.4.2: option 0 gains VP
             points = influence_from(view, budget, primary, option0=True, stage=stage)
             assert points is not None
-            return influence_plan(view, points, "spec §12.4.2 option 0")
+            return influence_plan(view, points, say("why.rule.scoring_option0"))
     if military_ops_due(view):
         coup = military_ops_coup(view, budget)
         if coup is not None:
@@ -247,33 +248,34 @@ def _plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_o
     if not sr and view.uses(FINAL_SWEEP):
         points = final_sweep(view, budget)
         if points is not None:
-            return influence_plan(view, points, "spec §25.7 final sweep")
+            return influence_plan(view, points, say("why.rule.final_sweep"))
     if not sr and view.uses(PREPARE_NEXT_SCORING):
         points = prepare_next_scoring(view, budget)
         if points is not None:
-            return influence_plan(view, points, "spec §25.1 prepare the next scoring")
+            return influence_plan(view, points, say("why.rule.prepare_next"))
     for region in [r for r in (primary, secondary) if r]:
         option0 = sr and region == primary
         points = influence_from(
             view, budget, region, option0=option0, stage=stage if region == primary else None
         )
         if points is not None:
-            return influence_plan(view, points, "spec §12.3 influence")
+            return influence_plan(view, points, say("why.rule.influence"))
         members = list(view.members(region))
         ops = budget.remaining_if(view.rules, members[0]) if members else 0
-        target = best_coup(view, members, ops, f"spec §14 coup in {region}")
+        target = best_coup(view, members, ops, say("why.rule.coup_in", region=region))
         if target is not None:
             return OpsPlan("coup", target=target, region=region)
         target = best_realign(view, members)
         if target is not None:
             return OpsPlan("realign", target=target, region=region)
     if allow_space and space_refusal(view.state, view.rules, view.side, card_ops) is None:
-        view.note(Step("spec §16.2 space race", why="nothing to do in the Primary/Secondary"))
+        why = say("why.space_race.nothing_to_do")
+        view.note(Step(say("why.rule.space_race"), why=why))
         return OpsPlan("space_race", space_step=True)
     points = plan_influence(view, budget.copy(), regions_in_order(view), option0=False)
     if points:
-        return influence_plan(view, points, "spec §12.3.3 influence by §18", space_step=True)
-    view.note(Step("spec §12.3", why="no legal operation"))
+        return influence_plan(view, points, say("why.rule.influence_by_table"), space_step=True)
+    view.note(Step("spec §12.3", why=say("why.ops.none_legal")))
     return OpsPlan("none", space_step=True)
 
 
@@ -289,7 +291,7 @@ def china_card_in_asia(view: View, budget: OpsBudget) -> View:
     if view.scoring_round and view.primary is not None:
         return view  # [r3]: never out of a Scoring Round: §12.4 in the Primary
 
-    view.note(Step("spec §25.2 the China Card in Asia", chosen=ASIA))
+    view.note(Step(say("why.rule.china_card_in_asia"), chosen=ASIA))
     return view.recast(primary=ASIA, scoring_round=False)
 
 
@@ -335,7 +337,8 @@ def guard_prepared(view: View, planner: Planner) -> None:
             planner.place(
                 Goal("guard", c, points, planner.cost_to(c, board.ai_influence(c) + points))
             )
-            view.note(Step("spec §25.6 guard the prepared", chosen=view.rules.countries[c].id))
+            rule = say("why.rule.guard")
+            view.note(Step(rule, chosen=view.rules.countries[c].id))
 
 
 def final_sweep(view: View, budget: OpsBudget) -> list[int] | None:
@@ -364,7 +367,8 @@ def final_sweep(view: View, budget: OpsBudget) -> list[int] | None:
     if best is None:
         return None
     gain, planner, region = best
-    view.note(Step("spec §25.7 final sweep", chosen=region, why=f"option 0 gains {gain} VP"))
+    why = say("why.final_sweep.gain", gain=gain)
+    view.note(Step(say("why.rule.final_sweep"), chosen=region, why=why))
     return planner.run(regions_in_order(view))
 
 
@@ -377,8 +381,9 @@ def influence_plan(
     for c in points:
         region = view.rules.countries[c].region
         regions[region] = regions.get(region, 0) + 1
-    where = ", ".join(f"{n} in {region}" for region, n in regions.items())
-    view.note(Step(rule, chosen=list(regions), why=f"{len(points)} points: {where}"))
+    where = ", ".join(say("why.points.in", n=n, region=region) for region, n in regions.items())
+    why = say("why.points", n=len(points), where=where)
+    view.note(Step(rule, chosen=list(regions), why=why))
     return OpsPlan("influence", points=points, space_step=space_step)
 
 
@@ -433,13 +438,15 @@ def decisive_coup(view: View, budget: OpsBudget) -> tuple[int | None, Planner | 
     ties = [(n, partial(CRITERIA.get("coup_tiebreak", n), targets)) for n in p.coup_tiebreak]
     target = narrow(
         view,
-        "spec §12.4.1 decisive coup",
+        say("why.rule.decisive_coup"),
         pool,
         keys=[("greatest_swing", lambda c: -outlooks[c].swing), *ties],
         name=lambda c: view.rules.countries[c].id,
-        why=lambda c: (
-            f"control chance {outlooks[c].control_chance:.2f}, expected swing "
-            f"{outlooks[c].swing:+.2f} VP > option 0's {influence_gain:+d}"
+        why=lambda c: say(
+            "why.decisive_coup.chance",
+            chance=f"{outlooks[c].control_chance:.2f}",
+            swing=f"{outlooks[c].swing:+.2f}",
+            option0=f"{influence_gain:+d}",
         ),
         figures=lambda c: {
             "control_chance": round(outlooks[c].control_chance, 3),

@@ -21,6 +21,7 @@ from twsolo.engine.choices import Answer, Choice
 from twsolo.engine.events import event_refusal
 from twsolo.engine.game import Game
 from twsolo.ids import CardId, Side
+from twsolo.phrases.book import say
 
 
 # ---------------------------------------------------------------------- #33 De-Stalinization
@@ -73,7 +74,7 @@ def destalinization(
         plan = destalinization_plan(view, battlegrounds, most, per_country)
         moved = sum(points for _, points in plan)
         names = [view.rules.countries[c].id for c, _ in plan]
-        view.note(Step("appendix #33 plan", chosen=names))
+        view.note(Step(say("why.rule.destalinization_plan"), chosen=names))
         return moved if moved in choice.options else None
     start = game.event_start(CardId.DE_STALINIZATION)
     placed = list(choice.context.get("placed", ()))
@@ -101,7 +102,7 @@ def un_against_we_will_bury_you(view: View, card: int, ways: list[str]) -> PlayR
     if card != CardId.UN_INTERVENTION or not state.has_effect(CardId.WE_WILL_BURY_YOU, Side.US):
         return None
     if "event" in ways and event_refusal(state, view.rules, card, view.side, reveals=True) is None:
-        return "appendix #50 UN Intervention cancels We Will Bury You", ["event"]
+        return say("why.rule.un_cancels_bury_you"), ["event"]
     return None
 
 
@@ -111,9 +112,7 @@ def un_for_its_op_under_u2(view: View, card: int, ways: list[str]) -> PlayRule |
     never its event (#50's exception comes first)."""
     u2 = view.state.has_effect(CardId.U2_INCIDENT)
     if card == CardId.UN_INTERVENTION and u2 and "event" in ways:
-        return "appendix #60 U2 Incident: UN Intervention for its Op", [
-            w for w in ways if w != "event"
-        ]
+        return say("why.rule.un_under_u2"), [w for w in ways if w != "event"]
     return None
 
 
@@ -123,7 +122,7 @@ def war_cards_to_the_space_race(view: View, card: int, ways: list[str]) -> PlayR
     Race when that is legal."""
     war = view.rules.card(card).war is not None
     if war and view.state.has_effect(CardId.FLOWER_POWER) and "space_race" in ways:
-        return "appendix #59 Flower Power: a war card on the Space Race", ["space_race"]
+        return say("why.rule.flower_power"), ["space_race"]
     return None
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from twsolo.phrases.book import say
+
 
 # A value: not frozen, for speed (docs/decisions.md §10); __init__ by hand: a compiled build
 # runs it natively, where the dataclass's would be interpreted (docs/decisions.md §14).
@@ -53,7 +55,7 @@ class Step:
         if self.why:
             parts.append(f"({self.why})")
         if self.candidates and len(self.candidates) > 1:
-            parts.append(f"[from {', '.join(map(str, self.candidates[:8]))}]")
+            parts.append(say("why.from", candidates=", ".join(map(str, self.candidates[:8]))))
         return " ".join(parts)
 
 
@@ -61,9 +63,9 @@ def shown(value: Any) -> str:
     """A trace's value in words, not as Python writes it: a list as `europe, asia`, a flag as
     yes or no."""
     if isinstance(value, list | tuple):
-        return ", ".join(shown(v) for v in value) or "none"
+        return ", ".join(shown(v) for v in value) or say("why.shown.none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return say("why.shown.yes" if value else "why.shown.no")
     return str(value)
 
 

@@ -9,6 +9,7 @@ from twsolo.engine.game import VP_WIN
 from twsolo.engine.scores import RegionScore
 from twsolo.engine.state import GameState
 from twsolo.ids import Side
+from twsolo.phrases.book import say
 
 # A won game is worth more than any VP the track can show (it spans 2 × 20), a lost one less.
 WIN = 1000
@@ -47,7 +48,7 @@ def gain_text(before: int, after: int) -> str:
     vp = (after - outcome(after) * WIN) - (before - outcome(before) * WIN)
     change = outcome(after) - outcome(before)
     if change > 0:
-        return "wins the game" if outcome(after) > 0 else "avoids losing the game"
+        return say("why.gain.wins" if outcome(after) > 0 else "why.gain.avoids_losing")
     if change < 0:
-        return "loses the game" if outcome(after) < 0 else "gives up a won game"
-    return f"{vp:+d} VP"
+        return say("why.gain.loses" if outcome(after) < 0 else "why.gain.gives_up_win")
+    return say("why.gain.vp", vp=f"{vp:+d}")

@@ -34,6 +34,7 @@ from twsolo.cli.menus import CARD_SETS, SEEN, clip
 from twsolo.cli.render import answer_label
 from twsolo.engine.choices import CHANCE, Actor, Answer, Choice
 from twsolo.engine.records import CardMove, Dealt, Record, Restacked, Shuffled
+from twsolo.phrases import say
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -185,7 +186,9 @@ class Line:
         try:
             answer = self.parts.answer(choice, lambda t: self.parse(game, choice, t))
         except ValueError as exc:
-            raise LineRefused(f"{clip(text)} at “{self.header(game, choice)}”: {exc}") from None
+            header = self.header(game, choice)
+            refused = say("ask.line.refused_at", typed=clip(text), header=header, reason=exc)
+            raise LineRefused(refused) from None
         self.took(game, choice, answer)
         return answer
 
@@ -200,11 +203,9 @@ class Line:
             self.took(game, choice, only, forced=True)
         elif choice.kind in SEEN and self.names_a_card(text):
             self.pile_unchanged(game, choice)
-            raise LineRefused(
-                f"{clip(text)} at “{self.header(game, choice)}”: this card can only be "
-                f"{answer_label(self.rules, only, choice.kind)} (every other card is accounted "
-                "for): check the card you turned over"
-            )
+            header = self.header(game, choice)
+            card = answer_label(self.rules, only, choice.kind)
+            raise LineRefused(say("ask.line.only_card", typed=clip(text), header=header, card=card))
         return only
 
     def names_a_card(self, text: str) -> bool:
@@ -216,10 +217,7 @@ class Line:
         """Refuses the rest of the line at a card question whose pile the table changes first."""
         pile = choice.context.get("pile")
         if pile is not None and self.mark is not None and pile_changed(game.log[self.mark :], pile):
-            self.left_over(
-                f"the table changes the pile of “{self.header(game, choice)}” first: "
-                "do what the screen says, then answer it"
-            )
+            self.left_over(say("ask.line.pile_changes", header=self.header(game, choice)))
 
     def took(self, game: Game, choice: Choice, answer: Answer, *, forced: bool = False) -> None:
         label = answer_label(self.rules, answer, choice.kind)
@@ -230,7 +228,7 @@ class Line:
 
     def left_over(self, why: str) -> None:
         if self.parts:
-            raise LineRefused(f"{clip(self.parts.rest())} is left over: {why}")
+            raise LineRefused(say("ask.line.left_over", typed=clip(self.parts.rest()), why=why))
 
     def chance(self, *, asked: bool, dice: bool, rng: Callable[[Game], Random]) -> ChanceLine:
         return ChanceLine(self, asked=asked, dice=dice, rng=rng)
@@ -241,7 +239,8 @@ class Stop:
         self.line = line
 
     def choose(self, game: Game, choice: Choice) -> Answer:
-        self.line.left_over(f"the next question is not yours ({choice.prompt or choice.kind})")
+        question = choice.prompt or choice.kind
+        self.line.left_over(say("ask.line.not_yours", question=question))
         raise Done
 
 

@@ -33,6 +33,7 @@ from twsolo.engine.records import (
 )
 from twsolo.engine.state import GameState
 from twsolo.ids import MAP_REGIONS, SOUTHEAST_ASIA, Side
+from twsolo.phrases.book import say
 from twsolo.ruleset import Ruleset
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -122,7 +123,7 @@ def last_ai_action(rules: Ruleset, log: Sequence[Record], ai: Side) -> Marks | N
             by_side[r.side] = by_side.get(r.side, 0) + r.after - r.before
     played = log[start]
     assert isinstance(played, CardPlayed | EventStart)
-    caption = f"The AI's last action: {played.phrase(rules, ai.other)}"
+    caption = say("show.picture.ai_last_action", action=played.phrase(rules, ai.other))
     return Marks(caption, _nonzero(changes))
 
 
@@ -288,12 +289,12 @@ def _regions(
     for region, (x, y) in layout.labels.items():
         label = _text(parent, x, y, region_name(region).upper(), "region-name")
         label.set("fill", REGION_INK[region])
-        tag = "PRIMARY" if region == primary else "SECONDARY" if region == secondary else ""
+        tag = "primary" if region == primary else "secondary" if region == secondary else ""
         if tag:  # after the name, on its line
-            colour = PRIMARY_RING if tag == "PRIMARY" else "#555"
+            colour = PRIMARY_RING if tag == "primary" else "#555"
             ET.SubElement(
                 label, "tspan", {"class": "region-tag", "dx": "8", "fill": colour}
-            ).text = f"{tag} REGION"
+            ).text = say(f"show.picture.{tag}_region")
 
 
 def _links(parent: ET.Element, rules: Ruleset) -> None:
@@ -457,29 +458,33 @@ def _tracks(
 ) -> None:
     """Above the map: where the game stands, then the turn, action round, DEFCON, military
     operations and space race tracks, each marker on its box."""
-    ar = "Headline" if state.action_round == 0 else f"Action round {state.action_round}"
-    sr = " (Scoring Round)" if state.scoring_round else ""
-    head = f"Turn {state.turn} · {ar}{sr} · DEFCON {state.defcon} · VP {vp_text(state.vp)}"
-    _text(root, PAD, 24, head, "title")
-    right = f"China Card: {china_card(state)}"
+    n = state.action_round
+    ar = say("show.picture.action_round", n=n) if n else say("show.picture.headline")
+    head = "show.picture.head_scoring" if state.scoring_round else "show.picture.head"
+    vp = vp_text(state.vp)
+    _text(root, PAD, 24, say(head, turn=state.turn, round=ar, defcon=state.defcon, vp=vp), "title")
+    right = say("show.china_card", china=china_card(state))
     if state.result is not None:
-        right = f"Game over: {result_text(state.result)} · {right}"
+        right = say("show.picture.game_over", result=result_text(state.result), china=right)
     _text(root, width - PAD, 24, right, "note strong", anchor="end")
     if marks is not None:
-        marked = " (marked +/−)" if marks.changes else ""
-        _text(root, width - PAD, 42, marks.caption + marked, "note", anchor="end")
+        caption = marks.caption
+        if marks.changes:
+            caption = say("show.picture.marked", caption=caption)
+        _text(root, width - PAD, 42, caption, "note", anchor="end")
     x: float = PAD
-    x = _track(root, x, "TURN", [str(t) for t in range(1, 11)], state.turn - 1, "#555")
+    turns = [str(t) for t in range(1, 11)]
+    x = _track(root, x, say("show.picture.track_turn"), turns, state.turn - 1, "#555")
     rounds = max(action_rounds(state.turn), state.action_round)
-    x = _track(
-        root, x, "ACTION ROUND", ["H", *map(str, range(1, rounds + 1))], state.action_round, "#555"
-    )
+    cells = [say("show.picture.track_headline"), *map(str, range(1, rounds + 1))]
+    label = say("show.picture.track_action_round")
+    x = _track(root, x, label, cells, state.action_round, "#555")
     defcon = ["5", "4", "3", "2", "1"]
-    x = _track(root, x, "DEFCON", defcon, 5 - state.defcon, "#b71c1c", cell=30)
-    x = _two_rows(
-        root, x, f"MILITARY OPS (DEFCON {state.defcon} needed)", 6, state.milops, state.defcon
-    )
-    _two_rows(root, x, "SPACE RACE", 9, state.space, None)
+    label = say("show.picture.track_defcon")
+    x = _track(root, x, label, defcon, 5 - state.defcon, "#b71c1c", cell=30)
+    label = say("show.picture.track_milops", defcon=state.defcon)
+    x = _two_rows(root, x, label, 6, state.milops, state.defcon)
+    _two_rows(root, x, say("show.picture.track_space"), 9, state.space, None)
 
 
 def _track(
@@ -516,7 +521,7 @@ def _two_rows(
 
 def _vp_track(root: ET.Element, state: GameState, y: float, width: int) -> None:
     """The VP track under the map, USSR 20 on the left to US 20 on the right."""
-    _text(root, PAD, y + 12, "VICTORY POINTS", "label")
+    _text(root, PAD, y + 12, say("show.picture.track_vp"), "label")
     cells = 41
     cell = (width - 2 * PAD - 120) / cells
     vp = max(-20, min(20, state.vp))
@@ -536,8 +541,10 @@ def _vp_track(root: ET.Element, state: GameState, y: float, width: int) -> None:
         )
         _rect(root, cx, y, cell - 2, 26, cls="cell", fill=fill)
         _text(root, cx + (cell - 2) / 2, y + 17.5, str(abs(value)), "celln on" if on else "celln")
-    _text(root, PAD + 120, y + 42, "◀ USSR ahead", "note").set("fill", SIDE_COLOUR[Side.USSR])
-    _text(root, width - PAD, y + 42, "US ahead ▶", "note", anchor="end").set(
+    ussr_ahead = say("show.picture.ussr_ahead")
+    _text(root, PAD + 120, y + 42, ussr_ahead, "note").set("fill", SIDE_COLOUR[Side.USSR])
+    us_ahead = say("show.picture.us_ahead")
+    _text(root, width - PAD, y + 42, us_ahead, "note", anchor="end").set(
         "fill", SIDE_COLOUR[Side.US]
     )
 
@@ -545,15 +552,11 @@ def _vp_track(root: ET.Element, state: GameState, y: float, width: int) -> None:
 def _notes(rules: Ruleset, state: GameState) -> list[tuple[str, str]]:
     """The lines under the VP track: the legend, the lasting effects in force, then the face-up
     piles as the table sees them (a card dealt face down is only counted)."""
-    lines = [
-        (
-            "Key",
-            "dark name band: battleground · number at the right: stability · solid marker: "
-            "control · dashed line: neighbours in two regions · orange frame: changed (+/−)",
-        )
-    ]
-    lines.append(("Lasting effects in force", ", ".join(effects_in_force(rules, state)) or "none"))
-    for pile, title in (("discard", "Discard pile"), ("removed", "Removed from the game")):
+    lines = [(say("show.picture.key"), say("show.picture.legend"))]
+    effects = ", ".join(effects_in_force(rules, state)) or say("show.picture.none")
+    lines.append((say("show.picture.effects"), effects))
+    for pile in ("discard", "removed"):
+        title = say(f"show.picture.{pile}")
         lines += _wrapped(f"{title} ({len(state.piles[pile])})", _pile(rules, state, pile))
     return lines
 
@@ -562,8 +565,8 @@ def _pile(rules: Ruleset, state: GameState, pile: str) -> list[str]:
     p = state.piles[pile]
     names = [f"#{n} {rules.card(n).name}" for n in sorted(p.known())]
     if p.unseen:
-        names.append(f"{p.unseen} card(s) face down")
-    return names or ["none"]
+        names.append(say("show.picture.face_down", n=p.unseen))
+    return names or [say("show.picture.none")]
 
 
 def _wrapped(title: str, items: Iterable[str], width: int = 200) -> list[tuple[str, str]]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from twsolo.phrases import say
 from twsolo.ruleset import Card, Ruleset
 from twsolo.ruleset.entry_source import entries_written, stale_prose
 from twsolo.ruleset.model import AppendixEntry, ChoiceSpec, Named, Rerun
@@ -17,16 +18,17 @@ from twsolo.ruleset.vocabulary import FAMILIES, Vocabulary
 def fact_lines(card: Card) -> list[str]:
     lines = []
     if card.event_regions:
-        lines.append(f"  event regions: {', '.join(card.event_regions)}")
+        regions = ", ".join(card.event_regions)
+        lines.append(f"  {say('ask.entry.event_regions', regions=regions)}")
     if card.war is not None:
         w = card.war
-        targets = ", ".join(w.targets) or "any the event allows"
-        also = ", the target itself counts" if w.target_counts else ""
-        lines.append(
-            f"  war: {targets}; {w.success}+ wins{also}; {w.vp} VP, {w.milops} military ops"
-        )
+        targets = ", ".join(w.targets) or say("ask.entry.war_any_target")
+        war = "ask.entry.war_target_counts" if w.target_counts else "ask.entry.war"
+        said = say(war, targets=targets, success=w.success, vp=w.vp, milops=w.milops)
+        lines.append(f"  {said}")
     if card.figures:
-        lines.append("  figures: " + ", ".join(f"{k} {v}" for k, v in card.figures.items()))
+        figures = ", ".join(f"{k} {v}" for k, v in card.figures.items())
+        lines.append(f"  {say('ask.entry.figures', figures=figures)}")
     return lines
 
 
@@ -38,64 +40,79 @@ def spec_text(spec: ChoiceSpec) -> list[str]:
     """One question's data, a part per line, in the order the AI reads them (docs/ai.md)."""
     parts: list[str] = []
     if spec.side:
-        parts.append("only when the AI answers")
+        parts.append(say("ask.entry.only_ai"))
     if spec.when:
-        parts.append("when: " + ", ".join(w.text for w in spec.when))
+        conditions = ", ".join(w.text for w in spec.when)
+        parts.append(say("ask.entry.when", conditions=conditions))
     if spec.procedure is not None:
-        parts.append(f"procedure: {spec.procedure.text()}")
+        parts.append(say("ask.entry.procedure", procedure=spec.procedure.text()))
     if spec.plan is not None:
         plan = spec.plan
-        bits = [f"{plan.primary} as the Primary Region"] if plan.primary else []
-        bits += ["as in a Scoring Round"] if plan.scoring_round else []
+        bits = [say("ask.entry.plan_primary", region=plan.primary)] if plan.primary else []
+        bits += [say("ask.entry.plan_scoring_round")] if plan.scoring_round else []
         if plan.regions:
             regions = plan.regions
-            bits.append(f"regions {', '.join(regions) if isinstance(regions, tuple) else regions}")
-        parts.append("plan the operations (spec §12.3): " + "; ".join(bits))
+            named = ", ".join(regions) if isinstance(regions, tuple) else regions
+            bits.append(say("ask.entry.plan_regions", regions=named))
+        parts.append(say("ask.entry.plan", parts="; ".join(bits)))
     if spec.answer:
-        parts.append("answer: " + "; ".join(rule.text for rule in spec.answer))
+        parts.append(say("ask.entry.answer", rules="; ".join(rule.text for rule in spec.answer)))
     if spec.regions:
         regions = spec.regions
         order = ", ".join(regions) if isinstance(regions, tuple) else regions
-        within = " (the event's regions only)" if spec.within_event else ""
-        select = f", select {spec.select}" if spec.select else ""
-        parts.append(f"regions: {order}{within}{select}")
+        within = say("ask.entry.regions_within_event") if spec.within_event else ""
+        select = say("ask.entry.regions_select", select=spec.select) if spec.select else ""
+        parts.append(say("ask.entry.regions", order=order, within=within, select=select))
     if spec.where:
-        parts.append(f"where: {_names(spec.where)}")
+        parts.append(say("ask.entry.where", names=_names(spec.where)))
     for n, tier in enumerate(spec.tiers, start=1):
-        keys = f" by {_names(tier.keys)}" if tier.keys else ""
-        parts.append(f"tier {n}: {_names(tier.where) or 'all'}{keys}")
+        where = _names(tier.where) or say("ask.entry.tier_all")
+        if tier.keys:
+            parts.append(say("ask.entry.tier_by", n=n, where=where, keys=_names(tier.keys)))
+        else:
+            parts.append(say("ask.entry.tier", n=n, where=where))
     if spec.keys:
-        parts.append(f"keys: {_names(spec.keys)}")
+        parts.append(say("ask.entry.keys", names=_names(spec.keys)))
     if isinstance(spec.then, Rerun):
-        measure = _names(spec.then.measure) if spec.then.measure else "spec §17.6's result"
-        prefer = f", ties to {', '.join(spec.then.prefer)}" if spec.then.prefer else ""
-        parts.append(f"then: re-run the event, the best by {measure}{prefer}")
+        then = spec.then
+        measure = _names(then.measure) if then.measure else say("ask.entry.rerun_result")
+        if then.prefer:
+            prefer = ", ".join(then.prefer)
+            parts.append(say("ask.entry.rerun_ties", measure=measure, prefer=prefer))
+        else:
+            parts.append(say("ask.entry.rerun", measure=measure))
     elif spec.then is not None:
-        parts.append(f"then: {spec.then.text()}")
+        parts.append(say("ask.entry.then", then=spec.then.text()))
     if spec.otherwise:
-        parts.append(f"otherwise: {spec.otherwise}")
+        parts.append(say("ask.entry.otherwise", otherwise=spec.otherwise))
     return parts
 
 
 def entry_lines(rules: Ruleset, entry: AppendixEntry, vocabulary: Vocabulary) -> list[str]:
     asked = vocabulary.event_keys.get(entry.card, ())
-    lines = [f"Appendix entry ({entry.source}):"]
-    lines.append(f"  questions the event asks: {', '.join(asked) if asked else 'none'}")
-    lines.append("  windows:")
+    lines = [say("ask.entry.title", source=entry.source)]
+    if asked:
+        lines.append(f"  {say('ask.entry.questions', keys=', '.join(asked))}")
+    else:
+        lines.append(f"  {say('ask.entry.questions_none')}")
+    lines.append(f"  {say('ask.entry.windows')}")
     lines += [f"    {w.text}" for w in entry.windows]
-    lines.append(f"  choices (note): {_indented(entry.choices)}")
+    lines.append(f"  {say('ask.entry.choices', note=_indented(entry.choices))}")
     if entry.resolve:
-        lines.append("  resolve (data):")
+        lines.append(f"  {say('ask.entry.resolve')}")
         for key, spec in entry.resolve.items():
             lines.append(f"    {key}:")
             lines += [f"      {part}" for part in spec_text(spec)]
     else:
-        lines.append("  resolve (data): none (the general rules, spec §17)")
-    lines.append(f"  on human play: {_indented(entry.on_human_play)}")
+        lines.append(f"  {say('ask.entry.resolve_none')}")
+    lines.append(f"  {say('ask.entry.on_human_play', text=_indented(entry.on_human_play))}")
     if entry.note:
-        lines.append(f"  note: {_indented(entry.note)}")
-    procedures = ", ".join(entry.procedures) if entry.procedures else "none: all data"
-    lines.append(f"  procedures: {procedures}")
+        lines.append(f"  {say('ask.entry.note', note=_indented(entry.note))}")
+    if entry.procedures:
+        procedures = ", ".join(entry.procedures)
+        lines.append(f"  {say('ask.entry.procedures', procedures=procedures)}")
+    else:
+        lines.append(f"  {say('ask.entry.procedures_none')}")
     return lines
 
 

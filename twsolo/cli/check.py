@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from twsolo.errors import TwsoloError
+from twsolo.phrases import say
 
 
 @click.command()
@@ -26,28 +27,28 @@ def check(paths: tuple[str, ...], rules_path: str | None, quiet: bool) -> None:
     rules = load_ruleset(rules_path)
     files = case_files(paths)
     if not files:
-        raise TwsoloError(f"no case files (*.yaml) in {', '.join(paths)}")
+        raise TwsoloError(say("cmd.check.no_files", paths=", ".join(paths)))
     failed = 0
     for path in files:
         try:
             outcome = run_case(path, rules)
         except TwsoloError as exc:
             failed += 1
-            click.echo(f"ERROR {path}")
+            click.echo(f"{say('cmd.check.error'):<5} {path}")
             for line in str(exc).splitlines():
                 click.echo(f"  {line}")
             continue
         if outcome.passed:
             if not quiet:
-                click.echo(f"PASS  {path}")
+                click.echo(f"{say('cmd.check.pass'):<5} {path}")
             continue
         failed += 1
-        click.echo(f"FAIL  {path}")
+        click.echo(f"{say('cmd.check.fail'):<5} {path}")
         for line in outcome.failures:
             click.echo(f"  {line}")
-        click.echo("  trace:")
+        click.echo("  " + say("cmd.check.trace"))
         for step in outcome.trace:
             click.echo(f"    - {step}")
-    click.echo(f"{len(files) - failed} passed, {failed} failed, of {len(files)} cases")
+    click.echo(say("cmd.check.total", passed=len(files) - failed, failed=failed, n=len(files)))
     if failed:
         raise SystemExit(1)

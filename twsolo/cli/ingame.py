@@ -55,79 +55,49 @@ from twsolo.files.output import atomic_write_text
 from twsolo.ids import MAP_REGIONS, SCORING_REGIONS, Side
 from twsolo.persist.folders import play_command
 from twsolo.persist.savefile import Entry
+from twsolo.phrases import say
 from twsolo.rulebook.sources import cited_sections
 from twsolo.ruleset import Ruleset
 from twsolo.session.journal_replay import Replay, decoded, position_after, providers_of
-from twsolo.session.live import DigitalChance, GameSession, Restart, TakeBack
+from twsolo.session.live import ROLLED_BACK_TO, DigitalChance, GameSession, Restart, TakeBack
 from twsolo.solo import GameRecord, play_game
 from twsolo.solo.regions import primary_region, secondary_region
 
-HELP = """How to answer: a plain number picks from the list shown (a die's face or an amount is
-typed as itself); #N is card number N; a name works too, by the start of its words (`w ger` is
-West Germany; an exact name wins: `asia scoring`). Several cards (the draft, the bottom of your
-deck/hand): their list numbers or #N, e.g. `1 4 5`. `?` lists the legal answers again.
-A card play: `event`, `ops` or `space race` (how you play it), then for the AI's card played for
-ops `event first` or `ops first`, then `influence`, `coup` or `realign` — the same every round.
-One line may answer the questions that follow too, part by part: `w ger 2, italy` (the points
-of a placement), `#24 #8 #30` (cards turned over, in the order drawn), `3 5` (a realignment's
-dice), `#16, event, poland` (a whole play). It is echoed as understood and applied whole, or
-refused whole with the reason. A question with one legal answer takes no part of it, except a
-part naming that answer (`ops` for a card that can only be played for ops; a card drawn that
-could only be that card). docs/playing.md has it all.
-
-Commands at any prompt:
-  show [REGION|all]    the tracks and the Primary and Secondary Regions (or one region, or all)
-  board [FILE]         the map as a web page beside the terminal, rewritten after every answer
-                       (FILE: where; at the table, what changed since your last `board` marked)
-  why                  the reasons of the AI's last decision
-  hint                 what a strong player would answer here, and why (advice only)
-  history [TURN|all] [--to FILE]   the answers given, this turn by default
-  inspect TURN [REGION|all]   the board at the end of an earlier turn (nothing is changed);
-                       inspect TURN --scenario FILE: the position before the AI's last
-                       decision of TURN, as a scenario file (`twsolo decide FILE`)
-  scenario FILE [TURN [AR]]   the position before the AI's last decision (or TURN's, AR's)
-                       as a scenario file: the cards it revealed and its dice in it; cards
-                       still face down are left out
-  undo                 take back your last decision (a question with more than one legal
-                       answer) or correction, and what followed it (also after the game ended)
-  rollback TURN        go back to the start of TURN (1 up to this turn; asks first when it
-                       takes back an ended turn). After `quit`, `twsolo play NAME
-                       --restore-backup` brings back what the last undo or rollback took
-  adjust WHAT ...      correct a mis-entered fact, recorded in the journal:
-                         adjust influence COUNTRY us|ussr N; adjust vp N (US +, USSR -);
-                         adjust defcon N; adjust milops us|ussr N; adjust space us|ussr N
-  save                 every answer is already saved as you give it
-  help                 this text
-  quit                 stop (Ctrl-C or Ctrl-D too); `twsolo play NAME` resumes exactly here"""
-ADJUST_USAGE = (
-    "adjust influence COUNTRY us|ussr N | vp N | defcon N | milops us|ussr N | space us|ussr N"
-)
+# The English of `help` as read at import (tests); the command says it in the language in use.
+HELP = say("game.help")
 NUMBER = re.compile(r"[-+]?\d{1,6}")
-SHOW_USAGE = "show [REGION|all]: regions are " + ", ".join(region_name(r) for r in SCORING_REGIONS)
-# How each kind of answer reads in `history`.
+# How each kind of answer reads in `history` (its phrase's key; a deal says no words).
 HISTORY_WORDS = {
-    "draft": "kept",
-    "headline": "headlined",
-    "ar_card": "played",
-    "bottom": "put at the bottom, in order:",
-    "play": "played it as:",
-    "order": "chose:",
-    "operation": "chose the operation:",
-    "influence": "placed influence in",
-    "coup": "made a coup in",
-    "realign": "realigned",
-    "country": "chose",
-    "card": "chose",
-    "yes_no": "answered",
-    "number": "chose",
-    "region": "chose",
-    "die": "a die showed",
-    "draw": "a card came up:",
+    "draft": "game.history.kind.draft",
+    "headline": "game.history.kind.headline",
+    "ar_card": "game.history.kind.ar_card",
+    "bottom": "game.history.kind.bottom",
+    "play": "game.history.kind.play",
+    "order": "game.history.kind.order",
+    "operation": "game.history.kind.operation",
+    "influence": "game.history.kind.influence",
+    "coup": "game.history.kind.coup",
+    "realign": "game.history.kind.realign",
+    "country": "game.history.kind.chose",
+    "card": "game.history.kind.chose",
+    "yes_no": "game.history.kind.yes_no",
+    "number": "game.history.kind.chose",
+    "region": "game.history.kind.chose",
+    "die": "game.history.kind.die",
+    "draw": "game.history.kind.draw",
     "deal": "",
-    "reveal": "a card was seen:",
-    "holds": "the pile holds it:",
-    "pick": "a card was picked:",
+    "reveal": "game.history.kind.reveal",
+    "holds": "game.history.kind.holds",
+    "pick": "game.history.kind.pick",
 }
+
+
+def adjust_usage() -> str:
+    return say("game.usage.adjust")
+
+
+def show_usage() -> str:
+    return say("game.usage.show", regions=", ".join(region_name(r) for r in SCORING_REGIONS))
 
 
 class Quit(Exception):
@@ -142,26 +112,50 @@ def number(text: str) -> int | None:
 def history_line(rules: Ruleset, entry: Entry, human: Side) -> str:
     """One journal entry as `history` prints it: the one place an answer is put into words for
     the history (a card dealt face down is never named, spec §4)."""
-    where = f"turn {entry.turn} " + (
-        f"AR{entry.action_round}" if entry.action_round else "draft/headline"
-    )
+    if entry.action_round:
+        where = say("game.history.when_round", turn=entry.turn, action_round=entry.action_round)
+    else:
+        where = say("game.history.when_draft", turn=entry.turn)
     if entry.type == "answer":
         answer = answer_label(rules, decoded(entry.answer), entry.kind)  # a deal is never named
-        words = HISTORY_WORDS.get(entry.kind, entry.kind.replace("_", " "))
+        words = history_words(entry.kind)
         if entry.answer == "done":  # the end of a placement or realignment, no country
-            words, answer = "", "done (no more points)"
+            words, answer = "", say("game.history.done")
         if entry.actor == human.value:
-            who = f"you ({human.label}): "
+            who = say("game.history.by_you", side=human.label) + ": "
         elif entry.actor == human.other.value:
-            who = f"AI ({human.other.label}): "
+            who = say("game.history.by_ai", side=human.other.label) + ": "
         else:
             who = ""
         return f"{where}: {who}{words + ' ' if words else ''}{answer}"
     if entry.type == "adjust":
-        return f"{where}: you corrected: {describe(rules, entry.adjustment, entry.data['before'])}"
+        change = describe(rules, entry.adjustment, entry.data["before"])
+        return f"{where}: {say('game.history.corrected', change=change)}"
     if entry.is_start:
-        return f"{where}: the game begins"
-    return f"{where}: {entry.data['takeback']} took back {entry.data['dropped']} answers"
+        return f"{where}: {say('game.history.begins')}"
+    took_back = say(
+        "game.history.took_back",
+        takeback=takeback_name(entry.data["takeback"]),
+        n=entry.data["dropped"],
+    )
+    return f"{where}: {took_back}"
+
+
+def history_words(kind: str) -> str:
+    """The words before an answer of `kind` in `history` (a kind with no phrase: its name)."""
+    key = HISTORY_WORDS.get(kind)
+    if key is None:
+        return kind.replace("_", " ")
+    return say(key) if key else ""
+
+
+def takeback_name(why: str) -> str:
+    """A take-back as the journal keeps it (session/live.py's TakeBack.why: `undo`, the
+    command's name, or `rollback to turn N`) in words."""
+    turn = why.removeprefix(ROLLED_BACK_TO)
+    if turn != why and turn.isdigit():
+        return say("game.takeback.rollback", turn=turn)
+    return why
 
 
 def resume_command(name: str) -> str:
@@ -180,20 +174,22 @@ def parse_adjust(rules: Ruleset, args: list[str]) -> Adjustment:
     defcon); AdjustmentRefused says what is wrong."""
     found = matches(args[0], ADJUSTABLE) if args else []
     if len(found) != 1:
-        raise AdjustmentRefused(ADJUST_USAGE)
+        raise AdjustmentRefused(adjust_usage())
     what, rest = found[0], args[1:]
     sided = what in SIDED
     shape = 2 + (what == "influence") if sided else 1
     if len(rest) < shape or (len(rest) > shape and what != "influence"):
-        raise AdjustmentRefused(ADJUST_USAGE)
+        raise AdjustmentRefused(adjust_usage())
     value = number(rest[-1])
     if value is None:
-        raise AdjustmentRefused(f"{rest[-1][:20]!r} is not a number; {ADJUST_USAGE}")
+        raise AdjustmentRefused(
+            say("game.adjust.not_a_number", typed=repr(rest[-1][:20]), usage=adjust_usage())
+        )
     change = Adjustment(what=what, value=value)
     if sided:
         side = matches(rest[-2], [s.value for s in Side])
         if len(side) != 1:
-            raise AdjustmentRefused(f"which side is {rest[-2][:20]!r}? us or ussr")
+            raise AdjustmentRefused(say("game.adjust.which_side", typed=repr(rest[-2][:20])))
         change = change.but(side=Side(side[0]))
     if what == "influence":
         typed = " ".join(rest[:-2])
@@ -201,9 +197,9 @@ def parse_adjust(rules: Ruleset, args: list[str]) -> Adjustment:
         ids = {by_name[m] for m in matches(typed, by_name)}
         if len(ids) != 1:
             named = "; ".join(rules.country(i).name for i in sorted(ids)[:8])
-            raise AdjustmentRefused(
-                f"which country is {typed[:40]!r}? " + (f"It may be: {named}" if ids else "")
-            )
+            which = say("game.adjust.which_country", typed=repr(typed[:40]))
+            may_be = say("game.adjust.may_be", countries=named) if ids else ""
+            raise AdjustmentRefused(f"{which} {may_be}")
         change = change.but(country=ids.pop())
     return change
 
@@ -244,7 +240,7 @@ class Terminal:
             try:
                 record = session.play(TablePlayer(prompter), chance)
             except (Quit, click.Abort, KeyboardInterrupt):
-                self.echo(f"\nSaved. Resume with: {resume_command(session.save.name)}")
+                self.echo("\n" + say("game.quit.saved", command=resume_command(session.save.name)))
                 return None
             self.finished = record
             if session.game is not self.game:  # no prompt since the replay caught up (or ever)
@@ -264,16 +260,16 @@ class Terminal:
         """A new game at the table: the set-up, step by step, before the first question."""
         header, options = self.session.header, self.session.options
         state = header.start or standard_state(self.rules, optional_cards=options.optional_cards)
-        self.echo("Set up the table:")
+        self.echo(say("game.setup.title"))
         for i, line in enumerate(setup_lines(self.rules, state, options.ai_side), 1):
             self.echo(f"  {i}. {line}")
 
     def report(self, record: GameRecord) -> None:
         s = record.summary()
-        self.echo(f"Game over: {result_text(record.result)}.")
+        self.echo(say("game.over", result=result_text(record.result)))
+        score = f"{s['score']:+d}"
         self.echo(
-            f"Victory Rating: {s['rating']} (score {s['score']:+d} from your side, difficulty "
-            f"{s['difficulty']})"
+            say("game.over.rating", rating=s["rating"], score=score, difficulty=s["difficulty"])
         )
         start = self.session.header.start
         for line in game_summary(self.rules, record.log, record.state, start):
@@ -281,17 +277,14 @@ class Terminal:
 
     def after_the_end(self) -> None:
         """Commands after the game's end; `undo` or `rollback` raises Restart, `quit` Quit."""
-        self.echo(
-            "The game is over: `undo` takes back your last decision and plays on; `history`, "
-            "`inspect` and `show` look back; `quit` leaves."
-        )
+        self.echo(say("game.over.commands"))
         while True:
             raw = typed_line()
             word, *rest = raw.split() or [""]
             if word.lower() in COMMANDS:
                 self.command(word.lower(), rest)
             elif raw:
-                self.echo(f"The game is over: {clip(raw)} is no command (type help).")
+                self.echo(say("game.over.no_command", typed=clip(raw)))
 
     def plan(self, game: Game, choice: Choice, raw: str) -> list[Planned]:
         """A line typed at `choice` that answers it and the questions after it: a dry run of
@@ -319,7 +312,7 @@ class Terminal:
         except Done:
             pass
         else:
-            line.left_over("the game ends before")
+            line.left_over(say("game.line.game_ends_before"))
         return line.planned
 
     def before_prompt(self, choice: Choice) -> None:
@@ -339,10 +332,11 @@ class Terminal:
         marks = self.ai_marks()
         if before is not None:
             self.session.board_before = None
-            marks = changes_since(self.rules, before, game.state, "Taken back: change these")
+            caption = say("game.takeback.board_caption")
+            marks = changes_since(self.rules, before, game.state, caption)
             changes = state_diff(self.rules, before, game.state)
             self.echo(
-                "To match, change on the board:" if changes else "Nothing to change on the board."
+                say("game.takeback.change_board" if changes else "game.takeback.nothing_to_change")
             )
             for line in changes:
                 self.echo(f"  - {line}")
@@ -363,9 +357,15 @@ class Terminal:
             (i for i, e in enumerate(entries) if (e.turn, e.action_round) >= (state.turn, since)),
             len(entries),
         )
-        start = "the turn's start" if since == 0 else f"the start of AR{since}"
-        at = f"AR{state.action_round}" if state.action_round else "the draft and headline"
-        self.echo(f"Where you left off: turn {state.turn}, {at}. Since {start}:")
+        if since == 0:
+            start = say("game.recap.since_turn_start")
+        else:
+            start = say("game.recap.since_round", action_round=since)
+        if state.action_round:
+            at = say("game.recap.at_round", action_round=state.action_round)
+        else:
+            at = say("game.recap.at_draft")
+        self.echo(say("game.recap.where", turn=state.turn, at=at, since=start))
         human = session.human
         for entry in entries[begin:]:
             self.echo(f"  {history_line(self.rules, entry, human)}")
@@ -378,7 +378,7 @@ class Terminal:
         ).state
         changes = state_diff(self.rules, before, state)
         if changes:
-            self.echo("What that changed (on your board already):")
+            self.echo(say("game.recap.changed"))
         for line in changes:
             self.echo(f"  - {line}")
 
@@ -415,8 +415,8 @@ class Terminal:
     # ------------------------------------------------------------------ commands
     def command(self, name: str, args: list[str]) -> None:
         handlers: dict[str, Callable[[list[str]], None]] = {
-            "help": lambda _: self.echo(HELP),
-            "save": lambda _: self.echo(f"Saved: every answer is in {self.session.save.path}."),
+            "help": lambda _: self.echo(say("game.help")),
+            "save": lambda _: self.echo(say("game.save.saved", path=self.session.save.path)),
             "quit": self.quit,
             "show": self.show_now,
             "board": self.board,
@@ -457,24 +457,24 @@ class Terminal:
             by_name = {region_name(r): r for r in SCORING_REGIONS}
             found = matches(wanted, by_name)
             if len(found) != 1:
-                self.echo(f"{clip(wanted)}: which region? {SHOW_USAGE}")
+                self.echo(say("game.show.which_region", typed=clip(wanted), usage=show_usage()))
                 return
             regions = [by_name[found[0]]]
         else:
             regions = [r for r in (primary, secondary) if r] or list(MAP_REGIONS)
         self.echo(tracks(self.rules, state, primary=primary, secondary=secondary))
         if effects := effects_in_force(self.rules, state):
-            self.echo("In force: " + ", ".join(effects))
+            self.echo(say("game.show.in_force", effects=", ".join(effects)))
         self.echo(board(self.rules, state, regions))
         if not wanted:
-            self.echo("(show all: every region; show REGION: one of them)")
+            self.echo(say("game.show.more"))
 
     def why(self, args: list[str]) -> None:
         """The AI's last decision with its reasons, and the answers that carried it out (the
         points of a planned placement have no reasons of their own)."""
         decisions = self.session.bot.decisions
         if not decisions:
-            self.echo("The AI has made no decision in this session yet.")
+            self.echo(say("game.why.none"))
             return
         start = next(
             (i for i in range(len(decisions) - 1, -1, -1) if decisions[i].steps),
@@ -482,14 +482,19 @@ class Terminal:
         )
         for decision in decisions[start:]:
             self.echo(
-                f"AI decision (turn {decision.turn}, AR {decision.action_round}): "
-                f"{decision.kind} → {answer_label(self.rules, decision.answer, decision.kind)}"
+                say(
+                    "game.why.decision",
+                    turn=decision.turn,
+                    action_round=decision.action_round,
+                    kind=decision.kind,
+                    answer=answer_label(self.rules, decision.answer, decision.kind),
+                )
             )
             for step in decision.steps:
                 self.echo(f"  - {step.text()}")
         texts = [step.text() for decision in decisions[start:] for step in decision.steps]
         if sections := cited_sections(texts):
-            self.echo("Rules cited (docs/rules/, or `twsolo rulebook`):")
+            self.echo(say("game.why.rules_cited"))
             for section in sections:
                 self.echo(f"  {section}")
 
@@ -503,7 +508,7 @@ class Terminal:
         if "--to" in args:
             i = args.index("--to")
             if i + 1 >= len(args):
-                self.echo("history --to needs a file name")
+                self.echo(say("game.usage.history_to"))
                 return
             target = Path(args[i + 1])
             args = args[:i] + args[i + 2 :]
@@ -511,10 +516,10 @@ class Terminal:
         if args and args[0] != "all":
             turn = number(args[0])
             if turn is None:
-                self.echo("history [TURN|all] [--to FILE]")
+                self.echo(say("game.usage.history"))
                 return
             if not 1 <= turn <= self.played_turns():
-                self.echo(f"There is no turn {turn} to show: {self.turns_so_far()}.")
+                self.echo(say("game.history.no_turn", turn=turn, so_far=self.turns_so_far()))
                 return
         elif args:
             turn = None
@@ -534,15 +539,15 @@ class Terminal:
         try:
             atomic_write_text(target, "\n".join(lines) + "\n")
         except OSError as exc:
-            self.echo(f"cannot write {target}: {exc.strerror or exc}")
+            self.echo(say("game.cannot_write", path=target, problem=exc.strerror or exc))
             return
-        self.echo(f"{len(lines)} lines written to {target}")
+        self.echo(say("game.history.written", n=len(lines), path=target))
 
     def turns_so_far(self) -> str:
         last = self.played_turns()
         if self.finished is not None:
-            return f"the game lasted {last} turn{'s' if last > 1 else ''}"
-        return f"this is turn {last}"
+            return say("game.turns.lasted", n=last)
+        return say("game.turns.now", turn=last)
 
     def turn(self, args: list[str], usage: str) -> int | None:
         """The TURN a command names, or None after printing its usage."""
@@ -553,7 +558,7 @@ class Terminal:
 
     def scenario(self, args: list[str]) -> None:
         """The position before one of the AI's decisions, written as a scenario file."""
-        usage = "scenario FILE [TURN [AR]]: the position before the AI's last decision"
+        usage = say("game.usage.scenario")
         numbers = [number(a) for a in args[1:]]
         if not args or len(args) > 3 or None in numbers:
             self.echo(usage)
@@ -573,61 +578,66 @@ class Terminal:
             table=session.header.table,
         )
         try:
-            self.echo(export(self.rules, found, path, "this game", turn, action_round))
+            origin = say("game.scenario.this_game")
+            self.echo(export(self.rules, found, path, origin, turn, action_round))
         except TwsoloError as exc:
             self.echo(str(exc))
 
     def inspect(self, args: list[str]) -> None:
         """The board at the end of a turn that has ended (every turn, once the game is over);
         with `--scenario FILE`, the position before the AI's last decision of that turn."""
-        turn = self.turn(args, "inspect TURN [REGION|all]: the board at the end of that turn")
+        turn = self.turn(args, say("game.usage.inspect"))
         if turn is None:
             return
         if "--scenario" in args:
             i = args.index("--scenario")
             if i + 1 >= len(args):
-                self.echo("inspect TURN --scenario FILE")
+                self.echo(say("game.usage.inspect_scenario"))
                 return
             self.write_scenario(args[i + 1], turn, None)
             return
         ended = self.played_turns() - (self.finished is None)
         if not 1 <= turn <= ended:
             if turn == self.played_turns():
-                self.echo(f"Turn {turn} has not ended yet: `show` prints the board now.")
+                self.echo(say("game.inspect.not_ended", turn=turn))
             else:
-                self.echo(f"There is no turn {turn} to inspect: {self.turns_so_far()}.")
+                self.echo(say("game.inspect.no_turn", turn=turn, so_far=self.turns_so_far()))
             return
         state = self.session.board_at_end_of(turn)
-        self.echo(f"-- the board at the end of turn {turn} (nothing changed) --")
+        self.echo(say("game.inspect.title", turn=turn))
         self.show(state, args[1:])
-        if self.live is not None and self.put_on_page(state, None, f"end of turn {turn}"):
-            self.echo(f"The board page shows the end of turn {turn} until your next answer.")
+        heading = say("game.inspect.page_heading", turn=turn)
+        if self.live is not None and self.put_on_page(state, None, heading):
+            self.echo(say("game.inspect.on_page", turn=turn))
 
     def undo(self, args: list[str]) -> None:
         plan = self.session.undo_point()
         if plan is None:
-            self.echo("Nothing of yours to undo.")
+            self.echo(say("game.undo.nothing"))
             return
         self.take_back(plan)
 
     def rollback(self, args: list[str]) -> None:
-        turn = self.turn(args, "rollback TURN")
+        turn = self.turn(args, say("game.usage.rollback"))
         if turn is None:
             return
         now = self.played_turns()
         if not 1 <= turn <= now:
             # `rollback -1` once took back every answer of the game (issue #39 item 5).
-            self.echo(f"rollback TURN: TURN is a turn of this game, 1 to {now}; nothing changed.")
+            self.echo(say("game.rollback.out_of_range", last=now))
             return
         plan = self.session.rollback_point(turn)
         if plan is None:
-            self.echo(f"Turn {turn} has not begun.")
+            self.echo(say("game.rollback.not_begun", turn=turn))
             return
-        ended = f"turn {turn}" if turn == now - 1 else f"turns {turn} to {now - 1}"
+        if turn == now - 1:
+            ended = say("game.rollback.ended_turn", turn=turn)
+        else:
+            ended = say("game.rollback.ended_turns", first=turn, last=now - 1)
         if turn < now and not confirm(
-            f"This takes back {len(plan.dropped)} answer(s), {ended} and this turn so far. Do it?"
+            say("game.rollback.confirm", n=len(plan.dropped), ended=ended)
         ):
-            self.echo("Nothing was taken back.")
+            self.echo(say("game.takeback.nothing"))
             return
         self.take_back(plan)
 
@@ -637,29 +647,31 @@ class Terminal:
         if (
             plan.chance
             and self.session.header.table
-            and not confirm(
-                f"This takes back {plan.chance} die roll(s) or revealed card(s). Do it anyway?"
-            )
+            and not confirm(say("game.takeback.confirm_chance", n=plan.chance))
         ):
-            self.echo("Nothing was taken back.")
+            self.echo(say("game.takeback.nothing"))
             return
         self.session.take_back(plan)
         self.echo(
-            f"{plan.why}: {len(plan.dropped)} answer(s) taken back. To bring them back: `quit`, "
-            f"then `{play_command(self.session.save.name, option='--restore-backup')}`."
+            say(
+                "game.takeback.done",
+                takeback=takeback_name(plan.why),
+                n=len(plan.dropped),
+                command=play_command(self.session.save.name, option="--restore-backup"),
+            )
         )
         raise Restart
 
     def adjust(self, args: list[str]) -> None:
         if self.finished is not None:
-            self.echo("The game is over: `undo` first to correct anything.")
+            self.echo(say("game.adjust.over"))
             return
         try:
             record = self.session.adjust(parse_adjust(self.rules, args))
         except AdjustmentRefused as exc:
-            self.echo(f"adjust: refused: {exc}")
+            self.echo(say("game.adjust.refused", reason=exc))
             return
-        self.echo(f"{record.text(self.rules)} (recorded in the journal)")
+        self.echo(say("game.adjust.recorded", change=record.text(self.rules)))
         if self.session.game is not None:
             self.printed = len(self.session.game.log)
 
@@ -684,10 +696,8 @@ class Terminal:
         try:
             self.live.write(state, marks, heading)
         except OSError as exc:
-            self.echo(
-                f"cannot write the board page {self.live.path}: {exc.strerror or exc}; "
-                "it is no longer updated (`board FILE` starts another)"
-            )
+            problem = exc.strerror or exc
+            self.echo(say("game.board.cannot_write_page", path=self.live.path, problem=problem))
             self.live = None
             return False
         return True
@@ -698,13 +708,13 @@ class Terminal:
         the last `board`, the picture the physical board was checked against."""
         state = self.state
         if state is None:
-            self.echo("No board yet.")
+            self.echo(say("game.board.none"))
             return
         name = self.session.save.name
         if args:
             target = Path(" ".join(args))
             if problem := unwritable(target):
-                self.echo(f"board: cannot write {target}: {problem}")
+                self.echo(say("game.board.cannot_write", path=target, problem=problem))
                 return
             self.live = LiveBoard(self.rules, target, name)
         elif self.live is None:
@@ -716,7 +726,4 @@ class Terminal:
         if not self.put_on_page(state, marks):
             return
         live.checked = state.copy()
-        self.echo(
-            f"The board: {live.path.resolve().as_uri()} (open it in a browser beside the "
-            "terminal: it is rewritten after every answer and reloads itself)"
-        )
+        self.echo(say("game.board.where", uri=live.path.resolve().as_uri()))

@@ -10,6 +10,7 @@ from twsolo.cli.board_picture import Marks, board_html, changes_since
 from twsolo.cli.render import china_card
 from twsolo.engine.state import GameState
 from twsolo.files.output import OutputNotWritten, atomic_write_text, refuse_special
+from twsolo.phrases.book import say
 from twsolo.ruleset import Ruleset
 from twsolo.solo.regions import primary_region, secondary_region
 
@@ -20,9 +21,9 @@ def unwritable(path: Path) -> str | None:
     """Why a picture cannot be written to `path` (None: it can be tried): a folder that does
     not exist is not made for it, a typo is no reason to create folders."""
     if path.is_dir():
-        return f"{path} is a folder"
+        return say("show.page.is_folder", path=path)
     if not path.parent.is_dir():
-        return f"there is no folder {path.parent}"
+        return say("show.page.no_folder", path=path.parent)
     try:
         refuse_special(path)
     except OutputNotWritten as exc:
@@ -49,9 +50,10 @@ class LiveBoard:
         shown = (drawn(state), primary, secondary, heading, marks)
         if shown == self.shown and self.path.exists():
             return
-        title = f"twsolo: {self.game}, " + (heading or f"turn {state.turn}")
+        what = heading or say("show.page.turn", turn=state.turn)
+        title = say("show.page.title", game=self.game, what=what)
         if heading:  # said on the picture too, where the AI's last action is said otherwise
-            marks = Marks(f"This is the board at the {heading}", {})
+            marks = Marks(say("show.page.board_at", heading=heading), {})
         page = board_html(
             rules,
             state,
@@ -69,7 +71,8 @@ class LiveBoard:
         first one): at the table, what to check on the physical board."""
         if self.checked is None:
             return fallback
-        return changes_since(self.rules, self.checked, state, "Changed since your last `board`")
+        caption = say("show.page.changed_since", command="board")
+        return changes_since(self.rules, self.checked, state, caption)
 
 
 def drawn(state: GameState) -> tuple[Any, ...]:

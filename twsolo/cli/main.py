@@ -18,6 +18,7 @@ from twsolo.cli.match import matches
 from twsolo.errors import TwsoloError
 from twsolo.files.printable import Printable
 from twsolo.ids import SCORING_REGIONS, Side
+from twsolo.phrases import say
 
 if TYPE_CHECKING:  # the rest is imported inside the commands: `twsolo --help` and shell
     # completion start without numpy or the AI (README, scripts/bench.py)
@@ -61,7 +62,8 @@ class TwsoloGroup(click.Group):
             try:
                 return super().invoke(ctx)
             except TwsoloError as exc:
-                message = f"error: {exc}" if "\n" not in str(exc) else f"error:\n{exc}"
+                key = "cmd.error" if "\n" not in str(exc) else "cmd.error.lines"
+                message = say(key, message=str(exc))
                 click.echo(message, err=True)
                 ctx.exit(EXIT_USER_ERROR)
 
@@ -108,41 +110,41 @@ def validate(rules_path: str | None, vocabulary: bool) -> None:
     bgs = int(rules.battleground.sum())
     pairs = sum(len(n) for n in rules.neighbours) // 2
     scoring = sum(1 for c in rules.cards.values() if c.scoring)
-    click.echo(f"OK: rules in {rules.source}")
-    click.echo(
-        f"  map: {len(rules.countries)} countries, {bgs} battlegrounds, {pairs} neighbour pairs"
-    )
-    click.echo(f"  cards: {len(rules.cards)} cards, {scoring} scoring cards")
-    click.echo(f"  names besides English: {', '.join(rules.names)} (rules/names-*.yaml)")
+    click.echo(say("cmd.validate.ok", source=rules.source))
+    countries = len(rules.countries)
+    click.echo("  " + say("cmd.validate.map", countries=countries, battlegrounds=bgs, pairs=pairs))
+    click.echo("  " + say("cmd.validate.cards", cards=len(rules.cards), scoring=scoring))
+    click.echo("  " + say("cmd.validate.names", languages=", ".join(rules.names)))
     entries = rules.appendix.values()
     windows = sum(len(e.windows) for e in entries)
     questions = sum(len(e.resolve) for e in entries)
     coded = [e for e in entries if e.procedures]
+    entries_count = len(rules.appendix)
     click.echo(
-        f"  appendix: {len(rules.appendix)} entries, {windows} windows, {questions} questions"
-        f" resolved as data; {len(rules.appendix) - len(coded)} entries fully data"
-    )
-    click.echo(f"  procedures (code named by {len(coded)} entries):")
-    for e in coded:
-        click.echo(f"    #{e.card} {rules.card(e.card).name}: {', '.join(e.procedures)}")
-    click.echo(f"  setup: difficulty levels {', '.join(rules.setup.difficulty)}")
-    click.echo("  switches:")
-    secondary = rules.regions.secondary_in_scoring_round
-    click.echo(
-        f"    secondary_in_scoring_round: {str(secondary).lower()} (spec §23.10: "
-        + (
-            "the Secondary keeps its role in a Scoring Round)"
-            if secondary
-            else "literal reading: in a Scoring Round the Primary alone)"
+        "  "
+        + say(
+            "cmd.validate.appendix",
+            entries=entries_count,
+            windows=windows,
+            questions=questions,
+            data=entries_count - len(coded),
         )
     )
-    used = ", ".join(rules.enhanced.on) or "none"
-    click.echo(f"    enhanced AI (spec §25, only with --enhanced): {used}")
-    click.echo(f"  digest: {rules.digest[:16]}")
+    click.echo("  " + say("cmd.validate.procedures", n=len(coded)))
+    for e in coded:
+        click.echo(f"    #{e.card} {rules.card(e.card).name}: {', '.join(e.procedures)}")
+    click.echo("  " + say("cmd.validate.setup", levels=", ".join(rules.setup.difficulty)))
+    click.echo("  " + say("cmd.validate.switches"))
+    secondary = rules.regions.secondary_in_scoring_round
+    which = "cmd.validate.secondary_kept" if secondary else "cmd.validate.secondary_literal"
+    click.echo("    " + say(which, value=str(secondary).lower()))
+    used = ", ".join(rules.enhanced.on) or say("cmd.validate.enhanced_none")
+    click.echo("    " + say("cmd.validate.enhanced", switches=used))
+    click.echo("  " + say("cmd.validate.digest", digest=rules.digest[:16]))
     from twsolo.ruleset.window_checks import appendix_warnings
 
     if warnings := appendix_warnings(rules):
-        click.echo(f"  warnings ({len(warnings)}):")
+        click.echo("  " + say("cmd.validate.warnings", n=len(warnings)))
         for line in warnings:
             click.echo(f"    {line}")
     if vocabulary:
@@ -161,13 +163,13 @@ def cards() -> None:
 def _card_flags(card: Card) -> str:
     flags = []
     if card.scoring:
-        flags.append(f"scores {card.scoring}")
+        flags.append(say("cmd.cards.scores", region=card.scoring))
     if card.removed:
-        flags.append("removed after event")
+        flags.append(say("cmd.cards.removed"))
     if card.optional:
-        flags.append("optional")
+        flags.append(say("cmd.cards.optional"))
     if card.china_card:
-        flags.append("China Card")
+        flags.append(say("cmd.cards.china_card"))
     return ", ".join(flags)
 
 
@@ -206,10 +208,9 @@ def cards_list(era: str | None, side: str | None, as_json: bool, rules_path: str
         click.echo(json.dumps([card_dict(c) for c in chosen], indent=2))
         return
     for c in chosen:
-        click.echo(
-            f"{c.number:>3}  {c.name:<42} {c.ops} ops  {c.side:<7} {c.era:<5}  {_card_flags(c)}"
-        )
-    click.echo(f"{len(chosen)} cards")
+        ops = say("cmd.cards.ops", n=c.ops)
+        click.echo(f"{c.number:>3}  {c.name:<42} {ops}  {c.side:<7} {c.era:<5}  {_card_flags(c)}")
+    click.echo(say("cmd.cards.count", n=len(chosen)))
 
 
 def find_card(rules: Ruleset, query: str) -> Card:
@@ -217,16 +218,16 @@ def find_card(rules: Ruleset, query: str) -> Card:
     if query.strip().isdigit():
         number = int(query)
         if number not in rules.cards:
-            raise TwsoloError(f"no card number {number} (cards are 1–{len(rules.cards)})")
+            raise TwsoloError(say("cmd.cards.no_number", number=number, count=len(rules.cards)))
         return rules.cards[number]
     by_name = rules.card_called
     found = matches(query, by_name)
     numbers = sorted({by_name[n] for n in found})
     if not numbers:
-        raise TwsoloError(f"no card matches {query!r}")
+        raise TwsoloError(say("cmd.cards.no_match", query=repr(query)))
     if len(numbers) > 1:
         listing = "\n".join(f"  {rules.card(n)}" for n in numbers)
-        raise TwsoloError(f"{query!r} is ambiguous; it matches:\n{listing}")
+        raise TwsoloError(say("cmd.cards.ambiguous", query=repr(query), listing=listing))
     return rules.card(numbers[0])
 
 
@@ -262,12 +263,14 @@ def cards_show(card: str, as_json: bool, rules_path: str | None) -> None:
         click.echo(json.dumps(shown, indent=2))
         return
     click.echo(f"#{c.number} {c.name}")
-    click.echo(f"  ops: {c.ops}   side: {c.side}   era: {c.era}")
+    click.echo("  " + say("cmd.cards.facts", ops=c.ops, side=c.side, era=c.era))
     if flags := _card_flags(c):
         click.echo(f"  {flags}")
     for line in fact_lines(c):
         click.echo(line)
-    lines = entry_lines(rules, entry, standard_vocabulary()) if entry else ["No appendix entry."]
+    lines = (
+        entry_lines(rules, entry, standard_vocabulary()) if entry else [say("cmd.cards.no_entry")]
+    )
     for line in written_lines(rules, c.number) + lines:
         click.echo(line)
 
@@ -280,6 +283,7 @@ def cards_show(card: str, as_json: bool, rules_path: str | None) -> None:
 def score(scenario: str, region: str | None, as_json: bool, rules_path: str | None) -> None:
     """Score each region of a scenario's position as if its scoring card were played now."""
     from twsolo.compose import load_ruleset
+    from twsolo.engine.records import region_name
     from twsolo.engine.scoring import region_score
     from twsolo.positions.scenario import load_scenario
 
@@ -291,12 +295,17 @@ def score(scenario: str, region: str | None, as_json: bool, rules_path: str | No
         click.echo(json.dumps({r: s.to_dict() for r, s in scores.items()}, indent=2))
         return
     for r, s in scores.items():
-        us, ussr = s.sides[Side.US], s.sides[Side.USSR]
+        us, ussr = level_name(s.sides[Side.US].level), level_name(s.sides[Side.USSR].level)
         click.echo(
-            f"{r.replace('_', ' ').title():<16} US {us.level:<10} USSR {ussr.level:<10} "
+            f"{region_name(r):<16} {Side.US.label} {us:<10} {Side.USSR.label} {ussr:<10} "
             f"{vp_text(s.vp)}"
-            + (f"  ({s.auto_win.label} controls it: game over)" if s.auto_win else "")
+            + ("  " + say("cmd.score.game_over", side=s.auto_win.label) if s.auto_win else "")
         )
+
+
+def level_name(level: str) -> str:
+    """A side's level in a region (none, presence, domination, control) in words."""
+    return say("cmd.score.level_none") if level == "none" else say(f"level.{level}")
 
 
 @cli.command()
@@ -316,10 +325,14 @@ def decide(scenario: str, as_json: bool, rules_path: str | None) -> None:
         click.echo(json.dumps(result, indent=2))
         return
     card = rules.card(result["card"]) if result["card"] else None
-    click.echo(f"AI plays {card} as {result['play']}" if card else "AI passes")
+    click.echo(
+        say("cmd.decide.plays", card=card, play=result["play"])
+        if card
+        else say("cmd.decide.passes")
+    )
     for i, action in enumerate(result["actions"], 1):
         click.echo(f"  {i}. {action_text(rules, action)}")
-    click.echo("Why:")
+    click.echo(say("cmd.decide.why"))
     for step in result["trace"]:
         click.echo(f"  - {step_line(step)}")
 
@@ -327,28 +340,27 @@ def decide(scenario: str, as_json: bool, rules_path: str | None) -> None:
 def action_text(rules: Ruleset, action: dict[str, Any]) -> str:
     kind = action["type"]
     if kind == "event":
-        assumed = (
-            " (the human's choices assumed by the AI's rules)" if action.get("assumed") else ""
-        )
-        return (
-            f"event {rules.card(action['card'])}{assumed}: {choices_text(rules, action['choices'])}"
-        )
+        key = "cmd.decide.event_assumed" if action.get("assumed") else "cmd.decide.event"
+        choices = choices_text(rules, action["choices"])
+        return say(key, card=rules.card(action["card"]), choices=choices)
     if kind == "influence":
         name = rules.country(action["country"]).name
-        return f"add {action['amount']} influence to {name}"
+        return say("cmd.decide.influence", amount=action["amount"], country=name)
     if kind == "coup":
-        name = rules.country(action["country"]).name
-        return (
-            f"coup in {name} with {action['ops']} ops: roll {action['roll']}, "
-            f"{action['removed']} removed, {action['added']} added"
+        return say(
+            "cmd.decide.coup",
+            country=rules.country(action["country"]).name,
+            ops=action["ops"],
+            roll=action["roll"],
+            removed=action["removed"],
+            added=action["added"],
         )
     if kind == "realign":
         rolls = action["rolls"]
-        return (
-            f"realign {rules.country(action['country']).name}: the US rolls {rolls['us']}, the "
-            f"USSR {rolls['ussr']}"
-        )
-    return f"space race: roll {action['roll']}, {'success' if action['success'] else 'failure'}"
+        name = rules.country(action["country"]).name
+        return say("cmd.decide.realign", country=name, us=rolls["us"], ussr=rolls["ussr"])
+    key = "cmd.decide.space_success" if action["success"] else "cmd.decide.space_failure"
+    return say(key, roll=action["roll"])
 
 
 def choices_text(rules: Ruleset, choices: dict[str, list[Any]]) -> str:
@@ -356,7 +368,7 @@ def choices_text(rules: Ruleset, choices: dict[str, list[Any]]) -> str:
     from twsolo.cli.render import answer_label
 
     if not choices:
-        return "no choices"
+        return say("cmd.decide.no_choices")
     return "; ".join(
         f"{kind.replace('_', ' ')}: "
         + ", ".join(answer_label(rules, a, "country" if kind == "countries" else kind) for a in got)
@@ -365,7 +377,9 @@ def choices_text(rules: Ruleset, choices: dict[str, list[Any]]) -> str:
 
 
 def vp_text(vp: int) -> str:
-    return "0 VP" if vp == 0 else f"{abs(vp)} VP to {'US' if vp > 0 else 'USSR'}"
+    if vp == 0:
+        return say("cmd.vp.zero")
+    return say("cmd.vp.side", n=abs(vp), side=(Side.US if vp > 0 else Side.USSR).label)
 
 
 cli.add_command(saved_games.new)

@@ -22,6 +22,7 @@ from twsolo.engine.choices import CHANCE, Answer, Choice
 from twsolo.engine.effects import coup_roll_modifier
 from twsolo.engine.state import GameState
 from twsolo.ids import CardId, Side
+from twsolo.phrases import say
 from twsolo.ruleset import Ruleset
 
 MENU_LIMIT = 24  # more cards than this are not listed at once (`?` lists them)
@@ -31,7 +32,6 @@ ECHO_LIMIT = 60  # a bad input is quoted back at most this long
 NO_BREAK = "\u00a0"
 CARD_NUMBER = re.compile(r"#(\d{1,4})")
 POSITION = re.compile(r"\d{1,4}")
-OFF_REGION = "-{vp} VP"
 ONE_A_LINE = 6  # countries: up to this many one a line, more by region, several a line
 # Answers that are sets or orders of cards: typed as positions or #N, e.g. `1 4 5`.
 CARD_SETS = ("draft", "bottom")
@@ -80,16 +80,20 @@ def coup_mark(rules: Ruleset, state: GameState, choice: Choice, country: int) ->
         return ""
     least, defcon = coup_facts(rules, state, side, country, ops)
     odds = 0 if least > 6 else 6 if least <= 1 else 7 - least
+    percent = round(100 * odds / 6)
     if least > 6:
-        parts = ["no roll succeeds"]
+        parts = [say("ask.coup.no_roll")]
+    elif least <= 1:
+        parts = [say("ask.coup.any_roll", percent=percent)]
     else:
-        need = "any roll" if least <= 1 else f"needs {least}+"
-        parts = [f"{need}: {round(100 * odds / 6)}%"]
+        parts = [say("ask.coup.needs", least=least, percent=percent)]
     if defcon != state.defcon:
-        parts.append(f"DEFCON {state.defcon}→{defcon}" + (": you lose" if defcon == 1 else ""))
+        lowered = "ask.coup.defcon_lose" if defcon == 1 else "ask.coup.defcon"
+        parts.append(say(lowered, before=state.defcon, after=defcon))
     missile = state.effect(CardId.CUBAN_MISSILE_CRISIS)
     if missile and missile.side is side:
-        parts.append("Cuban Missile Crisis: a coup loses the game")
+        crisis = rules.card(CardId.CUBAN_MISSILE_CRISIS).name
+        parts.append(say("ask.coup.missile_crisis", card=crisis))
     return "; ".join(parts)
 
 
@@ -101,7 +105,7 @@ def option_text(
     text = answer_label(rules, option, choice.kind)
     marks = []
     if cost and (vp := costs(choice, option)):
-        marks.append(OFF_REGION.format(vp=vp))
+        marks.append(say("ask.off_region", vp=vp))
     if choice.kind == "coup" and str(option) in rules.index:
         marks.append(coup_mark(rules, state, choice, rules.index[str(option)]))
     marks = [m for m in marks if m]
@@ -118,10 +122,8 @@ def legend(choice: Choice) -> list[str]:
     """What the marks of the list mean."""
     lines = []
     if vp := int(choice.context.get("penalty_vp", 0)):
-        lines.append(
-            f"  ({OFF_REGION.format(vp=vp)}): outside the Primary and Secondary Regions, the "
-            f"first op there this action round costs you {vp} VP (spec §10.2)"
-        )
+        mark = say("ask.off_region", vp=vp)
+        lines.append(f"  {say('ask.off_region.legend', mark=mark, vp=vp)}")
     return lines
 
 
@@ -139,7 +141,7 @@ def menu(rules: Ruleset, state: GameState, choice: Choice, *, full: bool = False
         return wrapped([f"{n}. {card_label(rules, c)}" for n, c in cards], "  ")
     if not numbered(rules, choice):
         if not full:
-            return [f"  ({len(options)} cards can be it: type #N or the name; ? lists them)"]
+            return [f"  {say('ask.list.cards_can_be', n=len(options))}"]
         labels = [answer_label(rules, o, choice.kind) for o in options]
         half = (len(labels) + 1) // 2
         right = labels[half:] + [""] * (2 * half - len(labels))
@@ -177,7 +179,7 @@ def by_region(rules: Ruleset, state: GameState, choice: Choice) -> list[str]:
     for region, items in groups.items():
         vps = {costs(choice, o) for _, o in items}
         if region and len(vps) == 1 and (vp := vps.pop()):
-            heads[region] += f" ({OFF_REGION.format(vp=vp)})"
+            heads[region] += f" ({say('ask.off_region', vp=vp)})"
     width = max(len(h) for h in heads.values()) + 1
     lines = []
     for region, items in groups.items():
@@ -202,10 +204,11 @@ def short_list(rules: Ruleset, state: GameState, choice: Choice) -> list[str]:
     """The `?` answer: every legal answer, compactly, and how to type one."""
     n = len(choice.options)
     how = how_to_answer(rules, choice)
-    what = "legal answers"
     if choice.kind in CARD_SETS:  # the sets are counted, the cards listed: both said
-        what = f"legal choices of the {len(context_cards(choice))} cards listed"
-    lines = [f"{n} {what} — {how}:"]
+        cards = len(context_cards(choice))
+        lines = [say("ask.list.card_sets", n=n, cards=cards, how=how)]
+    else:
+        lines = [say("ask.list.answers", n=n, how=how)]
     if n <= MENU_LIMIT and choice.kind not in (*NUMBER_KINDS, *CARD_SETS):
         options = enumerate(choice.options, 1)
         items = [f"{i} {option_text(rules, state, choice, o)}" for i, o in options]
@@ -215,14 +218,14 @@ def short_list(rules: Ruleset, state: GameState, choice: Choice) -> list[str]:
 
 def how_to_answer(rules: Ruleset, choice: Choice) -> str:
     if choice.kind in NUMBER_KINDS:
-        return "type the number itself"
+        return say("ask.how.number")
     if choice.kind in CARD_SETS:
-        return "type list numbers or #N for each card, e.g. `1 3` or `#8 #21`"
+        return say("ask.how.card_sets")
     if not numbered(rules, choice):
-        return "type #N for card N, or the card's name"
+        return say("ask.how.seen")
     if is_card_question(rules, choice):
-        return "type the list number, #N for card N, or the card's name"
-    return "type the list number or a name (a unique start is enough)"
+        return say("ask.how.card")
+    return say("ask.how.name")
 
 
 # ------------------------------------------------------------------ reading a typed line
@@ -254,22 +257,25 @@ def read_answer(rules: Ruleset, choice: Choice, raw: str) -> Answer:
     if choice.kind in NUMBER_KINDS:
         if POSITION.fullmatch(text) and int(text) in options:
             return int(text)
-        raise NotUnderstood(f"{clip(text)} is not one of {', '.join(map(str, options))}")
+        values = ", ".join(map(str, options))
+        raise NotUnderstood(say("ask.refused.not_one_of", typed=clip(text), values=values))
     if POSITION.fullmatch(text):
         n = int(text)
         if not numbered(rules, choice):
-            raise NotUnderstood(f"no list is numbered here: type #{n} for card {n}")
+            raise NotUnderstood(say("ask.refused.not_numbered", n=n))
         if 1 <= n <= len(options):
             return options[n - 1]
-        hint = f"; card {n} is typed #{n}" if is_card_question(rules, choice) else ""
-        raise NotUnderstood(f"{n} is not a list number here (1–{len(options)}){hint}")
+        key = "ask.refused.not_list_number"
+        if is_card_question(rules, choice):
+            key = "ask.refused.not_list_number_card"
+        raise NotUnderstood(say(key, n=n, last=len(options)))
     if found := CARD_NUMBER.fullmatch(text):
         number = int(found.group(1))
         if number in options:
             return number
         card = rules.cards.get(number)
         what = f"#{number} {card.name}" if card else f"#{number}"
-        raise NotUnderstood(f"{what} is not a legal answer here (type ? to list them)")
+        raise NotUnderstood(say("ask.refused.not_legal", answer=what))
     by_name = names(rules, choice)
     found_names = matches(text, by_name)
     chosen = sorted({by_name[m] for m in found_names}, key=options.index)
@@ -277,7 +283,7 @@ def read_answer(rules: Ruleset, choice: Choice, raw: str) -> Answer:
         return chosen[0]
     if chosen:
         shown = "; ".join(answer_label(rules, o, choice.kind) for o in chosen[:8])
-        raise NotUnderstood(f"{clip(text)} may be any of: {shown}")
+        raise NotUnderstood(say("ask.refused.any_of", typed=clip(text), answers=shown))
     raise NotUnderstood("")
 
 
@@ -292,9 +298,7 @@ def read_cards(raw: str, drawn: Sequence[int]) -> list[int]:
         elif (found := CARD_NUMBER.fullmatch(token)) and int(found.group(1)) in drawn:
             cards.append(int(found.group(1)))
         else:
-            raise NotUnderstood(
-                f"{clip(token)}: type list numbers 1–{len(drawn)} or #N of the cards listed"
-            )
+            raise NotUnderstood(say("ask.refused.card_numbers", typed=clip(token), last=len(drawn)))
     return cards
 
 

@@ -65,7 +65,6 @@ CommandHandler = Callable[[str, list[str]], None]
 Planner = Callable[["Game", Choice, str], list[Planned]]
 # A card question at the table says what to do with its pile (spec §4).
 PILE_QUESTIONS = ("draw", "reveal", "holds")
-FIRST_OF = re.compile(r"\(1 of ([2-9])\)")
 # Questions with one legal answer that are not shown: the instructions for the board say it.
 SAID_BY_THE_BOARD = ("influence", "country", "realign")
 # Questions whose list is shown once per play (the points of one placement, one realignment).
@@ -76,10 +75,10 @@ def whose_die(choice: Choice, ai: Side | None) -> str:
     """Whose die a die question rolls: the AI's, yours, or the set-up's (no side's)."""
     roller = choice.context.get("roller")
     if not isinstance(roller, Side):
-        return "the set-up's die"
+        return say("ask.die.setup")
     if roller is ai:
-        return f"the AI's die ({roller.label})"
-    return f"your die ({roller.label})"
+        return say("ask.die.ai", side=roller.label)
+    return say("ask.die.yours", side=roller.label)
 
 
 class Refused(ValueError):
@@ -114,13 +113,14 @@ class Prompter:
                 return options[0]
             if len(options) == 1:  # a card to turn over all the same: said
                 self.before(choice)
-                click.echo(f"{self.header(game, choice)} — only one legal answer: #{options[0]}")
+                header = self.header(game, choice)
+                click.echo(say("ask.only_answer", header=header, answer=f"#{options[0]}"))
                 return options[0]
             queued = self.queue.pop(0)
             if queued.fits(choice):
                 return queued.answer
             self.queue.clear()
-            click.echo("  (the rest of your line does not answer this question: answer it)")
+            click.echo(f"  {say('ask.refused.rest_of_line')}")
         self.before(choice)
         rules, state = self.rules, game.state
         header = self.header(game, choice)
@@ -128,17 +128,18 @@ class Prompter:
             return options[0]  # the instructions say what it does
         if len(options) == 1:
             only = option_text(rules, state, choice, options[0])
-            click.echo(f"{header} — only one legal answer: {only}")
+            click.echo(say("ask.only_answer", header=header, answer=only))
             return options[0]
         n = len(options)
         listing = menu(rules, state, choice) if choice.kind in LISTED_ONCE else []
         if self.listed_already(game, choice, listing):
             vp = max((costs(choice, o) or 0) for o in options)
-            marked = f", (-{vp} VP) where marked" if vp else ""  # the cost in sight as you choose
-            click.echo(f"{header} ({n} legal answers, listed above{marked}; ? lists them again)")
+            # The cost in sight as you choose.
+            key = "ask.listed_above_marked" if vp else "ask.listed_above"
+            click.echo(say(key, header=header, n=n, vp=vp))
             self.show_context(choice)
         elif choice.kind in SEEN and not numbered(rules, choice):  # typed as seen
-            click.echo(f"{header} — type #N or its name ({n} cards can be it: ? lists them)")
+            click.echo(say("ask.type_seen", header=header, n=n))
         elif choice.kind in NUMBER_KINDS:  # a die's faces, an amount: on the question's line
             click.echo(f"{header} — {', '.join(str(o) for o in options)}")
             self.show_context(choice)
@@ -169,16 +170,18 @@ class Prompter:
                 continue
             try:
                 if self.plan is not None and several(raw, choice):
-                    raise Refused("several answers")  # `#34 #4` is two cards, never a name
+                    raise Refused(
+                        say("ask.refused.several_answers")
+                    )  # `#34 #4` is two cards, never a name
                 answer = self.parse(game, choice, raw)
             except Refused as exc:
                 if self.plan is None or not splittable(raw):
-                    click.echo(f"Refused: {exc}")
+                    click.echo(say("ask.refused", reason=exc))
                     continue
                 try:
                     planned = self.plan(game, choice, raw)
                 except ValueError as whole:  # the line as a whole: LineRefused
-                    click.echo(f"Refused (nothing done): {whole}")
+                    click.echo(say("ask.refused_line", reason=whole))
                     continue
                 if self.confirmed_line(planned):
                     self.queue = planned[1:]
@@ -195,17 +198,20 @@ class Prompter:
         what to do with it (turn over its top card, look through it)."""
         title = say(f"question.{choice.kind}")
         if choice.kind == "die":
-            title = f"Roll {whose_die(choice, game.state.ai_side)}"
+            title = say("ask.die.title", die=whose_die(choice, game.state.ai_side))
         header = f"{title}: {choice.prompt}" if choice.prompt else title
         pile = choice.context.get("pile")
         if pile is None or choice.kind not in PILE_QUESTIONS:
             return header
         where = pile_label(str(pile), game.state.ai_side)
-        header += " — " + say(f"question.pile.{choice.kind}", pile=where)
         if choice.kind == "draw" and (to := choice.context.get("to")):
-            header += f" and put it on {pile_label(str(to), game.state.ai_side)}"
-        if (first := FIRST_OF.search(choice.prompt)) and choice.kind == "draw":
-            header += f" (you may type all {first.group(1)} in one line, in the order drawn)"
+            onto = pile_label(str(to), game.state.ai_side)
+            header += " — " + say("ask.pile.draw_to", pile=where, to=onto)
+        else:
+            header += " — " + say(f"question.pile.{choice.kind}", pile=where)
+        of = choice.context.get("of")  # the first of several cards drawn in a row
+        if choice.kind == "draw" and of is not None and of[0] == 1 and 2 <= of[1] <= 9:
+            header += " " + say("ask.pile.type_all", n=of[1])
         return header
 
     def listed_already(self, game: Game, choice: Choice, lines: list[str]) -> bool:
@@ -226,13 +232,10 @@ class Prompter:
     def show_context(self, choice: Choice) -> None:
         ctx = choice.context
         if choice.kind == "draft":
-            click.echo(
-                f"  Which {ctx.get('keep')} do you keep? Type their numbers, e.g. `1 4 5`. "
-                "OP balance (spec §6): the Ops you keep may not exceed the Ops you give."
-                + (" Give 3+ Ops more than you keep for 1 VP." if ctx.get("bonus") else "")
-            )
+            how = "ask.draft.how_bonus" if ctx.get("bonus") else "ask.draft.how"
+            click.echo(f"  {say(how, keep=ctx.get('keep'))}")
         if choice.kind == "bottom":
-            click.echo("  Type their numbers in that order, e.g. `2 1`:")
+            click.echo(f"  {say('ask.bottom.how')}")
 
     def confirmed(self, game: Game, choice: Choice, answer: Answer) -> bool:
         """Before an answer that costs VP (spec §10.2) or loses the game (a coup that leaves
@@ -245,19 +248,15 @@ class Prompter:
         rules, state = self.rules, game.state
         warnings = []
         if vp := costs(choice, answer):
-            warnings.append(
-                f"{answer_label(rules, answer)} is outside the Primary and Secondary Regions: "
-                f"it costs you {vp} VP this action round (off-region penalty, spec §10.2)"
-            )
+            label = answer_label(rules, answer)
+            warnings.append(say("ask.warning.off_region", answer=label, vp=vp))
         side = choice.actor
         if choice.kind == "coup" and str(answer) in rules.index and isinstance(side, Side):
             country = rules.index[str(answer)]
             ops = coup_ops(rules, choice, country)
             if ops is not None and coup_facts(rules, state, side, country, ops)[1] == 1:
-                warnings.append(
-                    f"a coup in {rules.countries[country].name} leaves DEFCON at 1: you lose "
-                    "the game (spec §20.1.2)"
-                )
+                name = rules.countries[country].name
+                warnings.append(say("ask.warning.coup_defcon1", country=name))
         return warnings
 
     # ------------------------------------------------------------------ parsing
@@ -282,14 +281,14 @@ class Prompter:
             cards += [c for c in drawn if c not in cards]  # the last one goes last anyway
         if tuple(cards) in options:
             return tuple(cards)
-        raise Refused(f"name each of the {len(drawn)} cards once, in your order")
+        raise Refused(say("ask.refused.name_each", n=len(drawn)))
 
     def why_not(self, game: Game, choice: Choice, raw: str) -> str:
         """The rule's reason when the answer names a country the question does not allow."""
         rules = self.rules
         ids = {rules.country_called[n] for n in matches(raw, rules.country_called)}
         if len(ids) != 1:
-            return f"{clip(raw)} is not a legal answer here (type ? to list them)"
+            return say("ask.refused.not_legal", answer=clip(raw))
         country = rules.country(ids.pop())
         side = choice.actor
         reason = None
@@ -300,7 +299,7 @@ class Prompter:
             reason = coup_refusal(game.state, rules, side, country.index)
         elif choice.kind == "realign" and isinstance(side, Side):
             reason = realign_refusal(game.state, rules, side, country.index)
-        return reason or f"{country.name} is not a legal answer here (type ? to list them)"
+        return reason or say("ask.refused.not_legal", answer=country.name)
 
 
 def warned(warnings: list[str]) -> bool:
@@ -308,10 +307,10 @@ def warned(warnings: list[str]) -> bool:
     if not warnings:
         return True
     for warning in warnings:
-        click.echo(f"  Warning: {warning}.")
-    if confirm("  Go ahead?"):
+        click.echo(f"  {say('ask.warning', warning=warning)}")
+    if confirm(f"  {say('ask.go_ahead')}"):
         return True
-    click.echo("  Not done: choose again.")
+    click.echo(f"  {say('ask.not_done')}")
     return False
 
 
@@ -330,10 +329,8 @@ def typed_line(text: str = ">", *, suffix: str = " ", default: str | None = None
     while True:
         raw = str(click.prompt(text, prompt_suffix=suffix, default=default, show_default=False))
         if found := CONTROL.search(raw.strip()):
-            click.echo(
-                f"Refused: the line holds a control character (U+{ord(found.group()):04X}), "
-                "which no answer has: type it again"
-            )
+            code = f"{ord(found.group()):04X}"
+            click.echo(say("ask.refused.control_character", code=code))
             continue
         return raw.strip()
 
@@ -361,14 +358,11 @@ def draft_refusal(rules: Ruleset, choice: Choice, kept: Sequence[int]) -> str:
     drawn = context_cards(choice)
     keep = int(choice.context.get("keep", 0))
     if len(set(kept)) != len(kept) or len(kept) != keep:
-        return f"keep exactly {keep} different cards of the {len(drawn)} listed"
+        return say("ask.refused.keep_exactly", keep=keep, drawn=len(drawn))
     given = [c for c in drawn if c not in kept]
     mine = sum(rules.card(c).ops for c in kept)
     theirs = sum(rules.card(c).ops for c in given)
-    return (
-        f"OP balance (spec §6): you would keep {mine} Ops and give the AI {theirs}; "
-        "the cards you keep may not total more Ops than the cards you give"
-    )
+    return say("ask.refused.op_balance", mine=mine, theirs=theirs)
 
 
 class TablePlayer:
@@ -395,7 +389,8 @@ class TableChance:
             if self.dice == "auto":
                 value = self.rng().choice(choice.options)
                 whose = whose_die(choice, game.state.ai_side)
-                click.echo(f"{whose[0].upper()}{whose[1:]}, for {choice.prompt}: {value}")
+                said = say("ask.die.rolled", die=whose, purpose=choice.prompt, value=value)
+                click.echo(f"{said[0].upper()}{said[1:]}")
                 return value
             return self.prompter.ask(game, choice)
         return self.prompter.ask(game, choice)

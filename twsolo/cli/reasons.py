@@ -15,8 +15,10 @@ from twsolo.ai.bot import Decision
 from twsolo.ai.trace import Step
 from twsolo.cli.render import HIDDEN_KINDS, answer_label
 from twsolo.engine.choices import Answer
+from twsolo.engine.records import vp_on_track
 from twsolo.ids import Side
 from twsolo.persist.savefile import Entry
+from twsolo.phrases import say
 from twsolo.ruleset import Ruleset
 from twsolo.session.journal_replay import decoded
 
@@ -40,20 +42,27 @@ def move_lines(
 ) -> list[str]:
     """`turn T AR N: WHO KIND → ANSWER`, then the reasons (`why_lines`). A card dealt face down
     is named, and marked, only with `show_face_down`."""
-    where = f"turn {move.turn} AR {move.action_round}"
     who = move.actor.upper() if move.actor in ("us", "ussr") else move.actor
     if ai_side is not None and move.actor == ai_side.value:
-        who += " (AI)"
+        who = say("ask.move.ai", who=who)
     if move.kind in HIDDEN_KINDS and show_face_down:
-        shown = f"{answer_label(rules, move.answer)} [dealt face down: nobody at a table sees it]"
+        shown = say("ask.move.face_down", answer=answer_label(rules, move.answer))
     else:
         shown = answer_label(rules, move.answer, move.kind)
     asked = f"  [#{move.event} {move.key}]" if move.event is not None else ""
-    return [f"{where}: {who} {move.kind} → {shown}{asked}", *why_lines(move.steps)]
+    said = say(
+        "ask.move",
+        turn=move.turn,
+        action_round=move.action_round,
+        who=who,
+        kind=move.kind,
+        answer=shown,
+    )
+    return [f"{said}{asked}", *why_lines(move.steps)]
 
 
 def why_lines(steps: Iterable[Step]) -> list[str]:
-    return [f"    why: {step.text()}" for step in steps]
+    return [f"    {say('ask.why', reason=step.text())}" for step in steps]
 
 
 def step_of(data: Mapping[str, Any]) -> Step:
@@ -120,16 +129,25 @@ def pair_decisions(
 
 def state_line(entry: Mapping[str, Any]) -> str:
     """A simulation log's `state` entry: the tracks and control after a step of the flow."""
-    vp = int(entry["vp"])
-    track = "0" if vp == 0 else (f"US +{vp}" if vp > 0 else f"USSR +{-vp}")
     control = entry["controlled"]
     bgs = entry["battlegrounds"]
-    return (
-        f"  [after {entry['step'].replace('_', ' ')}: VP {track}, DEFCON {entry['defcon']}, "
-        f"milops US {entry['milops'][0]} USSR {entry['milops'][1]}, "
-        f"space US {entry['space'][0]} USSR {entry['space'][1]}, "
-        f"control US {control['us']} ({bgs['us']} bg) USSR {control['ussr']} ({bgs['ussr']} bg)]"
+    said = say(
+        "ask.log.state",
+        step=entry["step"].replace("_", " "),
+        track=vp_on_track(int(entry["vp"])),
+        defcon=entry["defcon"],
+        us=Side.US.label,
+        ussr=Side.USSR.label,
+        us_milops=entry["milops"][0],
+        ussr_milops=entry["milops"][1],
+        us_space=entry["space"][0],
+        ussr_space=entry["space"][1],
+        us_control=control["us"],
+        ussr_control=control["ussr"],
+        us_bg=bgs["us"],
+        ussr_bg=bgs["ussr"],
     )
+    return f"  {said}"
 
 
 def log_lines(
@@ -141,24 +159,36 @@ def log_lines(
     options = header.get("options", {})
     ai_side = Side(options["ai_side"]) if options.get("ai_side") else None
     lines = [
-        f"Simulated game, seed {header.get('seed')}: the AI plays "
-        f"{ai_side.label if ai_side else '?'} at {options.get('difficulty', '?')} against the "
-        f"{header.get('human', '?')} stand-in.",
-        f"Note: {header.get('note', '')}",
+        say(
+            "ask.log.header",
+            seed=header.get("seed"),
+            side=ai_side.label if ai_side else "?",
+            difficulty=options.get("difficulty", "?"),
+            human=header.get("human", "?"),
+        ),
+        say("ask.log.note", note=header.get("note", "")),
     ]
     if header.get("rules_digest") != rules.digest:
-        lines.append(
-            "Note: these rules are not the ones the game was played with (digest "
-            f"{str(header.get('rules_digest'))[:16]}); names are from the rules loaded now."
-        )
+        digest = str(header.get("rules_digest"))[:16]
+        lines.append(say("ask.log.other_rules", digest=digest))
     for entry in entries[1:]:
         kind = entry["type"]
         if kind == "result":
-            winner = "the AI" if entry.get("ai_won") else "the human stand-in"
-            outcome = "a draw" if entry.get("draw") else f"{winner} wins"
+            if entry.get("draw"):
+                outcome = say("ask.log.draw")
+            elif entry.get("ai_won"):
+                outcome = say("ask.log.ai_wins")
+            else:
+                outcome = say("ask.log.stand_in_wins")
             lines.append(
-                f"Result: {outcome} ({entry.get('reason')}), "
-                f"VP {entry.get('vp')}, turn {entry.get('turns')}, rating {entry.get('rating')}"
+                say(
+                    "ask.log.result",
+                    outcome=outcome,
+                    reason=entry.get("reason"),
+                    vp=entry.get("vp"),
+                    turns=entry.get("turns"),
+                    rating=entry.get("rating"),
+                )
             )
         elif turn is not None and entry.get("turn") != turn:
             continue

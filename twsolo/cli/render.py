@@ -4,7 +4,8 @@ on the board" instructions built from the engine's records. No I/O here."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from twsolo.engine.board import controller
@@ -29,9 +30,11 @@ from twsolo.engine.records import (
     VPChange,
     pile_name,
     region_name,
+    vp_on_track,
 )
 from twsolo.engine.state import GameState, hand_of
 from twsolo.ids import CHINA_CARD, MAP_REGIONS, SCORING_REGIONS, Side
+from twsolo.phrases.book import say
 from twsolo.ruleset import Ruleset
 
 __all__ = ["region_name"]  # re-exported: the prompts name regions as the records do
@@ -43,9 +46,11 @@ SIDE_LABEL = {"us": "US", "ussr": "USSR"}
 
 def card_label(rules: Ruleset, number: int) -> str:
     c = rules.card(number)
-    side = SIDE_LABEL.get(c.side, "neutral")
-    ops = f"{c.ops} op" if c.ops == 1 else f"{c.ops} ops"
-    kind = f"scores {region_name(c.scoring)}" if c.scoring else f"{ops}, {side}"
+    if c.scoring:
+        kind = say("show.card.scores", region=region_name(c.scoring))
+    else:
+        side = SIDE_LABEL.get(c.side) or say("show.card.neutral")
+        kind = say("show.card.ops_side", ops=say("show.card.ops", n=c.ops), side=side)
     return f"#{c.number} {c.name} ({kind})"
 
 
@@ -59,7 +64,7 @@ def answer_label(rules: Ruleset, answer: Any, kind: str = "") -> str:
     """An answer as a person reads it: card names, country names, plain words; a die's face as
     a number; a card dealt face down never named."""
     if kind in HIDDEN_KINDS:
-        return "a card dealt face down"
+        return say("show.answer.dealt_face_down")
     if isinstance(answer, tuple):
         return " + ".join(answer_label(rules, a, kind) for a in answer)
     if kind in NUMBER_KINDS:
@@ -74,28 +79,46 @@ def answer_label(rules: Ruleset, answer: Any, kind: str = "") -> str:
 
 
 def vp_text(vp: int, human: Side | None = None) -> str:
-    board = "0" if vp == 0 else (f"US +{vp}" if vp > 0 else f"USSR +{-vp}")
+    board = vp_on_track(vp)
     if human is None:
         return board
     yours = vp * human.sign
-    return f"{board} (you {'+' if yours >= 0 else ''}{yours})"
+    return say("show.vp.yours", board=board, yours=f"{'+' if yours >= 0 else ''}{yours}")
 
 
 def tracks(rules: Ruleset, state: GameState, *, primary: str | None, secondary: str | None) -> str:
     human = state.ai_side.other if state.ai_side else None
-    ar = "headline" if state.action_round == 0 else f"AR{state.action_round}"
-    sr = " (Scoring Round)" if state.scoring_round else ""
+    turn = "show.tracks.turn_scoring" if state.scoring_round else "show.tracks.turn"
+    hands = ", ".join(f"{s.label} {len(state.piles[f'hand_{s.value}'])}" for s in Side)
     lines = [
-        f"Turn {state.turn}, {ar}{sr}   DEFCON {state.defcon}   VP {vp_text(state.vp, human)}",
-        f"Military ops: US {state.milops[0]}, USSR {state.milops[1]}   "
-        f"Space race: US box {state.space[0]}, USSR box {state.space[1]}",
-        f"Primary: {_region(primary)}   Secondary: {_region(secondary)}   "
-        f"China Card: {china_card(state)}",
-        "Deck/hands: "
-        + ", ".join(f"{s.label} {len(state.piles[f'hand_{s.value}'])}" for s in Side)
-        + f"   Draw deck {len(state.piles['draw'])}   Discard {len(state.piles['discard'])}",
+        (
+            say(turn, turn=state.turn, round=_round(state.action_round)),
+            say("show.defcon", defcon=state.defcon),
+            say("show.tracks.vp", vp=vp_text(state.vp, human)),
+        ),
+        (
+            say("show.tracks.milops", us=state.milops[0], ussr=state.milops[1]),
+            say("show.tracks.space", us=state.space[0], ussr=state.space[1]),
+        ),
+        (
+            say("show.tracks.primary", region=_region(primary)),
+            say("show.tracks.secondary", region=_region(secondary)),
+            say("show.china_card", china=china_card(state)),
+        ),
+        (
+            say("show.tracks.hands", hands=hands),
+            say("show.tracks.draw_deck", n=len(state.piles["draw"])),
+            say("show.tracks.discard", n=len(state.piles["discard"])),
+        ),
     ]
-    return "\n".join(lines)
+    return "\n".join("   ".join(line) for line in lines)
+
+
+def _round(action_round: int) -> str:
+    """An action round in short: `headline`, `AR3`."""
+    if action_round == 0:
+        return say("show.round.headline")
+    return say("show.round.ar", n=action_round)
 
 
 DECK_HANDS = tuple(hand_of(side) for side in Side)
@@ -106,10 +129,12 @@ def china_card(state: GameState) -> str:
     a deck/hand (neither); while it is being played it lies on the table, held by no one."""
     where = state.where(CHINA_CARD)
     if where == "table":
-        return "being played"
+        return say("show.china.being_played")
+    holder = state.china_holder.label
     if where in DECK_HANDS:
-        return f"{state.china_holder.label} (in {pile_name(where)})"
-    return f"{state.china_holder.label} ({'face up' if state.china_face_up else 'face down'})"
+        return say("show.china.in_pile", holder=holder, pile=pile_name(where))
+    face = "show.china.face_up" if state.china_face_up else "show.china.face_down"
+    return say(face, holder=holder)
 
 
 def _region(region: str | None) -> str:
@@ -125,32 +150,51 @@ def board(rules: Ruleset, state: GameState, regions: Sequence[str] = MAP_REGIONS
             c = rules.countries[i]
             us, ussr = state.inf(i, Side.US), state.inf(i, Side.USSR)
             owner = controller(state, rules, i)
-            ctrl = f"{owner.label} control" if owner else ""
+            ctrl = say("show.board.control", side=owner.label) if owner else ""
             bg = "*" if c.battleground else " "
-            out.append(f"  {bg}{c.name:<22} s{c.stability}  US {us:>2}  USSR {ussr:>2}  {ctrl}")
+            s = say("show.board.stability", stability=c.stability)
+            out.append(
+                f"  {bg}{c.name:<22} {s}  {Side.US.label} {us:>2}  {Side.USSR.label} {ussr:>2}"
+                f"  {ctrl}"
+            )
     return "\n".join(out)
 
 
 # Piles whose cards lie face down: a card taken out of one must be looked for (unless it was
 # just turned over on top), and a known card put into one is shuffled in (spec §4).
 FACE_DOWN = ("draw", "hand_us", "hand_ussr", "scoring_deck", "mid_war", "late_war")
+
+
+class Said(Mapping[str, str]):
+    """Names by id, each read from the phrasebook (its key given here) in the language in use
+    when it is looked up."""
+
+    def __init__(self, keys: Mapping[str, str]) -> None:
+        self.phrase_of = dict(keys)
+
+    def __getitem__(self, name: str) -> str:
+        return say(self.phrase_of[name])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.phrase_of)
+
+    def __len__(self) -> int:
+        return len(self.phrase_of)
+
+
+ERA_DECKS = Said({"mid_war": "show.pile.mid_war", "late_war": "show.pile.late_war"})
 # Piles gathered whole into another and shuffled there (spec §5.B, §7.2.4, §7.3.3, base §4.3).
-GATHERED = {
-    "mid_war": "the Mid War cards",
-    "late_war": "the Late War cards",
-    "discard": "the discard pile",
-    "spent": "the spent row",
-    "aside": "the cards set aside",
-}
-ERA_DECKS = {"mid_war": "the Mid War cards", "late_war": "the Late War cards"}
+GATHERED = Said(
+    {**ERA_DECKS.phrase_of, "discard": "pile.discard", "spent": "pile.spent", "aside": "pile.aside"}
+)
 
 
 def pile_label(pile: str, ai: Side | None = None) -> str:
     """A pile as the person at the table calls it: the deck/hands by whose they are."""
     if ai is not None and pile in (hand_of(ai), hand_of(ai.other)):
         if pile == hand_of(ai):
-            return f"the AI's deck/hand ({ai.label})"
-        return f"your deck/hand ({ai.other.label})"
+            return say("show.pile.ai_hand", side=ai.label)
+        return say("show.pile.your_hand", side=ai.other.label)
     return ERA_DECKS.get(pile) or pile_name(pile)
 
 
@@ -171,7 +215,7 @@ def instructions(rules: Ruleset, records: Iterable[Record], ai: Side | None = No
     shown = [r for r in every if not isinstance(r, QUIET)]
     human = ai.other if ai is not None else None
     lines: list[str] = []
-    moves: list[tuple[int, str, str, str]] = []  # (card, source, target words, how) in a row
+    moves: list[tuple[int, str, Where, str]] = []  # (card, source, where to, how) in a row
 
     def say_moves() -> None:
         if moves:
@@ -188,9 +232,7 @@ def instructions(rules: Ruleset, records: Iterable[Record], ai: Side | None = No
         for _, target in dealt:
             by_target[target] = by_target.get(target, 0) + 1
         for target, n in by_target.items():
-            what = "a card" if n == 1 else f"{n} cards"
-            source = pile_label(dealt[0][0], ai)
-            lines.append(f"deal {what} face down from {source} to {pile_label(target, ai)}")
+            lines.append(_deal_line(n, pile_label(dealt[0][0], ai), pile_label(target, ai)))
         dealt.clear()
 
     n = 0
@@ -231,7 +273,7 @@ def instructions(rules: Ruleset, records: Iterable[Record], ai: Side | None = No
         say_moves()
         if isinstance(r, MarkerChange):
             if r.name == "turn":
-                lines.append(f"Turn {r.value} begins")
+                lines.append(say("show.turn_begins", turn=r.value))
         elif isinstance(r, InfluenceChange):
             last = r
             while n < len(shown) and _same_place(r, shown[n]):
@@ -243,15 +285,16 @@ def instructions(rules: Ruleset, records: Iterable[Record], ai: Side | None = No
         elif isinstance(r, Restacked):
             lines.append(r.phrase(pile_label(r.pile, ai), rules))
         elif isinstance(r, DieRoll):
-            who = f"{r.roller} " if r.roller else ""
-            lines.append(f"{who}die: {r.value} ({r.purpose})")
+            die = "show.die.roller" if r.roller else "show.die"
+            lines.append(say(die, roller=r.roller, value=r.value, purpose=r.purpose))
         elif isinstance(r, CardPlayed):
             lines.append(r.phrase(rules, human))
         elif isinstance(r, EventStart):
             if not (n > 1 and _announced(shown[n - 2], r)):
                 lines.append(r.phrase(rules, human))
         elif isinstance(r, Revealed):
-            lines.append(f"{card_label(rules, r.card)} is seen in {pile_label(r.pile, ai)}")
+            card = card_label(rules, r.card)
+            lines.append(say("record.revealed", card=card, pile=pile_label(r.pile, ai)))
         elif isinstance(r, HandShown):
             lines.append(_shown_line(rules, r, ai))
         else:
@@ -259,6 +302,13 @@ def instructions(rules: Ruleset, records: Iterable[Record], ai: Side | None = No
     say_moves()
     say_deals()
     return lines
+
+
+def _deal_line(n: int, source: str, target: str) -> str:
+    """`n` cards dealt face down from one pile to another."""
+    if n == 1:
+        return say("record.dealt", source=source, target=target)
+    return say("show.deal", n=n, source=source, target=target)
 
 
 def _shown_line(rules: Ruleset, r: HandShown, ai: Side | None) -> str:
@@ -269,11 +319,11 @@ def _shown_line(rules: Ruleset, r: HandShown, ai: Side | None) -> str:
         return r.text(rules)
     where = pile_label(r.pile, ai)
     if r.looker is ai:
-        return f"{r.purpose}: the AI sees {where}; nothing it does depends on it"
+        return say("show.hand.ai_sees", purpose=r.purpose, pile=where)
     if not r.cards:
-        return f"{r.purpose}: look through {where}"
-    n = len(r.cards)
-    return f"{r.purpose}: {where} holds {n} card{'s' * (n != 1)}: {_cards_text(rules, r.cards)}"
+        return say("show.hand.look_through", purpose=r.purpose, pile=where)
+    cards = _cards_text(rules, r.cards)
+    return say("show.hand.holds", n=len(r.cards), purpose=r.purpose, pile=where, cards=cards)
 
 
 def _same_place(first: InfluenceChange, r: Record) -> bool:
@@ -320,12 +370,14 @@ def _gathered(shown: list[Record], at: int) -> int:
 def _gather_line(source: str, target: str, shuffle: Record, ai: Side | None) -> str:
     """`add the Mid War cards to the draw deck and shuffle the draw deck`."""
     assert isinstance(shuffle, Shuffled)
-    kept = shuffle.phrase("").removeprefix("shuffle ").strip()
-    new = " (a new Scoring Card Deck)" if source == "spent" else ""
+    kept = [  # as Shuffled.phrase says them
+        *([say("record.shuffle_keeps_top")] if shuffle.keep_top else []),
+        *([say("record.shuffle_keeps_bottom")] if shuffle.keep_bottom else []),
+    ]
     where = pile_label(target, ai)
-    return f"add {GATHERED[source]} to {pile_label(target, ai)}{new} and shuffle {where}" + (
-        f" {kept}" if kept else ""
-    )
+    what = "show.gather.new_scoring_deck" if source == "spent" else "show.gather"
+    line = say(what, cards=GATHERED[source], target=where, pile=where)
+    return say("show.gather.keeping", instruction=line, kept="; ".join(kept)) if kept else line
 
 
 def _announced(before: Record, event: EventStart) -> bool:
@@ -344,37 +396,43 @@ def _via_table(before: Record, move: Record) -> bool:
     )
 
 
-def _where(r: CardMove, ai: Side | None) -> str:
+# Where a card moved goes: (`removed`, `bottom`, `top` or `in`, the pile as the table calls it).
+Where = tuple[str, str]
+
+
+def _where(r: CardMove, ai: Side | None) -> Where:
     if r.target == "removed":
-        return "out of the game"
-    where = pile_label(r.target, ai)
-    if r.bottom or r.top:
-        where = f"the {'bottom' if r.bottom else 'top'} of {where}"
-    return where
-
-
-def _preposition(where: str) -> str:
-    return "at" if where.startswith("the bottom") else "on" if where.startswith("the top") else "in"
+        return "removed", pile_name("removed")
+    place = "bottom" if r.bottom else "top" if r.top else "in"
+    return place, pile_label(r.target, ai)
 
 
 def _moves_line(
-    rules: Ruleset, cards: list[int], source: str, where: str, how: str, ai: Side | None
+    rules: Ruleset, cards: list[int], source: str, where: Where, how: str, ai: Side | None
 ) -> str:
     """Cards moved alike, in the words of the table: `#8 Fidel (…) goes from the table to your
     deck/hand (USSR)`; a card not on top of a face-down pile is looked for (`look through …
     and take out`)."""
-    text = card_label(rules, cards[0]) if len(cards) == 1 else _cards_text(rules, cards)
     one = len(cards) == 1
+    text = card_label(rules, cards[0]) if one else _cards_text(rules, cards)
+    count = "one" if one else "many"  # a card, or a list of cards (a verb's number, no count)
+    place, pile = where
     if how == "taken":
-        them = "it" if one else "them"
-        into = where if where == "out of the game" else f"{_preposition(where)} {where}"
-        return f"look through {pile_label(source, ai)}, take out {text} and put {them} {into}"
-    verb = "goes" if one else "go"
-    if where == "out of the game":
-        return f"{text} {'is' if one else 'are'} removed from the game" + (
-            "" if source == "table" else f" (from {pile_label(source, ai)})"
-        )
-    return f"{text} {verb} from {pile_label(source, ai)} to {where}"
+        into = pile if place == "removed" else say(f"show.move.put_{PUT[place]}", pile=pile)
+        source = pile_label(source, ai)
+        return say(f"show.move.taken_{count}", source=source, cards=text, into=into)
+    if place == "removed":
+        if source == "table":
+            return say(f"show.move.removed_{count}", cards=text)
+        source = pile_label(source, ai)
+        return say(f"show.move.removed_from_{count}", cards=text, source=source)
+    if place != "in":
+        pile = say(f"record.pile_{place}", pile=pile)
+    return say(f"show.move.goes_{count}", cards=text, source=pile_label(source, ai), target=pile)
+
+
+# A card put into a pile after looking for it: where it goes in the pile (show.move.put_...).
+PUT = {"bottom": "at_bottom", "top": "on_top", "in": "in"}
 
 
 # The order the set-up is said in (spec §2.2–§2.3): the Scoring Card Deck first, then the
@@ -402,26 +460,27 @@ def setup_lines(rules: Ruleset, state: GameState, ai: Side | None) -> list[str]:
     that nobody has seen are stacked face down, shuffled and dealt where they lie."""
     lines = []
     if state.unseen:
-        stack = "the face-down stack"
-        lines.append(f"{_cards_text(rules, sorted(state.unseen))} go from the game box to {stack}")
-        lines.append(f"shuffle {stack}")
+        stack = say("show.setup.stack")
+        unseen = _cards_text(rules, sorted(state.unseen))
+        lines.append(say("show.setup.from_box_many", cards=unseen, pile=stack))
+        lines.append(say("record.shuffled", pile=stack))
         for pile in SETUP_ORDER:
             if n := state.piles[pile].unseen:
-                what = "a card" if n == 1 else f"{n} cards"
-                lines.append(f"deal {what} face down from {stack} to {pile_label(pile, ai)}")
+                lines.append(_deal_line(n, stack, pile_label(pile, ai)))
     for pile in SETUP_ORDER:
         cards = sorted(state.piles[pile].known())
         if not cards:
             continue
         label = pile_label(pile, ai)
+        text = _cards_text(rules, cards)
         if pile in ("unused", "removed"):
-            why = "not used" if pile == "unused" else "out of the game"
-            lines.append(f"{_cards_text(rules, cards)} stay in the game box ({why})")
+            stay = "show.setup.stay_unused" if pile == "unused" else "show.setup.stay_removed"
+            lines.append(say(stay, cards=text))
             continue
-        go = "goes" if len(cards) == 1 else "go"
-        lines.append(f"{_cards_text(rules, cards)} {go} from the game box to {label}")
+        count = "one" if len(cards) == 1 else "many"
+        lines.append(say(f"show.setup.from_box_{count}", cards=text, pile=label))
         if pile in FACE_DOWN and pile not in ERA_DECKS and len(cards) > 1:
-            lines.append(f"shuffle {label}")
+            lines.append(say("record.shuffled", pile=label))
     for side in Side:
         placed = [
             f"{c.name} {state.inf(c.index, side)}"
@@ -429,11 +488,20 @@ def setup_lines(rules: Ruleset, state: GameState, ai: Side | None) -> list[str]:
             if state.inf(c.index, side)
         ]
         if placed:
-            lines.append(f"place the starting {side.label} influence: " + ", ".join(placed))
+            countries = ", ".join(placed)
+            lines.append(say("show.setup.influence", side=side.label, countries=countries))
     lines.append(
-        f"set the markers: turn {state.turn}, DEFCON {state.defcon}, VP {vp_text(state.vp)}, "
-        f"military ops US {state.milops[0]} and USSR {state.milops[1]}, space race US box "
-        f"{state.space[0]} and USSR box {state.space[1]}; the China Card {china_card(state)}"
+        say(
+            "show.setup.markers",
+            turn=state.turn,
+            defcon=state.defcon,
+            vp=vp_text(state.vp),
+            us_milops=state.milops[0],
+            ussr_milops=state.milops[1],
+            us_space=state.space[0],
+            ussr_space=state.space[1],
+            china=china_card(state),
+        )
     )
     return lines
 
@@ -445,24 +513,30 @@ def state_diff(rules: Ruleset, before: GameState, after: GameState) -> list[str]
         for side in Side:
             a, b = before.inf(c.index, side), after.inf(c.index, side)
             if a != b:
-                lines.append(f"{c.name}: {side.label} influence {a} → {b}")
+                what = say(
+                    "show.diff.influence", country=c.name, side=side.label, before=a, after=b
+                )
+                lines.append(what)
     if before.vp != after.vp:
-        lines.append(f"VP: {vp_text(before.vp)} → {vp_text(after.vp)}")
+        lines.append(say("show.diff.vp", before=vp_text(before.vp), after=vp_text(after.vp)))
     for name, x, y in (
-        ("DEFCON", before.defcon, after.defcon),
-        ("US military ops", before.milops[0], after.milops[0]),
-        ("USSR military ops", before.milops[1], after.milops[1]),
-        ("US space race box", before.space[0], after.space[0]),
-        ("USSR space race box", before.space[1], after.space[1]),
+        ("defcon", before.defcon, after.defcon),
+        ("us_milops", before.milops[0], after.milops[0]),
+        ("ussr_milops", before.milops[1], after.milops[1]),
+        ("us_space", before.space[0], after.space[0]),
+        ("ussr_space", before.space[1], after.space[1]),
         ("turn", before.turn, after.turn),
-        ("action round", before.action_round, after.action_round),
+        ("action_round", before.action_round, after.action_round),
     ):
         if x != y:
-            lines.append(f"{name}: {x} → {y}")
+            lines.append(say("show.diff.marker", name=say(f"show.diff.{name}"), before=x, after=y))
     for card in sorted(rules.cards):
         was, now = before.where(card), after.where(card)
         if was != now:
-            lines.append(f"{card_label(rules, card)}: from {pile_name(was)} to {pile_name(now)}")
+            label = card_label(rules, card)
+            lines.append(
+                say("show.diff.card", card=label, before=pile_name(was), after=pile_name(now))
+            )
     return lines
 
 
@@ -488,26 +562,25 @@ def round_banner(
     assert state.ai_side is not None
     human, ai = state.ai_side.other, state.ai_side
     n = state.action_round
-    ar = f"AR{n} of {rounds}" if n <= rounds else f"AR{n} (an extra round)"
-    whose = "your action" if state.phasing is human else "the AI's action"
-    if state.scoring_round:
-        where = (
-            f"SCORING ROUND: {_region(primary)} scores after both act — you act first · "
-            f"Secondary {_region(secondary)}"
-        )
-    else:
-        where = f"Primary {_region(primary)} · Secondary {_region(secondary)}"
+    ar = (
+        say("show.banner.ar", n=n, rounds=rounds)
+        if n <= rounds
+        else say("show.banner.ar_extra", n=n)
+    )
+    whose = say("show.banner.your_action" if state.phasing is human else "show.banner.ai_action")
+    regions = "show.banner.scoring_round" if state.scoring_round else "show.banner.regions"
     yours = state.vp * human.sign
     d = state.defcon
+    mine, theirs = state.milops[human.col], state.milops[ai.col]
     parts = [
-        f"Turn {state.turn} {ar}, {whose}",
-        where,
-        f"VP you {'+' if yours >= 0 else ''}{yours}",
-        f"DEFCON {d}",
-        f"Mil ops you {state.milops[human.col]}/{d}, AI {state.milops[ai.col]}/{d}",
+        say("show.banner.turn", turn=state.turn, round=ar, whose=whose),
+        say(regions, primary=_region(primary), secondary=_region(secondary)),
+        say("show.banner.vp", yours=f"{'+' if yours >= 0 else ''}{yours}"),
+        say("show.defcon", defcon=d),
+        say("show.banner.milops", yours=mine, theirs=theirs, defcon=d),
     ]
     if effects := effects_in_force(rules, state):
-        parts.append("In force: " + ", ".join(effects))
+        parts.append(say("show.banner.in_force", effects=", ".join(effects)))
     return "── " + " │ ".join(parts)
 
 
@@ -520,11 +593,7 @@ def milops_reminder(state: GameState, rounds: int) -> str | None:
     if state.action_round < rounds - 1 or short <= 0:
         return None
     theirs = max(0, state.defcon - state.milops[ai.col])
-    return (
-        f"Reminder (spec §19.E): at the end of the turn each side gives the other 1 VP per "
-        f"military op short of DEFCON {state.defcon}: you are {short} short, the AI "
-        f"{theirs}. A coup adds its ops to yours."
-    )
+    return say("show.reminder.milops", defcon=state.defcon, short=short, theirs=theirs)
 
 
 def turn_checklist(rules: Ruleset, records: Iterable[Record], state: GameState) -> list[str]:
@@ -535,21 +604,24 @@ def turn_checklist(rules: Ruleset, records: Iterable[Record], state: GameState) 
         return []
     turn = int(str(turns[-1]))
     return [
-        f"End of turn {turn - 1}: check the board",
-        f"  [ ] the turn marker on turn {turn}",
-        f"  [ ] DEFCON at {state.defcon} (+1 as turn {turn} began, at most 5: spec §5.A)",
-        f"  [ ] both military ops markers at 0 (US {state.milops[0]}, USSR {state.milops[1]})",
+        say("show.check.title", turn=turn - 1),
+        f"{CHECK}{say('show.check.turn', turn=turn)}",
+        f"{CHECK}{say('show.check.defcon', defcon=state.defcon, turn=turn)}",
+        f"{CHECK}{say('show.check.milops', us=state.milops[0], ussr=state.milops[1])}",
         _china_check(state),
-        f"  [ ] the VP marker at {vp_text(state.vp)}",
+        f"{CHECK}{say('show.check.vp', vp=vp_text(state.vp))}",
     ]
+
+
+CHECK = "  [ ] "  # a box to tick before a line of the checklist
 
 
 def _china_check(state: GameState) -> str:
     """Spec §19.G turns the China Card face up in its play area; one that the draft has put
     into a deck/hand (spec §3.3) stays there."""
     if (where := state.where(CHINA_CARD)) in DECK_HANDS:
-        return f"  [ ] the China Card left in {pile_name(where)}"
-    return f"  [ ] the China Card turned face up: {china_card(state)}"
+        return f"{CHECK}{say('show.check.china_in_pile', pile=pile_name(where))}"
+    return f"{CHECK}{say('show.check.china_face_up', china=china_card(state))}"
 
 
 def game_summary(
@@ -566,10 +638,14 @@ def game_summary(
     by_turn: list[tuple[int, int, int]] = []
     scorings: list[str] = []
     penalties = 0
+    # An off-region penalty's VP (solo/action_rounds.py), told by its reason: the phrase in the
+    # language in use, any text in its fields (the record keeps the sentence, not its kind).
+    words = say("solo.ar.penalty", side="\0", countries="\0").split("\0")
+    penalty = re.compile(".*".join(map(re.escape, words)), re.S)
     for r in log:
         if isinstance(r, VPChange):
             vp = r.after
-            penalties += "off-region penalty" in r.reason
+            penalties += penalty.fullmatch(r.reason) is not None
         elif isinstance(r, DefconChange):
             defcon = r.after
         elif isinstance(r, MarkerChange) and r.name == "action_round":
@@ -578,21 +654,22 @@ def game_summary(
             by_turn.append((turn, vp, defcon))
             turn = int(str(r.value))
         elif isinstance(r, RegionScored):
-            when = "final" if r.final else f"turn {turn} " + (f"AR{ar}" if ar else "headline")
+            if r.final:
+                when = say("show.summary.final")
+            else:
+                when = say("show.summary.when", turn=turn, round=_round(ar))
             net = r.score.vp * sign
-            scorings.append(
-                f"  {when:<13} {region_name(r.score.region):<16} you {'+' if net >= 0 else ''}{net}"
-            )
+            you = say("show.summary.net", vp=f"{'+' if net >= 0 else ''}{net}")
+            scorings.append(f"  {when:<13} {region_name(r.score.region):<16} {you}")
     by_turn.append((turn, state.vp, state.defcon))
     cells = [(str(t), f"{'+' if v * sign >= 0 else ''}{v * sign}", str(d)) for t, v, d in by_turn]
     rows = [
-        "  turn   " + " ".join(f"{c[0]:>4}" for c in cells),
-        "  VP     " + " ".join(f"{c[1]:>4}" for c in cells),
-        "  DEFCON " + " ".join(f"{c[2]:>4}" for c in cells),
+        f"  {say(f'show.summary.row_{row}'):<6} " + " ".join(f"{c[k]:>4}" for c in cells)
+        for k, row in enumerate(("turn", "vp", "defcon"))
     ]
-    lines = ["Turn by turn (VP from your side, DEFCON at the end of each turn):", *rows]
-    lines.append("Scorings (VP from your side):" if scorings else "No region was scored.")
+    lines = [say("show.summary.by_turn"), *rows]
+    lines.append(say("show.summary.scorings" if scorings else "show.summary.no_scoring"))
     lines.extend(scorings)
     if penalties:
-        lines.append(f"Off-region penalties paid: {penalties} (spec §10.2).")
+        lines.append(say("show.summary.penalties", n=penalties))
     return lines

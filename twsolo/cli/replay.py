@@ -10,6 +10,7 @@ import click
 
 from twsolo.cli.reasons import log_lines
 from twsolo.compose import load_ruleset
+from twsolo.phrases import say
 from twsolo.sim.gamelog import read_log
 
 
@@ -53,9 +54,10 @@ def replay(
         from twsolo.positions.export import export, log_decisions
 
         found = log_decisions(rules, entries)
-        click.echo(export(rules, found, scenario_path, f"the game {file}", turn, action_round))
+        source = say("cmd.replay.source", file=file)
+        click.echo(export(rules, found, scenario_path, source, turn, action_round))
         return
     if action_round is not None:
-        raise click.UsageError("--ar goes with --scenario")
+        raise click.UsageError(say("cmd.replay.ar_needs_scenario"))
     for line in log_lines(rules, entries, turn):
         click.echo(line)

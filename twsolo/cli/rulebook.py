@@ -10,6 +10,7 @@ import click
 
 from twsolo.cli.main import rules_option
 from twsolo.ids import SCORING_REGIONS
+from twsolo.phrases import say
 
 
 @click.command()
@@ -43,12 +44,14 @@ def rulebook(rules_path: str | None, out: str | None, pdf: str | None) -> None:
     html = render(rules, standard_vocabulary())
     if out is not None:
         atomic_write_text(Path(out), html)
-        click.echo(f"wrote {out}: the rulebook for rules {rules.digest[:16]} ({rules.source})")
+        click.echo(
+            say("cmd.rulebook.wrote", path=out, digest=rules.digest[:16], source=rules.source)
+        )
     if pdf:
         from twsolo.rulebook.pdf import print_pdf
 
         print_pdf(html, Path(pdf))
-        click.echo(f"wrote {pdf}")
+        click.echo(say("cmd.rulebook.wrote_pdf", path=pdf))
 
 
 @click.command()
@@ -75,7 +78,7 @@ def countries(
         named = {called[n] for n in matches(" ".join(name), called)}
         chosen = [c for c in chosen if c.id in named]
         if not chosen:
-            raise TwsoloError(f"no country is called {' '.join(name)[:60]!r}")
+            raise TwsoloError(say("cmd.countries.none_called", name=repr(" ".join(name)[:60])))
     if as_json:
         rows = [
             {
@@ -93,6 +96,7 @@ def countries(
         return
     for c in chosen:
         sub = f" ({', '.join(sorted(c.subregions))})" if c.subregions else ""
-        bg = "  battleground" if c.battleground else ""
-        click.echo(f"{c.id:<20} {c.name:<20} {c.region}{sub}, stability {c.stability}{bg}")
-    click.echo(f"{len(chosen)} countries")
+        key = "cmd.countries.line_battleground" if c.battleground else "cmd.countries.line"
+        where = say(key, region=c.region, subregions=sub, stability=c.stability)
+        click.echo(f"{c.id:<20} {c.name:<20} {where}")
+    click.echo(say("cmd.countries.count", n=len(chosen)))

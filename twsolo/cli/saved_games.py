@@ -15,6 +15,7 @@ from click.shell_completion import CompletionItem
 from twsolo.errors import TwsoloError
 from twsolo.ids import DIFFICULTY_LEVELS, Side
 from twsolo.persist.folders import game_folders, home, name_problem
+from twsolo.phrases import say
 
 if TYPE_CHECKING:  # the rest is imported by the commands that use it: a fast start (README)
     from twsolo.engine.state import GameState
@@ -48,7 +49,7 @@ def game_dir(home_dir: str | None, name: str) -> SaveDir:
     from twsolo.persist.savefile import SaveDir
 
     if problem := name_problem(name):
-        raise click.BadParameter(f"{name[:70]!r}: {problem}", param_hint="the game's name")
+        raise click.BadParameter(f"{name[:70]!r}: {problem}", param_hint=say("game.name.hint"))
     return SaveDir(home(home_dir) / "games" / name)
 
 
@@ -81,12 +82,16 @@ def create(
     switches = rules.enhanced.on if enhanced else ()  # spec §25: the rules' enhanced AI
     if from_path:
         if balanced_setup:  # spec §24.6: the set-up is behind a scenario's position
-            raise TwsoloError("--balanced-setup changes the set-up; a scenario starts past it")
+            raise TwsoloError(say("game.new.balanced_scenario"))
         scenario = load_scenario(from_path, rules)
         if scenario.human_side is not human and side != "us":
             raise TwsoloError(
-                f"{from_path}: the AI plays the {scenario.ai_side.label} there; you play the "
-                f"{scenario.human_side.label} (leave out --side)"
+                say(
+                    "game.new.scenario_side",
+                    path=from_path,
+                    ai=scenario.ai_side.label,
+                    human=scenario.human_side.label,
+                )
             )
         human = scenario.human_side
         start = start_position(scenario)
@@ -127,12 +132,17 @@ def create(
             if given is not None or name == names[-1]:
                 raise
     click.echo(
-        f"New game {name!r}: you play the {human.label}, the AI the {human.other.label} "
-        f"({options.describe()}; {header.mode}, dice {header.dice})."
+        say(
+            "game.new.started",
+            name=repr(name),
+            human=human.label,
+            ai=human.other.label,
+            options=options.describe(),
+            mode=header.mode,
+            dice=header.dice,
+        )
     )
-    click.echo(
-        "Type `help` at any prompt for the commands, `?` for the legal answers, `hint` for advice."
-    )
+    click.echo(say("game.new.commands"))
     return save
 
 
@@ -181,7 +191,7 @@ def board_path(ctx: click.Context, param: click.Parameter, value: str | None) ->
     from twsolo.cli.live_board import unwritable
 
     if problem := unwritable(Path(value)):
-        raise click.BadParameter(f"cannot write {value}: {problem}")
+        raise click.BadParameter(say("game.cannot_write", path=value, problem=problem))
     return value
 
 
@@ -286,7 +296,7 @@ def play(
         rules = load_ruleset(rules_path)
         games = [g for g in list_games(home(home_dir)) if not _finished(rules, g)]
         if not games:
-            click.echo("No game in progress: starting a new one (see `twsolo new --help`).")
+            click.echo(say("game.play.none_in_progress"))
             save = create(
                 home_dir=home_dir,
                 name=None,
@@ -305,10 +315,10 @@ def play(
     else:
         save = game_dir(home_dir, name)
         if not save.exists():
-            raise SaveError(f"no saved game named {name!r} in {save.path.parent}")
-    click.echo(f"Resuming {save.name!r}.")
+            raise SaveError(say("game.play.no_such_game", name=repr(name), folder=save.path.parent))
+    click.echo(say("game.play.resuming", name=repr(save.name)))
     if drop_torn_line and restore_backup:
-        raise click.UsageError("--drop-torn-line and --restore-backup: one at a time")
+        raise click.UsageError(say("game.play.one_repair"))
     run(save, rules_path, drop_torn_line=drop_torn_line, restore_backup=restore_backup, board=board)
 
 
@@ -333,30 +343,37 @@ def list_cmd(rules_path: str | None, home_dir: str | None) -> None:
 
     root = home(home_dir)
     for folder in leftovers(root / "games"):
-        click.echo(
-            f"{folder.name}: a game whose `new` was interrupted (incomplete, never played): "
-            f"the next `new` removes it, or `rm -r -- {shlex.quote(str(folder))}`"
-        )
+        command = f"rm -r -- {shlex.quote(str(folder))}"
+        click.echo(say("game.list.interrupted", name=folder.name, command=command))
     games = list_games(root)
     if not games:
-        click.echo("No saved games.")
+        click.echo(say("game.list.none"))
         return
     rules = load_ruleset(rules_path)
     for save in games:
         try:
             saved = read_saved(rules, save)
         except TwsoloError as exc:
-            click.echo(f"{save.name}: damaged: {exc}")
+            click.echo(say("game.list.damaged", name=save.name, problem=exc))
             continue
         header, state = saved.header, saved.position.state
         if saved.result:
-            status = f"over: {saved.result['rating']}"
+            status = say("game.list.over", rating=saved.result["rating"])
         else:
-            status = f"turn {state.turn}, VP {state.vp}"
+            status = say("game.list.under_way", turn=state.turn, vp=state.vp)
         pid = saved.playing
-        playing = "" if pid is None else f" (being played, process {pid or '?'})"
+        playing = "" if pid is None else " " + say("game.list.being_played", pid=pid or "?")
         you = Side(header.options["ai_side"]).other.label
-        click.echo(f"{save.name}: you play the {you}, {header.mode}; {status}{playing}")
+        click.echo(
+            say(
+                "game.list.row",
+                name=save.name,
+                side=you,
+                mode=header.mode,
+                status=status,
+                playing=playing,
+            )
+        )
 
 
 @click.command()
@@ -402,7 +419,7 @@ def show(
     rules = load_ruleset(rules_path)
     save = game_dir(home_dir, name)
     if not save.exists():
-        raise SaveError(f"no saved game named {name!r} in {save.path.parent}")
+        raise SaveError(say("game.play.no_such_game", name=repr(name), folder=save.path.parent))
     saved = read_saved(rules, save)
     for note in saved.notes:
         click.echo(note)
@@ -416,7 +433,7 @@ def show(
         svg = board_svg(rules, state, primary=primary, secondary=secondary)
         write_picture(Path(svg_path), svg)
     if html_path:
-        title = f"twsolo: {name}, turn {state.turn}"
+        title = say("game.show.page_title", name=name, turn=state.turn)
         page = board_html(rules, state, primary=primary, secondary=secondary, title=title)
         write_picture(Path(html_path), page)
 
@@ -428,7 +445,7 @@ def show(
         found = decisions_before(
             rules, header.solo_options, entries, start=header.start, table=header.table
         )
-        click.echo(export(rules, found, scenario_path, f"the game {name}"))
+        click.echo(export(rules, found, scenario_path, say("game.scenario.the_game", name=name)))
 
 
 def write_picture(path: Path, text: str) -> None:
@@ -437,9 +454,10 @@ def write_picture(path: Path, text: str) -> None:
     from twsolo.files.output import atomic_write_text
 
     if problem := unwritable(path):
-        raise TwsoloError(f"cannot write {path}: {problem}")
+        raise TwsoloError(say("game.cannot_write", path=path, problem=problem))
     try:
         atomic_write_text(path, text)
     except OSError as exc:
-        raise TwsoloError(f"cannot write {path}: {exc.strerror or exc}") from None
-    click.echo(f"Board picture written to {path}")
+        problem = exc.strerror or str(exc)
+        raise TwsoloError(say("game.cannot_write", path=path, problem=problem)) from None
+    click.echo(say("game.show.picture_written", path=path))

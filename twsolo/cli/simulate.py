@@ -13,6 +13,7 @@ import click
 from twsolo.compose import load_ruleset
 from twsolo.errors import TwsoloError
 from twsolo.files.printable import unfiltered
+from twsolo.phrases import say
 from twsolo.players.registry import check_stand_in, names
 from twsolo.ruleset import DIFFICULTY_LEVELS
 from twsolo.sim.backends import make_pool
@@ -52,7 +53,8 @@ def play_with_bar(pool: Pool) -> BatchRunner:
             done = run_batch(pool, batch, log_dir, lambda: bar.update(1))
         if done.interrupted:
             finished = len(done.games) + len(done.failures)
-            click.echo(f"\nInterrupted: {finished} of {done.planned} games finished.", err=True)
+            said = say("cmd.simulate.interrupted_games", finished=finished, planned=done.planned)
+            click.echo("\n" + said, err=True)
         return done
 
     return play
@@ -172,7 +174,7 @@ def simulate(
     """Play many games of the AI against a human stand-in and report how the AI does.
     Ctrl-C stops the run and reports the games finished so far (marked partial)."""
     if cluster is not None and workers != 1:
-        raise TwsoloError("--workers and --cluster: choose one (a cluster has its own workers)")
+        raise TwsoloError(say("cmd.simulate.workers_or_cluster"))
     load_ruleset(rules_path)  # report bad rules before any worker starts
     if compare_path:
         load_ruleset(compare_path)
@@ -183,7 +185,7 @@ def simulate(
     if log_dir is not None:
         check_log_folder(log_dir, overwrite=overwrite)
     if cluster:  # a cluster takes seconds to start or reach (Ctrl-C counts once it runs)
-        click.echo(f"Starting the Dask cluster {cluster}...", err=True)
+        click.echo(say("cmd.simulate.starting_cluster", address=cluster), err=True)
     settings = Settings(
         games,
         seed,
@@ -201,7 +203,7 @@ def simulate(
         with make_pool(workers, cluster, worker_timeout) as pool:
             run = simulate_run(settings, play_with_bar(pool), log_dir)
     except KeyboardInterrupt:  # while the workers start or stop: no game to report
-        click.echo("\nInterrupted.", err=True)
+        click.echo("\n" + say("cmd.simulate.interrupted"), err=True)
         raise SystemExit(EXIT_INTERRUPTED) from None
     report = make_report(run, pool, workers=workers, cluster=cluster)
     first, second, failures, batches = run.first, run.second, run.failures, run.batches
@@ -219,9 +221,9 @@ def simulate(
         if written:
             problems.append(written)
         else:
-            click.echo(f"Report written to {report_path}", err=True)
+            click.echo(say("cmd.simulate.report_written", path=report_path), err=True)
     for problem in problems:
-        click.echo(f"error: {problem}", err=True)
+        click.echo(say("cmd.error", message=problem), err=True)
     if run.interrupted:
         raise SystemExit(EXIT_INTERRUPTED)
     if problems:
@@ -234,7 +236,7 @@ def simulate(
     if check and violations:
         for g in first.games:
             for v in g.violations[:3]:
-                click.echo(f"seed {g.seed}: {v}", err=True)
+                click.echo(say("cmd.simulate.violation", seed=g.seed, violation=v), err=True)
         raise SystemExit(1)
 
 
@@ -247,9 +249,7 @@ def report_writer() -> ReportWriter:
     try:
         from twsolo.sim.report import html_report
     except ImportError as exc:
-        raise TwsoloError(
-            f"--report needs matplotlib ({exc.name} is missing): pip install 'twsolo[report]'"
-        ) from None
+        raise TwsoloError(say("cmd.simulate.report_needs_matplotlib", module=exc.name)) from None
     return html_report
 
 
@@ -259,31 +259,42 @@ def text_report(report: dict[str, Any]) -> str:
     run = report["run"]
     lines = []
     if run["partial"]:
-        lines.append(f"PARTIAL: interrupted, {run['finished']} of {run['planned']} games finished")
+        lines.append(say("cmd.simulate.partial", finished=run["finished"], planned=run["planned"]))
+    cells = ", ".join(
+        f"{key.partition('/')[0]} {key.partition('/')[2].upper()} {g['ai_wins']}/{g['games']}"
+        for key, g in s["by_difficulty_and_side"].items()
+    )
+    ratings = ", ".join(f"{k} {v}" for k, v in s["ratings"].items())
+    reasons = ", ".join(f"{k} {v}" for k, v in s["end_reasons"].items())
     lines += [
-        f"Games: {s['games']}   AI wins: {s['ai_wins']} ({s['ai_win_rate']:.1%}, "
-        f"95% CI {low:.1%}–{high:.1%})   draws: {s['draws']}",
-        "AI wins by difficulty and side: "
-        + ", ".join(
-            f"{key.partition('/')[0]} {key.partition('/')[2].upper()} {g['ai_wins']}/{g['games']}"
-            for key, g in s["by_difficulty_and_side"].items()
+        say(
+            "cmd.simulate.games",
+            games=s["games"],
+            wins=s["ai_wins"],
+            rate=f"{s['ai_win_rate']:.1%}",
+            low=f"{low:.1%}",
+            high=f"{high:.1%}",
+            draws=s["draws"],
         ),
-        "Victory Ratings (the human's): " + ", ".join(f"{k} {v}" for k, v in s["ratings"].items()),
-        "End reasons: " + ", ".join(f"{k} {v}" for k, v in s["end_reasons"].items()),
-        _quart("Final VP (+ = US)", s["final_vp"]),
-        _quart("Human score", s["human_score"]),
-        _quart("Turns played", s["turns"]),
-        _quart("Scorings per game", s["scorings_per_game"]),
-        _quart("Seconds per game", s["seconds_per_game"], ".3f"),
+        say("cmd.simulate.by_difficulty", cells=cells),
+        say("cmd.simulate.ratings", ratings=ratings),
+        say("cmd.simulate.end_reasons", reasons=reasons),
+        _quart("cmd.simulate.final_vp", s["final_vp"]),
+        _quart("cmd.simulate.human_score", s["human_score"]),
+        _quart("cmd.simulate.turns", s["turns"]),
+        _quart("cmd.simulate.scorings", s["scorings_per_game"]),
+        _quart("cmd.simulate.seconds", s["seconds_per_game"], ".3f"),
     ]
     if "comparison" in report:
         lines += comparison_lines(report["comparison"])
     if report["settings"]["check"]:
-        lines.append(f"Invariant violations: {s['violations']}")
+        lines.append(say("cmd.simulate.violations", n=s["violations"]))
     if report["settings"]["cluster"]:
-        lines.append(f"Games re-run after a lost worker: {run['retried']}")
+        lines.append(say("cmd.simulate.retried", n=run["retried"]))
     return "\n".join(lines)
 
 
-def _quart(name: str, q: dict[str, float], fmt: str = ".1f") -> str:
-    return f"{name}: median {q['median']:{fmt}} (quartiles {q['q1']:{fmt}}–{q['q3']:{fmt}})"
+def _quart(key: str, q: dict[str, float], fmt: str = ".1f") -> str:
+    """A statistic's median and quartiles, as the phrase `key` says them."""
+    median, q1, q3 = (f"{q[k]:{fmt}}" for k in ("median", "q1", "q3"))
+    return say(key, median=median, q1=q1, q3=q3)

@@ -16,6 +16,7 @@ from typing import Any
 from twsolo.engine.state import GameState
 from twsolo.errors import TwsoloError
 from twsolo.ids import Side
+from twsolo.phrases import say
 from twsolo.ruleset import Ruleset
 
 # The tracks' bounds; the engine's moves keep to them too (engine/game.py).
@@ -25,12 +26,12 @@ MAX_MILOPS = 5  # base §8.2
 MAX_INFLUENCE = 99  # more than any country holds in a game; scenario files use the same bound
 ADJUSTABLE = ("influence", "vp", "defcon", "milops", "space")
 SIDED = ("influence", "milops", "space")  # these name a side (and influence a country)
-NAMES = {
-    "influence": "influence",
-    "vp": "the VP track",
-    "defcon": "DEFCON",
-    "milops": "military operations",
-    "space": "the space race box",
+NAMES = {  # the phrase that names each (twsolo/phrases/events.py)
+    "influence": "engine.adjust.name.influence",
+    "vp": "engine.adjust.name.vp",
+    "defcon": "engine.adjust.name.defcon",
+    "milops": "engine.adjust.name.milops",
+    "space": "engine.adjust.name.space",
 }
 
 
@@ -74,20 +75,33 @@ def legal_range(rules: Ruleset, what: str) -> tuple[int, int]:
 def check_adjustment(rules: Ruleset, change: Adjustment) -> None:
     """Refuse a correction the board cannot show, naming the legal values."""
     if change.what not in ADJUSTABLE:
-        raise AdjustmentRefused(f"{change.what!r} cannot be adjusted ({', '.join(ADJUSTABLE)})")
+        raise AdjustmentRefused(
+            say(
+                "engine.adjust.refused.what",
+                what=repr(change.what),
+                adjustable=", ".join(ADJUSTABLE),
+            )
+        )
     sided = change.what in SIDED
     if sided != (change.side is not None):
-        raise AdjustmentRefused(
-            f"{NAMES[change.what]} {'needs' if sided else 'takes no'} side (us or ussr)"
-        )
+        key = "engine.adjust.refused.needs_side" if sided else "engine.adjust.refused.no_side"
+        raise AdjustmentRefused(say(key, what=say(NAMES[change.what])))
     if (change.what == "influence") != (change.country is not None):
-        raise AdjustmentRefused("influence needs a country; the tracks take none")
+        raise AdjustmentRefused(say("engine.adjust.refused.country"))
     if change.country is not None and change.country not in rules.index:
-        raise AdjustmentRefused(f"no country {change.country!r}")
+        raise AdjustmentRefused(
+            say("engine.adjust.refused.no_country", country=repr(change.country))
+        )
     lo, hi = legal_range(rules, change.what)
     if not lo <= change.value <= hi:
         raise AdjustmentRefused(
-            f"{NAMES[change.what]} runs from {lo} to {hi}; {change.value} is not on it"
+            say(
+                "engine.adjust.refused.range",
+                what=say(NAMES[change.what]),
+                lo=lo,
+                hi=hi,
+                value=change.value,
+            )
         )
 
 
@@ -111,19 +125,20 @@ def describe(rules: Ruleset, change: Adjustment, before: int) -> str:
     """The correction as a sentence: "DEFCON set to 3 (was 4)"."""
     value = change.value
     if change.what == "vp":
-        return f"VP set to {vp_text(value)} (was {vp_text(before)})"
+        return say("engine.adjust.set.vp", value=vp_text(value), before=vp_text(before))
     if change.what == "defcon":
-        return f"DEFCON set to {value} (was {before})"
+        return say("engine.adjust.set.defcon", value=value, before=before)
     assert change.side is not None
     side = change.side.label
     if change.what == "milops":
-        return f"{side} military operations set to {value} (was {before})"
+        return say("engine.adjust.set.milops", side=side, value=value, before=before)
     if change.what == "space":
-        return f"{side} space race marker set to box {value} (was {before})"
+        return say("engine.adjust.set.space", side=side, value=value, before=before)
     assert change.country is not None
     name = rules.countries[rules.index[change.country]].name
-    return f"{name}: {side} influence set to {value} (was {before})"
+    return say("engine.adjust.set.influence", country=name, side=side, value=value, before=before)
 
 
 def vp_text(vp: int) -> str:
-    return "0" if vp == 0 else (f"US +{vp}" if vp > 0 else f"USSR +{-vp}")
+    # the records' words for the track (engine/records.py `vp_on_track`)
+    return say("vp.zero") if vp == 0 else (say("vp.us", n=vp) if vp > 0 else say("vp.ussr", n=-vp))

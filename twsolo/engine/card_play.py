@@ -17,6 +17,7 @@ from twsolo.engine.ops import OpsBudget, card_ops
 from twsolo.engine.records import CardPlayed
 from twsolo.engine.space import attempt, space_refusal
 from twsolo.ids import CHINA_CARD, Side
+from twsolo.phrases import say
 
 if TYPE_CHECKING:
     from twsolo.engine.game import Game
@@ -62,7 +63,7 @@ def play_card(game: Game, side: Side, card: int, how: str | None = None) -> str:
     never happen once it won)."""
     ways = ways_to_play(game, side, card)
     if how is None:
-        prompt = f"play {game.rules.card(card)} how?"
+        prompt = say("engine.card_play.play_card.prompt", card=game.rules.card(card))
         how = str(game.ask("play", side, ways, prompt, key="play", card=card))
     run_hooks(game, "card_chosen", side=side, card=card, how=how)
     if how == "event":
@@ -87,7 +88,7 @@ def play_for_ops(game: Game, side: Side, card: int) -> None:
             "order",
             side,
             ["event_first", "ops_first"],
-            f"{game.rules.card(card)}: order",
+            say("engine.card_play.play_for_ops.order", card=game.rules.card(card)),
             key="order",
         )
         played.event_first = order == "event_first"

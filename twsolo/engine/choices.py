@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from twsolo.errors import ChoiceError
 from twsolo.ids import Side
+from twsolo.phrases import say
 
 if TYPE_CHECKING:
     from twsolo.engine.game import Game
@@ -107,7 +108,14 @@ def check_answer(choice: Choice, answer: Answer) -> Answer:
     if answer not in choice.options:
         shown = ", ".join(map(str, choice.options[:12]))
         more = ", ..." if len(choice.options) > 12 else ""
-        raise ChoiceError(f"{answer!r} is not a legal answer to {choice.kind}: {shown}{more}")
+        raise ChoiceError(
+            say(
+                "engine.choices.not_legal",
+                answer=repr(answer),
+                kind=choice.kind,
+                options=shown + more,
+            )
+        )
     return answer
 
 
@@ -143,5 +151,7 @@ class FixedDice:
         if choice.kind != "die":
             return choice.options[0]
         if not self.dice:
-            raise ChoiceError(f"no die result left for: {choice.prompt or choice.kind}")
+            raise ChoiceError(
+                say("engine.choices.no_die_left", question=choice.prompt or choice.kind)
+            )
         return check_answer(choice, self.dice.pop(0))

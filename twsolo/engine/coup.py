@@ -16,6 +16,7 @@ from twsolo.engine.records import CoupDone, RealignDone
 from twsolo.engine.state import GameState, Result
 from twsolo.errors import IllegalActionError
 from twsolo.ids import CardId, Side
+from twsolo.phrases import say
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -25,10 +26,10 @@ if TYPE_CHECKING:
 def _needed(least: int) -> str:
     """What a die must show for a coup to remove or add anything (base §6.3.2)."""
     if least <= 1:
-        return "any roll succeeds"
+        return say("engine.coup.needed.any")
     if least > 6:
-        return "no roll can succeed"
-    return f"{least}+ succeeds"
+        return say("engine.coup.needed.none")
+    return say("engine.coup.needed.least", least=least)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +49,7 @@ def coup_refusal(
     (base §6.3.5)."""
     c = rules.countries[country]
     if state.inf(country, side.other) == 0:
-        return f"no {side.other.label} influence in {c.name} to coup"
+        return say("engine.coup.coup_refusal.refused", side=side.other.label, country=c.name)
     if not free and (ban := defcon_ban(state.defcon, c.region)):
         return ban
     return protection(state, rules, side, country, coup=True)
@@ -64,10 +65,12 @@ def coup(game: Game, side: Side, country: int, ops: int, *, free: bool = False) 
     c = rules.countries[country]
     missile_crisis = state.effect(CardId.CUBAN_MISSILE_CRISIS)
     if missile_crisis and missile_crisis.side is side:
-        game.note(f"{side.label} coups during the Cuban Missile Crisis and loses the game")
+        game.note(say("engine.coup.coup.note", side=side.label))
         game.end(Result(side.other, "cuban_missile_crisis"))
     base = ops + coup_roll_modifier(state, rules, side, country) - 2 * c.stability
-    roll = game.roll(side, f"coup in {c.name}: {_needed(1 - base)}", country=c.id)
+    roll = game.roll(
+        side, say("engine.coup.coup.roll", country=c.name, needed=_needed(1 - base)), country=c.id
+    )
     modified = roll + base
     removed = added = 0
     if modified > 0:
@@ -78,9 +81,9 @@ def coup(game: Game, side: Side, country: int, ops: int, *, free: bool = False) 
     if not free:
         game.add_milops(side, ops)
     if side is Side.US and state.has_effect(CardId.YURI_AND_SAMANTHA):
-        game.gain_vp(Side.USSR, 1, "Yuri and Samantha")
+        game.gain_vp(Side.USSR, 1, game.rules.card(CardId.YURI_AND_SAMANTHA).name)
     if c.battleground and not (side is Side.US and state.has_effect(CardId.NUCLEAR_SUBS)):
-        game.change_defcon(-1, f"coup in battleground {c.name}")
+        game.change_defcon(-1, say("engine.coup.coup.defcon", country=c.name))
     return CoupResult(country, ops, roll, modified, removed, added)
 
 
@@ -100,7 +103,7 @@ def realign_refusal(
     region ban (Tear Down This Wall, card-events D3)."""
     c = rules.countries[country]
     if state.inf(country, side.other) == 0:
-        return f"no {side.other.label} influence in {c.name} to realign"
+        return say("engine.coup.realign_refusal.refused", side=side.other.label, country=c.name)
     if not free and (ban := defcon_ban(state.defcon, c.region)):
         return ban
     return protection(state, rules, side, country, coup=False)
@@ -122,7 +125,9 @@ def realign(game: Game, side: Side, country: int, *, free: bool = False) -> Real
     name = rules.countries[country].name
     mods = {s: realign_modifiers(state, rules, s, country) for s in Side}
     rolls = {
-        s: game.roll(s, f"realignment in {name}", country=rules.countries[country].id)
+        s: game.roll(
+            s, say("engine.coup.realign.roll", name=name), country=rules.countries[country].id
+        )
         for s in (side, side.other)
     }
     totals = {s: rolls[s] + mods[s] for s in Side}

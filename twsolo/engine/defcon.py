@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from twsolo.engine.records import MilopsCheck
 from twsolo.ids import Side
+from twsolo.phrases import say
 
 if TYPE_CHECKING:
     from twsolo.engine.game import Game
@@ -18,7 +19,7 @@ def defcon_ban(defcon: int, region: str) -> str | None:
     """Why DEFCON forbids coups and realignments in `region`, or None."""
     for level, banned in DEFCON_BANS:
         if defcon <= level and region == banned:
-            return f"DEFCON {defcon} forbids coups and realignments in {banned.replace('_', ' ')}"
+            return say("engine.defcon.ban", defcon=defcon, region=banned.replace("_", " "))
     return None
 
 
@@ -30,6 +31,6 @@ def military_ops_check(game: Game) -> None:
     shortfall = {side: max(0, state.defcon - state.milops[side.col]) for side in Side}
     net = shortfall[Side.USSR] - shortfall[Side.US]  # positive: the US gains
     if net:
-        game.gain_vp(Side.US, net, "military operations check")
+        game.gain_vp(Side.US, net, say("engine.defcon.military_ops_check.vp"))
     for side in Side:
         game.add_milops(side, -state.milops[side.col])

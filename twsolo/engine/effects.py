@@ -10,6 +10,7 @@ from __future__ import annotations
 from twsolo.engine.board import controls
 from twsolo.engine.state import Effect, GameState
 from twsolo.ids import CardId, Side
+from twsolo.phrases import say
 from twsolo.ruleset import Ruleset
 
 # How long each lasting effect stays (card-events Part D). "turn": removed at the end of the
@@ -131,16 +132,17 @@ def protection(
     c = rules.countries[country]
     if attacker is Side.USSR:
         if c.id == "japan" and state.has_effect(CardId.US_JAPAN_MUTUAL_DEFENSE_PACT):
-            return "US/Japan Mutual Defense Pact protects Japan"
+            pact = rules.card(CardId.US_JAPAN_MUTUAL_DEFENSE_PACT).name
+            return say("engine.effects.protects_japan", card=pact, country=c.name)
         if (
             c.region == "europe"
             and state.has_effect(CardId.NATO)
             and controls(state, rules, Side.US, country)
             and not any(state.has_effect(k) and v == c.id for k, v in NATO_EXCEPTIONS.items())
         ):
-            return "NATO protects US-controlled countries in Europe"
+            return say("engine.effects.nato", card=rules.card(CardId.NATO).name)
         if coup and c.region == "europe" and state.has_effect(CardId.THE_REFORMER):
-            return "The Reformer: no USSR coups in Europe"
+            return say("engine.effects.the_reformer", card=rules.card(CardId.THE_REFORMER).name)
     return None
 
 

@@ -48,6 +48,7 @@ from twsolo.engine.records import (
 from twsolo.engine.state import UNSEEN, Effect, GameState, Result
 from twsolo.errors import TwsoloError
 from twsolo.ids import Side
+from twsolo.phrases import say
 from twsolo.ruleset import Ruleset
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -209,14 +210,18 @@ class Game:
         self.log.append(DieRoll(roller.label if roller is not None else "", purpose, value))
         return value
 
-    def draw(self, pile: str, purpose: str, *, to: str) -> int | None:
+    def draw(
+        self, pile: str, purpose: str, *, to: str, of: tuple[int, int] | None = None
+    ) -> int | None:
         """Take the top card of a pile face up and move it to `to`: chance says which card it
         is, among the cards that can be there (with a dealer, the cards really there). None if
-        the pile is empty. The card is seen from now on (spec §4)."""
+        the pile is empty. The card is seen from now on (spec §4). `of`: (n, count), the n-th
+        of `count` cards drawn in a row (a screen may invite all of them in one line)."""
         options = self._top_options(pile)
         if not options:
             return None
-        card = self.ask("draw", CHANCE, options, purpose, key="draw", pile=pile, to=to)
+        extra: dict[str, Any] = {} if of is None else {"of": of}
+        card = self.ask("draw", CHANCE, options, purpose, key="draw", pile=pile, to=to, **extra)
         assert isinstance(card, int)
         self._take(pile, card)
         self.state.piles[to].shuffled.append(card)
@@ -438,7 +443,8 @@ class Game:
     def set_china_face_up(self, face_up: bool) -> None:
         if self.state.china_face_up != face_up:
             self.state.china_face_up = face_up
-            self.log.append(Note(f"the China Card turns face {'up' if face_up else 'down'}"))
+            key = "engine.game.china_face_up" if face_up else "engine.game.china_face_down"
+            self.log.append(Note(say(key)))
 
     def add_effect(self, effect: Effect) -> None:
         self.state.effects.append(effect)

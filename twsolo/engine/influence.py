@@ -14,7 +14,8 @@ from twsolo.engine.effects import chernobyl_region
 from twsolo.engine.ops import OpsBudget
 from twsolo.engine.state import GameState
 from twsolo.errors import IllegalActionError
-from twsolo.ids import Side
+from twsolo.ids import CardId, Side
+from twsolo.phrases import say
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -32,10 +33,14 @@ def placement_refusal(
     """Why `side` may not place a point in `country` now, or None (cost aside)."""
     if country not in access:
         name = rules.countries[country].name
-        return f"{name} is not accessible: no {side.label} influence in or next to it"
+        return say("engine.influence.placement_refusal.refused", name=name, side=side.label)
     region = closed_region(state, side)
     if region and rules.in_region(country, region):
-        return f"Chernobyl: the USSR may not place influence in {region.replace('_', ' ')}"
+        return say(
+            "engine.influence.placement_refusal.refused_2",
+            card=rules.card(CardId.CHERNOBYL).name,
+            region=region.replace("_", " "),
+        )
     return None
 
 
@@ -45,7 +50,12 @@ def closed_region(state: GameState, side: Side) -> str | None:
 
 
 def cost_refusal(rules: Ruleset, country: int, cost: int, available: int) -> str:
-    return f"a point in {rules.countries[country].name} costs {cost} ops; {available} available"
+    return say(
+        "engine.influence.cost_refusal.refused",
+        name=rules.countries[country].name,
+        cost=cost,
+        available=available,
+    )
 
 
 def placement_options(
@@ -101,7 +111,7 @@ def conduct_influence(game: Game, side: Side, budget: OpsBudget) -> None:
             "influence",
             side,
             [*ids, "done"],
-            f"place influence ({budget.left} op{'' if budget.left == 1 else 's'} left)",
+            say("engine.influence.place", n=budget.left),
             key="ops.influence",
             budget=budget,
             access=access,

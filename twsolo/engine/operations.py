@@ -12,7 +12,8 @@ from twsolo.engine.effects import NUCLEAR_SUBS_DOUBLE
 from twsolo.engine.influence import conduct_influence, placement_options
 from twsolo.engine.ops import OpsBudget
 from twsolo.engine.space import attempt, space_refusal
-from twsolo.ids import Side
+from twsolo.ids import CardId, Side
+from twsolo.phrases import say
 
 if TYPE_CHECKING:
     from twsolo.engine.game import Game
@@ -74,7 +75,14 @@ def coup_with(game: Game, side: Side, budget: OpsBudget, *, done: bool = False) 
     rules = game.rules
     targets: list[str] = [rules.countries[c].id for c in coup_targets(game, side)]
     options = [*targets, "done"] if done else targets
-    answer = game.ask("coup", side, options, "coup which country?", key="ops.coup", budget=budget)
+    answer = game.ask(
+        "coup",
+        side,
+        options,
+        say("engine.operations.coup_with.coup"),
+        key="ops.coup",
+        budget=budget,
+    )
     if answer == "done":
         return
     target = rules.index[str(answer)]
@@ -89,14 +97,16 @@ def conduct_operations(
     Returns the kind chosen, or None when no operation is possible."""
     options = operation_options(game, side, budget, allow_space=allow_space, card_ops=card_ops)
     if not options:
-        game.note(f"{side.label} has no legal operation for {budget.total()} ops")
+        game.note(
+            say("engine.operations.conduct_operations.note", side=side.label, total=budget.total())
+        )
         return None
     kind = str(
         game.ask(
             "operation",
             side,
             options,
-            f"conduct {budget.total()} ops",
+            say("engine.operations.conduct_operations.operation", total=budget.total()),
             key="ops.operation",
             budget=budget,
             card_ops=card_ops,
@@ -110,7 +120,13 @@ def conduct_operations(
         coup_with(game, side, budget)
         if NUCLEAR_SUBS_DOUBLE.side is side and NUCLEAR_SUBS_DOUBLE in game.state.effects:
             game.remove_effect(NUCLEAR_SUBS_DOUBLE)
-            game.note(f"Nuclear Subs: the {side.label} makes its coup attempt twice")
+            game.note(
+                say(
+                    "engine.operations.conduct_operations.note_2",
+                    card=game.rules.card(CardId.NUCLEAR_SUBS).name,
+                    side=side.label,
+                )
+            )
             if coup_targets(game, side):
                 coup_with(game, side, budget, done=True)
     elif kind == "realign":
@@ -123,7 +139,7 @@ def conduct_operations(
                 "realign",
                 side,
                 [*rolls, "done"],
-                f"realign ({budget.left} left)",
+                say("engine.operations.conduct_operations.realign", left=budget.left),
                 key="ops.realign",
                 budget=budget,
             )

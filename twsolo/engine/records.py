@@ -17,7 +17,7 @@ from twsolo.engine.adjust import Adjustment, describe
 from twsolo.engine.scores import RegionScore, SideScore
 from twsolo.engine.state import Effect, Result
 from twsolo.ids import SCORING_REGIONS, SOUTHEAST_ASIA, Side
-from twsolo.phrases import say
+from twsolo.phrases import PHRASES, say
 from twsolo.ruleset import Ruleset
 
 
@@ -51,7 +51,11 @@ class VPChange(Record):
         delta = self.after - self.before
         side = Side.US if delta > 0 else Side.USSR
         return say(
-            "record.vp", side=side.label, n=abs(delta), reason=self.reason, track=_vp(self.after)
+            "record.vp",
+            side=side.label,
+            n=abs(delta),
+            reason=self.reason,
+            track=vp_on_track(self.after),
         )
 
 
@@ -293,7 +297,9 @@ class RegionScored(Record):
 
     def text(self, rules: Ruleset) -> str:
         score = self.score
-        net = say("record.no_vp") if score.vp == 0 else say("record.net_vp", vp=_vp(score.vp))
+        net = (
+            say("record.no_vp") if score.vp == 0 else say("record.net_vp", vp=vp_on_track(score.vp))
+        )
         region = region_name(score.region)
         key = "record.scored_final" if self.final else "record.scored"
         lines = [say(key, region=region, net=net)]
@@ -344,7 +350,7 @@ class MilopsCheck(Record):
             for s in Side
         )
         net = short[Side.USSR] - short[Side.US]
-        outcome = say("record.no_vp") if net == 0 else say("record.net_vp", vp=_vp(net))
+        outcome = say("record.no_vp") if net == 0 else say("record.net_vp", vp=vp_on_track(net))
         return say("record.milops_check", defcon=self.defcon, sides=sides, outcome=outcome)
 
 
@@ -468,7 +474,15 @@ class MarkerChange(Record):
     value: Any  # not object: see Answered
 
     def text(self, rules: Ruleset) -> str:
-        shown = self.value.label if isinstance(self.value, Side) else self.value
+        value = self.value
+        if isinstance(value, Side):
+            shown = value.label
+        elif isinstance(value, bool):
+            shown = say("marker.true" if value else "marker.false")
+        else:
+            shown = str(value)
+        if f"marker.{self.name}" in PHRASES:
+            return say(f"marker.{self.name}", value=shown)
         return say("record.marker", name=self.name.replace("_", " "), value=shown)
 
 
@@ -547,7 +561,7 @@ def pile_name(name: str) -> str:
     return say(f"pile.{name}") if name in PILES else name.replace("_", " ")
 
 
-def _vp(vp: int) -> str:
+def vp_on_track(vp: int) -> str:
     if vp == 0:
         return say("vp.zero")
     return say("vp.us", n=vp) if vp > 0 else say("vp.ussr", n=-vp)

@@ -13,6 +13,7 @@ from twsolo.engine.records import RegionScored
 from twsolo.engine.scores import RegionScore, SideScore
 from twsolo.engine.state import GameState, Result
 from twsolo.ids import SIDES, SOUTHEAST_ASIA, CardId, Side, card_key
+from twsolo.phrases import say
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -283,7 +284,10 @@ def shuttle_ignored(game: Game, region: str) -> int | None:
         "country",
         Side.US,
         [rules.countries[c].id for c in held],
-        "Shuttle Diplomacy: which USSR battleground does not count in this scoring?",
+        say(
+            "engine.scoring.shuttle_ignored.prompt",
+            card=game.rules.card(CardId.SHUTTLE_DIPLOMACY).name,
+        ),
         key=card_key(CardId.SHUTTLE_DIPLOMACY, "ignore"),
         event=CardId.SHUTTLE_DIPLOMACY,
         intent="ignore",
@@ -305,7 +309,7 @@ def score_region(game: Game, region: str) -> RegionScore:
     name = region.replace("_", " ").title()
     game.record(RegionScored(score))
     if score.vp:
-        game.gain_vp(Side.US, score.vp, f"{name} scoring")
+        game.gain_vp(Side.US, score.vp, say("engine.scoring.score_region.vp", name=name))
     if shuttle_applies(game.state, game.rules, region, False):
         game.remove_effect(CardId.SHUTTLE_DIPLOMACY)
         if CardId.SHUTTLE_DIPLOMACY in game.state.piles["in_effect"]:
@@ -324,10 +328,18 @@ def final_scoring(game: Game) -> list[RegionScore]:
         scores.append(score)
         game.record(RegionScored(score, final=True))
         if score.vp:
-            game.gain_vp(Side.US, score.vp, f"final scoring: {region.replace('_', ' ')}")
+            game.gain_vp(
+                Side.US,
+                score.vp,
+                say("engine.scoring.final_scoring.vp", region=region.replace("_", " ")),
+            )
         if score.auto_win is not None:
             game.region_control_win(score.auto_win, region)
-    game.gain_vp(game.state.china_holder, game.rules.scoring.china_card_vp, "the China Card")
+    game.gain_vp(
+        game.state.china_holder,
+        game.rules.scoring.china_card_vp,
+        say("engine.scoring.final_scoring.vp_2"),
+    )
     vp = game.state.vp
     winner = Side.US if vp > 0 else Side.USSR if vp < 0 else None
     game.end(Result(winner, "final_scoring"))

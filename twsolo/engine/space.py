@@ -8,6 +8,7 @@ from twsolo.engine.records import SpaceAttemptDone
 from twsolo.engine.state import GameState
 from twsolo.errors import IllegalActionError
 from twsolo.ids import Side
+from twsolo.phrases import say
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -32,12 +33,14 @@ def space_refusal(state: GameState, rules: Ruleset, side: Side, ops: int) -> str
     """Why `side` may not attempt the Space Race with a card of `ops` (modified), or None."""
     position = state.space[side.col]
     if position >= len(rules.space):
-        return f"{side.label} has reached the last box of the Space Race"
+        return say("engine.space.space_refusal.refused", side=side.label)
     if state.space_attempts[side.col] >= attempts_allowed(state, rules, side):
-        return f"{side.label} has no Space Race attempt left this turn"
+        return say("engine.space.space_refusal.refused_2", side=side.label)
     need = rules.space[position].ops
     if ops < need:
-        return f"the next box ({rules.space[position].name}) needs a {need}-ops card"
+        return say(
+            "engine.space.space_refusal.refused_3", name=rules.space[position].name, need=need
+        )
     return None
 
 
@@ -51,7 +54,7 @@ def advance(game: Game, side: Side) -> None:
     first = state.space[side.other.col] < box.box
     game.set_space(side, box.box)
     vp = box.vp_first if first else box.vp_second
-    game.gain_vp(side, vp, f"space race: {box.name}")
+    game.gain_vp(side, vp, say("engine.space.advance.vp", box=box.name))
 
 
 def attempt(game: Game, side: Side, ops: int) -> bool:
@@ -61,7 +64,9 @@ def attempt(game: Game, side: Side, ops: int) -> bool:
         raise IllegalActionError(reason)
     box = rules.space[state.space[side.col]]
     game.use_space_attempt(side)
-    roll = game.roll(side, f"space race: {box.name} (1–{box.success} succeeds)", high=False)
+    roll = game.roll(
+        side, say("engine.space.attempt.roll", box=box.name, success=box.success), high=False
+    )
     success = roll <= box.success
     game.record(SpaceAttemptDone(side, roll, success))
     if success:

@@ -14,6 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from twsolo.ids import CHINA_CARD, PILES, Side
+from twsolo.phrases import say
 
 SCHEMA_VERSION = 1
 
@@ -360,7 +361,7 @@ class GameState:
         version = data.get("schema_version")
         if version != SCHEMA_VERSION:
             raise ValueError(
-                f"state schema_version {version!r}; this twsolo reads {SCHEMA_VERSION}"
+                say("engine.state.schema_version", version=repr(version), reads=SCHEMA_VERSION)
             )
         result = data["result"]
         return cls(

@@ -1,5 +1,232 @@
-"""The phrases of ... (twsolo/phrases/book.py)."""
+"""The phrases of the solitaire turn flow (twsolo/solo/: its notes, the questions it asks, the
+purposes of its draws and deals, the reasons of its VP and DEFCON changes, the options' words)
+and of the AI's decision traces (twsolo/ai/: the steps `why` prints)."""
 
 from __future__ import annotations
 
-PHRASES: dict[str, str | tuple[str, str]] = {}
+PHRASES: dict[str, str | tuple[str, str]] = {
+    # solo/piles.py: drawing, dealing
+    "solo.piles.reshuffle": "the discard pile is shuffled into the draw deck (base §4.3)",
+    "solo.piles.nth": "{purpose} ({nth} of {count})",
+    # the purpose of cards put at the bottom of the human's deck/hand (spec §4.3)
+    "solo.purpose.headline": "headline",
+    "solo.purpose.action_round": "action round",
+    # solo/new_game.py: setup (spec §2)
+    "solo.setup.face_down": "a card face down in {pile} at the start (spec §4.5)",
+    "solo.setup.balanced": ", with the balanced set-up's {added} (spec §24.6)",
+    "solo.setup.extra_influence": "variable extra influence, die {die} of {dice} (spec §2.4){also}",
+    "solo.setup.difficulty": "difficulty: {level} (spec §2.5)",
+    # solo/options.py: the options refused, and described in the result report
+    "solo.options.difficulty": "difficulty {level} is not one of: {levels}",
+    "solo.options.dice": "extra influence dice {dice}: roll 1 or 2 dice (spec §2.4)",
+    "solo.options.enhanced": "enhanced AI switch {switch} is not one of: {known}",
+    "solo.options.ai_plays": "AI plays the {side}",
+    "solo.options.difficulty_level": "difficulty {level}",
+    "solo.options.fast_deal": "fast deal",
+    "solo.options.draft": "draft",
+    "solo.options.optional_cards": "optional cards",
+    "solo.options.no_optional_cards": "no optional cards",
+    "solo.options.dice_count": ("{n} extra-influence dice", "{n} extra-influence dice"),
+    "solo.options.draft_cap": "draft cap",
+    "solo.options.balanced_setup": "balanced set-up",
+    "solo.options.enhanced_ai": "enhanced AI ({switches})",
+    # solo/turn.py
+    "solo.turn.defcon_improves": "turn {turn}: DEFCON improves (spec §5.A)",
+    # solo/draft.py: deck/hands and the draft (spec §5.B, §6)
+    "solo.draft.op_balance": "OP balance: the cards you keep total {kept} Ops, more than the"
+    " {given} Ops you give the AI (spec §6)",
+    "solo.draft.era_joins": "the {era} cards join the draw deck (spec §5.B)",
+    "era.mid_war": "Mid War",
+    "era.late_war": "Late War",
+    "solo.draft.china_card_enters": "the China Card enters its holder's deck/hand (spec §25.2)",
+    "solo.draft.step_zero": "draft step 0: a card for the {side}",
+    "solo.draft.step": "step {n}",
+    "solo.draft.draw": "draft {step}: draw",
+    "solo.draft.prompt": "draft {step}: keep {keep} of {drawn}, give the AI {give}",
+    "solo.draft.bonus": "draft bonus: the AI's cards total {margin} Ops more",
+    "solo.draft.deal": "deal a card to the {side}",
+    # solo/regions.py: Region Play Restrictions (spec §7, §8.3)
+    "solo.regions.reveal_primary": "reveal the Primary Region",
+    "solo.regions.reveal_secondary": "reveal the Secondary Region",
+    "solo.regions.set_aside": "{card} set aside: both regions would be Early War (spec §7.2.4)",
+    "solo.regions.reveal_early": "reveal until an Early War card",
+    "solo.regions.an_early_card": "an Early War card",
+    "solo.regions.forced_primary": "{card} becomes the Primary Region of AR6 (spec §8.3)",
+    # solo/scoring_rounds.py
+    "solo.scoring.no_primary": "no Primary Region to score",
+    "solo.scoring.scores": "Scoring Round: {card} scores (spec §8.1)",
+    # solo/headline.py: the headline phase (spec §9)
+    "solo.hl.draw": "headline: draw",
+    "solo.hl.choose": "choose your headline",
+    "solo.hl.human_headlines": "the {side} headlines {card}",
+    "solo.hl.left_out.china_card": "the China Card cannot be headlined, spec §9.1",
+    "solo.hl.left_out.un_intervention": "#32 UN Intervention cannot be headlined while another"
+    " card can: it has no effect there",
+    "solo.hl.ai_reveal_top": "AI headline: reveal the top card",
+    "solo.hl.china_card_back": "the China Card cannot be headlined: it goes back (spec §9.2)",
+    "solo.hl.ai_prompt": "AI headline: a revealed card, or reveal another",
+    "solo.hl.ai_un_intervention": "{card} cannot be headlined (it has no effect there, appendix"
+    " #32): the AI turns over another card",
+    "solo.hl.ai_your_event": "{card} is your event: the AI turns over another card (spec §9.2)",
+    "solo.hl.ai_headlines": "the {side} (AI) headlines {card}",
+    "solo.hl.defectors_cancel": "Defectors cancels the USSR headline {card}",
+    # solo/action_rounds.py: action rounds (spec §10, §12, §25)
+    "solo.ar.draw": "action round: draw",
+    "solo.ar.human_passes": "the {side} has no card and passes (spec §10.1.1)",
+    "solo.ar.play_which": "play which card?",
+    "solo.ar.play_how": "play {card} how?",
+    "solo.ar.ai_reveal_top": "AI action round: reveal the top card",
+    "solo.ar.ai_reveal_next": "AI action round: reveal the next card",
+    "solo.ar.ai_passes": "the {side} (AI) has no card and passes (spec §12.1.1)",
+    "solo.ar.china_card_aside": "the AI sets the China Card aside: neither region is Asia (spec"
+    " §25.2)",
+    "solo.ar.defer_prompt": "spec §25.5: put {card} at the bottom and reveal the next card?",
+    "solo.ar.deferred": "the AI puts {card} at the bottom of its deck/hand (spec §25.5)",
+    "solo.ar.penalty": "off-region penalty: the {side} spent ops in {countries} (spec §10.2)",
+    "solo.ar.ai_action": "AR{round}: the AI's action ({side})",
+    # solo/seat.py: the human's questions narrowed
+    "solo.seat.un_only_other": "{prompt} (spec §10.1.4: only the other card you drew)",
+    "solo.seat.headline_regions": "{prompt} (spec §9.3: Primary and Secondary Regions only)",
+    # solo/policy.py
+    "solo.policy.control_goes_on": "the {side} controls {region} but the VP are not in its"
+    " favour: play goes on (spec §20.1.5)",
+    # solo/overrides.py: the card appendix's solitaire procedures
+    "solo.ops": ("{n} op", "{n} ops"),
+    "solo.restack.look": "{card}: the {side} looks through its deck/hand to restack it",
+    "solo.restack.higher": "{card}: restack: which {ops}-Ops card goes higher?",
+    "solo.escape.deferred": "{card}: the {side} may escape it in the next action round by"
+    " discarding one of the cards drawn there (appendix #{number})",
+    "solo.escape.prompt": "{card}: discard a drawn card of {need}+ ops, or decline and the event"
+    " happens",
+    "solo.escape.and": " and ",
+    "solo.escape.cannot_two": "{card}: neither card drawn ({cards}) has the {need}+ ops to"
+    " discard, so the {side} cannot escape it: the event happens (appendix #{number})",
+    "solo.escape.cannot_one": "{card}: the card drawn ({cards}) has not the {need}+ ops to"
+    " discard, so the {side} cannot escape it: the event happens (appendix #{number})",
+    "solo.missile_crisis.remove": "Cuban Missile Crisis: remove {amount} {side} influence",
+    "solo.missile_crisis.cancel": "Cuban Missile Crisis: remove {amount} influence to cancel it,"
+    " or keep it?",
+    "solo.trap.draw": "{card}: draw ({nth} of {count})",
+    "solo.trap.discard": "{card}: discard a {need}+ ops card",
+    "solo.discard_search.reveal": "nothing in the discard pile qualifies: the AI reveals from"
+    " the draw deck (spec §22.3)",
+    "solo.discard_search.take": "take {card}, revealed from the draw deck?",
+    "solo.bury_you.looks": "We Will Bury You: the AI looks for UN Intervention",
+    "solo.bury_you.fetch_un": "We Will Bury You: take UN Intervention to the top of the deck/hand?",
+    "solo.bury_you.takes_un": "We Will Bury You: the AI (US) takes UN Intervention from its"
+    " deck/hand",
+    "solo.bury_you.un_cancels": "We Will Bury You: the AI's UN Intervention for its Op cancels"
+    " the 3 VP",
+    # ai/trace.py: how a step of the AI's decision trace is written (`why`, `decide`)
+    "why.from": "[from {candidates}]",
+    "why.shown.none": "none",
+    "why.shown.yes": "yes",
+    "why.shown.no": "no",
+    # the rules a step follows, as the trace names them
+    "why.fallback": "fallback",
+    "why.rule.appendix_choices": "appendix #{number} choices ({key})",
+    "why.rule.event_coup": "spec §14 (event coup)",
+    "why.rule.face_down_dry_run": "spec §4, §1.8 (a face-down card in the dry run)",
+    "why.rule.hurts": "spec §12.2.3a (does the human's event hurt?)",
+    "why.rule.careful_cmc": "spec §25.4 careful Cuban Missile Crisis",
+    "why.rule.china_card": "spec §12.2.1 China Card",
+    "why.rule.space_race_dump": "spec §12.2.3a space race dump",
+    "why.rule.human_event": "spec §12.2.3b human event",
+    "why.rule.defer": "spec §25.5 defer a harmful event",
+    "why.rule.no_dump": "spec §14.4 no space race dump",
+    "why.rule.score_before_dump": "spec §12.2.3a score before dumping",
+    "why.rule.ai_headline": "spec §9.2 AI headline",
+    "why.rule.reveal_another": "spec §9.2 reveal another",
+    "why.rule.none_qualifies": "spec §9.2 none qualifies: lowest Ops",
+    "why.rule.reveal_another_best": "spec §25.3 reveal another",
+    "why.rule.best_headline": "spec §25.3 best headline",
+    "why.rule.event_plan": "spec §17.2 [r2] the event's plan",
+    "why.rule.best_dry_run": "spec §17.6 best dry run ({kind})",
+    "why.rule.option0": "spec §13.2 option 0 (score)",
+    "why.rule.option1": "spec §13.2 option 1 (take a BG)",
+    "why.rule.option2": "spec §13.2 option 2 (break a BG)",
+    "why.rule.option3": "spec §13.2 option 3 (take a key non-BG)",
+    "why.rule.option4": "spec §13.2 option 4 (reinforce)",
+    "why.rule.option5": "spec §13.2 option 5 (approach a BG)",
+    "why.rule.option6": "spec §13.2 option 6 (take a non-BG)",
+    "why.rule.option7": "spec §13.2 option 7 (presence)",
+    "why.rule.option8": "spec §13.2 option 8 (access)",
+    "why.rule.military_ops": "spec §14.4 military ops",
+    "why.rule.scoring_option0": "spec §12.4.2 option 0",
+    "why.rule.final_sweep": "spec §25.7 final sweep",
+    "why.rule.prepare_next": "spec §25.1 prepare the next scoring",
+    "why.rule.influence": "spec §12.3 influence",
+    "why.rule.coup_in": "spec §14 coup in {region}",
+    "why.rule.space_race": "spec §16.2 space race",
+    "why.rule.influence_by_table": "spec §12.3.3 influence by §18",
+    "why.rule.china_card_in_asia": "spec §25.2 the China Card in Asia",
+    "why.rule.guard": "spec §25.6 guard the prepared",
+    "why.rule.decisive_coup": "spec §12.4.1 decisive coup",
+    "why.rule.destalinization_plan": "appendix #33 plan",
+    "why.rule.un_cancels_bury_you": "appendix #50 UN Intervention cancels We Will Bury You",
+    "why.rule.un_under_u2": "appendix #60 U2 Incident: UN Intervention for its Op",
+    "why.rule.flower_power": "appendix #59 Flower Power: a war card on the Space Race",
+    "why.rule.window": "appendix #{number} window {window}",
+    "why.rule.rerun": "appendix #{number} {key} re-run",
+    "why.rule.appendix_coup_in": "appendix #{number} coup in {region}",
+    "why.rule.free_coup": "spec §14.2 free coup",
+    "why.event_countries": "the event's countries",
+    # the reasons of a step
+    "why.fallback.not_legal": "{answer} not legal",
+    "why.order.ops_repair": "ops repair the damage",
+    "why.influence.no_target": "no target within the caps",
+    "why.face_down.lowest": "nobody knows a face-down card: the dry run takes the lowest card"
+    " that can be there",
+    "why.hurts.the_trap": "the trap",
+    "why.careful_cmc.not_in_hl": "not in the HL",
+    "why.human_event.event_first": "event first, then ops",
+    "why.event.cannot_happen": "the event cannot happen now",
+    "why.event.no_effect": "the event has no effect",
+    "why.defer.dump_open": "the Space Race dump is open",
+    "why.no_dump.shortfall": "the shortfall's {shortfall} VP outweigh the event's {cost}",
+    "why.score_before_dump.gain": "option 0 gains {gain} VP, the event gives the human {harm}",
+    "why.coup.chance": "success chance {chance}, expected removal {removal}",
+    "why.decisive_coup.chance": "control chance {chance}, expected swing {swing} VP > option"
+    " 0's {option0}",
+    "why.decided_by": "decided by {key}",
+    "why.goal.cost": "{goal}, cost {cost}",
+    "why.score.ops": "{gain} at the coming {region} scoring for {n} ops",
+    "why.score.points": "{gain} at the coming {region} scoring for {n} points",
+    "why.space_race.nothing_to_do": "nothing to do in the Primary/Secondary",
+    "why.ops.none_legal": "no legal operation",
+    "why.final_sweep.gain": "option 0 gains {gain} VP",
+    "why.points": ("{n} points: {where}", "{n} points: {where}"),
+    "why.points.in": "{n} in {region}",
+    "why.window.no_entry": "no appendix entry: played for ops",
+    "why.window.none_open": "no window open now: {round}",
+    "why.window.condition_fails": "{round}: condition fails: {measured}",
+    # ai/value.py: a change of value in words
+    "why.gain.wins": "wins the game",
+    "why.gain.avoids_losing": "avoids losing the game",
+    "why.gain.loses": "loses the game",
+    "why.gain.gives_up_win": "gives up a won game",
+    "why.gain.vp": "{vp} VP",
+    # ai/placement.py: what a goal of each §13.2 option aims at (rules/priorities.yaml)
+    "why.goal.score": "best VP for the coming scoring",
+    "why.goal.take_bg": "uncontrolled BG, affordable",
+    "why.goal.break_bg": "human-controlled BG, control broken",
+    "why.goal.take_key_non_bg": "key non-BG, affordable",
+    "why.goal.reinforce": "own BG below its cap, threatened",
+    "why.goal.approach_bg": "uncontrolled BG, not yet affordable",
+    "why.goal.take_non_bg": "uncontrolled non-BG, affordable",
+    "why.goal.presence": "no AI influence yet, not the human's",
+    "why.goal.access": "opens access to an unreachable BG",
+    # The hint at a prompt (players/advice.py).
+    "hint.best": "Hint: {answer}",
+    "hint.best_valued": "Hint: {answer} (expected value {value} VP for you)",
+    "hint.or": "or: {answer}",
+    "hint.or_valued": "or: {answer} ({less} VP less)",
+    "hint.note": "Advice only: what the strong stand-in would do, judged from what you can see"
+    " (your cards, the board, the discards, the schedule), never from a face-down card. You"
+    " decide.",
+    "hint.chance": "No hint here: the cards and dice decide this one.",
+    # A condition explained in a trace (ruleset/conditions.py).
+    "why.term_yes": "{term}: yes",
+    "why.term_no": "{term}: no",
+    "why.not_reached": "{term} (not reached)",
+}

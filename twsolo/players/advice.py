@@ -10,16 +10,13 @@ from dataclasses import dataclass
 from twsolo.engine.choices import Choice
 from twsolo.engine.game import Game
 from twsolo.ids import Side
+from twsolo.phrases import say
 from twsolo.players.ranking import Ranked
 from twsolo.players.strong import Budget, rank_answers
 
 # A hint may think longer than a simulated game's stand-in; still well under a second.
 HINT_BUDGET = Budget(samples=6, keep=5)
 SHOWN = 5  # alternatives listed
-NOTE = (
-    "Advice only: what the strong stand-in would do, judged from what you can see (your cards, "
-    "the board, the discards, the schedule), never from a face-down card. You decide."
-)
 
 
 @dataclass(frozen=True)
@@ -28,7 +25,6 @@ class Advice:
     VP for you (None: answered by a rule, not valued)."""
 
     ranking: list[Ranked]
-    note: str = NOTE
 
     @property
     def best(self) -> Ranked:
@@ -38,14 +34,17 @@ class Advice:
         """The best answer with its expected value (the VP in your favour and what the board
         promises at the coming scorings), then each alternative by how much less it expects."""
         best = self.best
-        worth = "" if best.value is None else f" (expected value {best.value:+.1f} VP for you)"
-        out = [f"Hint: {best.label}{worth}"]
+        if best.value is None:
+            out = [say("hint.best", answer=best.label)]
+        else:
+            out = [say("hint.best_valued", answer=best.label, value=f"{best.value:+.1f}")]
         for alt in self.ranking[1:SHOWN]:
             if alt.value is not None and best.value is not None:
-                out.append(f"  or: {alt.label} ({best.value - alt.value:.1f} VP less)")
+                less = f"{best.value - alt.value:.1f}"
+                out.append("  " + say("hint.or_valued", answer=alt.label, less=less))
             else:
-                out.append(f"  or: {alt.label}")
-        out.append(self.note)
+                out.append("  " + say("hint.or", answer=alt.label))
+        out.append(say("hint.note"))
         return out
 
 
@@ -60,5 +59,5 @@ def hint(game: Game, choice: Choice, *, seed: int = 0, budget: Budget = HINT_BUD
 def hint_text(game: Game, choice: Choice) -> str:
     """The hint as printed at a prompt (chance's questions get a short answer)."""
     if not isinstance(choice.actor, Side):
-        return "No hint here: the cards and dice decide this one."
+        return say("hint.chance")
     return "\n".join(hint(game, choice).lines())

@@ -26,13 +26,15 @@ from twsolo.errors import TwsoloError
 from twsolo.files.output import atomic_write_text
 from twsolo.ids import Side
 from twsolo.persist.savefile import Entry
+from twsolo.phrases import say
 from twsolo.positions.scenario import Scenario
 from twsolo.ruleset import Ruleset
 from twsolo.session.journal_replay import End, Replay, providers_of
 from twsolo.solo import SoloOptions, play_game
 
-# The prompts of the AI's reveals that begin a decision (solo/headline.py, action_rounds.py).
-REVEALS = ("AI headline: reveal the top card", "AI action round: reveal the top card")
+# The prompts of the AI's reveals that begin a decision (solo/headline.py, action_rounds.py),
+# in the language in use as the game asks them.
+REVEALS = ("solo.hl.ai_reveal_top", "solo.ar.ai_reveal_top")
 
 
 @dataclass
@@ -74,7 +76,11 @@ class _Watch:
 
     def choose(self, game: Game, choice: Choice) -> Answer:
         current = self.found[-1] if self.found and self.found[-1].open else None
-        begins = choice.actor == CHANCE and choice.kind == "draw" and choice.prompt in REVEALS
+        begins = (
+            choice.actor == CHANCE
+            and choice.kind == "draw"
+            and choice.prompt in {say(key) for key in REVEALS}
+        )
         if begins and current is None and choice.context.get("pile") == hand_of(self.ai):
             current = Before(game.state.copy())
             self.found.append(current)

@@ -18,18 +18,6 @@ class RulebookError(TwsoloError):
     """Rules data the rulebook cannot put in words."""
 
 
-# The number terms of the conditions (appendix §1.2), as noun phrases.
-NUMBERS = {
-    "vp": "the VP the event moves toward the AI",
-    "human_loses_vp": "the VP the event takes from the human",
-    "infl_added": "the AI influence the event adds",
-    "infl_removed": "the human influence the event removes",
-    "infl_changed": "the influence the event adds and removes",
-    "controls": "the countries the AI newly controls",
-    "breaks": "the countries the human stops controlling",
-    "score_gain": "the change of the AI's Primary Region score",
-    "defcon": "DEFCON",
-}
 OPERATORS = {
     ">=": "is at least",
     ">": "is more than",
@@ -89,9 +77,9 @@ def condition_words(condition: Condition, vocabulary: Vocabulary) -> str:
     """A condition read as a clause: `vp >= 2 and not wins` -> "the VP ... is at least 2 and
     not (the AI has won the game)"."""
     if isinstance(condition, Compare):
-        if condition.metric not in NUMBERS:
-            raise RulebookError(f"the rulebook cannot say the condition term {condition.metric!r}")
-        return f"{NUMBERS[condition.metric]} {OPERATORS[condition.op]} {condition.value}"
+        # A number term is said by its description in the vocabulary, a noun phrase.
+        words = described(vocabulary, "condition_numbers", condition.metric)
+        return f"{words} {OPERATORS[condition.op]} {condition.value}"
     if isinstance(condition, Flag):
         if condition.name.startswith("custom:"):
             name = condition.name.removeprefix("custom:")

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from twsolo.ids import SCORING_REGIONS
+from twsolo.phrases import say
 from twsolo.ruleset.suggest import did_you_mean
 from twsolo.ruleset.vocabulary import Vocabulary
 
@@ -313,7 +314,7 @@ def explained(condition: Condition, terms: Measured) -> tuple[bool, str]:
         return holds, f"{condition.metric} = {value} {op} {condition.value}"
     if isinstance(condition, Flag):
         holds = terms.flag(condition.name)
-        return holds, f"{condition.name}: {'yes' if holds else 'no'}"
+        return holds, say("why.term_yes" if holds else "why.term_no", term=condition.name)
     if isinstance(condition, Not):
         inner, text = explained(condition.term, terms)
         return not inner, f"not ({text})"
@@ -324,7 +325,9 @@ def explained(condition: Condition, terms: Measured) -> tuple[bool, str]:
         parts.append(f"({text})" if isinstance(term, All | Any_) else text)
         if holds is decides:
             result = decides
-            parts += [f"{condition_text(t)} (not reached)" for t in condition.terms[i + 1 :]]
+            parts += [
+                say("why.not_reached", term=condition_text(t)) for t in condition.terms[i + 1 :]
+            ]
             break
     return result, f" {'or' if decides else 'and'} ".join(parts)
 

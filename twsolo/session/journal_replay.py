@@ -23,6 +23,7 @@ from twsolo.engine.state import GameState
 from twsolo.errors import ChoiceError
 from twsolo.ids import Side
 from twsolo.persist.savefile import Entry
+from twsolo.phrases import say
 from twsolo.ruleset import Ruleset
 from twsolo.solo.options import SoloOptions
 
@@ -120,7 +121,8 @@ class Replay:
                 try:
                     game.adjust(entry.adjustment)
                 except AdjustmentRefused as exc:
-                    raise ReplayMismatch(self.cursor, f"the correction is refused: {exc}") from None
+                    reason = say("session.replay.correction_refused", reason=exc)
+                    raise ReplayMismatch(self.cursor, reason) from None
             self.cursor += 1
 
     def recorded(self, choice: Choice, state: GameState) -> Answer:
@@ -132,20 +134,35 @@ class Replay:
         if entry.turn and (entry.turn, entry.action_round) != (state.turn, state.action_round):
             raise ReplayMismatch(
                 self.cursor,
-                f"the recorded answer says turn {entry.turn} AR {entry.action_round}, but the "
-                f"game is at turn {state.turn} AR {state.action_round} here",
+                say(
+                    "session.replay.wrong_time",
+                    turn=entry.turn,
+                    action_round=entry.action_round,
+                    game_turn=state.turn,
+                    game_action_round=state.action_round,
+                ),
             )
         if (entry.actor, entry.kind) != (str(choice.actor), choice.kind):
             raise ReplayMismatch(
                 self.cursor,
-                f"the recorded answer is {entry.actor}'s {entry.kind}, but the game asks "
-                f"{choice.actor}'s {choice.kind} here ({choice.prompt or choice.kind})",
+                say(
+                    "session.replay.wrong_question",
+                    actor=entry.actor,
+                    kind=entry.kind,
+                    asked_actor=choice.actor,
+                    asked_kind=choice.kind,
+                    question=choice.prompt or choice.kind,
+                ),
             )
         if answer not in choice.options:
             raise ReplayMismatch(
                 self.cursor,
-                f"the recorded {entry.kind} answer {entry.answer!r} is not a legal answer here "
-                f"({choice.prompt or choice.kind})",
+                say(
+                    "session.replay.not_legal",
+                    kind=entry.kind,
+                    answer=repr(entry.answer),
+                    question=choice.prompt or choice.kind,
+                ),
             )
         self.options[self.cursor] = len(choice.options)
         self.cursor += 1
@@ -181,12 +198,13 @@ def replay(
     try:
         record = play_game(rules, options, providers_of(source), start=start, table=table)
     except End as end:
-        raise ChoiceError(
-            f"the recorded game ends before this question: {end.choice.kind} ({end.choice.prompt})"
-        ) from None
+        question = say(
+            "session.replay.ends_before", kind=end.choice.kind, question=end.choice.prompt
+        )
+        raise ChoiceError(question) from None
     if source.replaying:
         left = len(entries) - source.cursor
-        raise ChoiceError(f"the game ended with {left} recorded answers unused")
+        raise ChoiceError(say("session.replay.unused", n=left))
     return record
 
 

@@ -22,11 +22,16 @@ from twsolo.engine.game import Game
 from twsolo.engine.records import Adjusted
 from twsolo.engine.state import GameState
 from twsolo.persist.savefile import Entry, SaveDir, SaveError, SaveWriteError, Snapshot
+from twsolo.phrases import say
 from twsolo.ruleset import Ruleset
 from twsolo.session.journal_replay import Replay, ReplayMismatch, position_after, providers_of
 from twsolo.session.saved import cached_snapshot, mismatch
 from twsolo.solo import GameRecord, play_game
 from twsolo.solo.regions import primary_region, secondary_region
+
+# A rollback's TakeBack.why, kept in the journal's mark as data (cli/ingame.py's takeback_name
+# puts it into words).
+ROLLED_BACK_TO = "rollback to turn "
 
 
 class Restart(Exception):
@@ -81,9 +86,9 @@ class GameSession:
         try:
             lock.acquire()
         except OSError as exc:
+            problem = exc.strerror or exc
             raise SaveWriteError(
-                f"cannot lock {lock.path}: {exc.strerror or exc}. twsolo writes every answer to "
-                "the game's folder as it is given: make it writable (or play it from a copy)."
+                say("session.cannot_lock", path=lock.path, problem=problem)
             ) from None
         try:
             session = cls(rules, save)
@@ -96,25 +101,19 @@ class GameSession:
         save, notes = self.save, self.notes
         removed = save.remove_temp_files()
         if removed:
-            notes.append(f"Removed {len(removed)} temporary file(s) an interrupted write left.")
+            notes.append(say("session.removed_temp_files", n=len(removed)))
         if restore_backup:
             kept = save.restore_backup(self.rules, self.header)
-            notes.append(
-                f"Restored the journal kept before the last take-back: {kept} entries; the "
-                "one it replaced is now the backup (restoring again brings it back)."
-            )
+            notes.append(say("session.restored_backup", n=kept))
         if drop_torn_line:
             kept = save.drop_torn_line(self.rules, self.header)
-            notes.append(f"Dropped the torn last journal line; {kept} entries kept (backup: .bak).")
+            notes.append(say("session.dropped_torn_line", n=kept))
         self.entries = save.entries(self.rules, self.header)
         if save.end_last_line():
-            notes.append("The journal's last line lacked its newline; it was added.")
+            notes.append(say("session.newline_added"))
         cached_snapshot(self.rules, save, self.entries, notes)
         if self.header.rules_digest != self.rules.digest:
-            notes.append(
-                "Note: the rules data changed since this game began; the recorded answers are "
-                "replayed as given."
-            )
+            notes.append(say("session.rules_changed"))
 
     # ------------------------------------------------------------------ playing
     def play(self, human: ChoiceProvider, chance: ChoiceProvider | None) -> GameRecord:
@@ -232,7 +231,7 @@ class GameSession:
         k = next((i for i, e in enumerate(self.entries) if i >= first and e.turn >= turn), None)
         if k is None:
             return None
-        return TakeBack(k, f"rollback to turn {turn}", self.entries[k:])
+        return TakeBack(k, f"{ROLLED_BACK_TO}{turn}", self.entries[k:])
 
     def take_back(self, plan: TakeBack) -> None:
         """Cut the journal (atomically; a mark notes taken-back dice and cards); the caller
@@ -258,7 +257,7 @@ class GameSession:
         applied through the engine."""
         game = self.game
         if game is None:
-            raise SaveError("there is no position to correct yet")
+            raise SaveError(say("session.nothing_to_correct"))
         check_adjustment(self.rules, change)
         before = current_value(game.state, self.rules, change)
         entry = Entry(

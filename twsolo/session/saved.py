@@ -21,6 +21,7 @@ from twsolo.persist.savefile import (
     SaveWriteError,
     Snapshot,
 )
+from twsolo.phrases import say
 from twsolo.ruleset import Ruleset
 from twsolo.session.journal_replay import Position
 
@@ -45,36 +46,35 @@ def cached_snapshot(
     try:
         snapshot = save.snapshot(rules)
     except SaveError as exc:
-        notes.append(f"{exc}: the position is rebuilt from the journal")
+        notes.append(say("session.cache_rebuilt", problem=exc))
         return None
     if snapshot is not None and snapshot.entries > len(entries):
         lost = snapshot.entries - len(entries)
         raise SaveError(
-            f"{save.path / JOURNAL}: it holds {len(entries)} entries, but the game was saved "
-            f"after {snapshot.entries}: its last {lost} are lost (the file was cut short). The "
-            f"save was left untouched: restore {JOURNAL} from a backup; or, to go on from the "
-            f"entries that remain, delete {STATE} (a cache of the position) and resume."
+            say(
+                "session.journal_cut_short",
+                path=save.path / JOURNAL,
+                entries=len(entries),
+                saved=snapshot.entries,
+                lost=lost,
+                journal=JOURNAL,
+                state=STATE,
+            )
         )
     return snapshot
 
 
 def mismatch(save: SaveDir, exc: ReplayMismatch, header: Header) -> SaveError:
     """A journal entry that does not fit the game, as the player reads it."""
+    where = f"{save.path / JOURNAL}:{exc.index + 1}"
     if header.schema_version < 2:
         # Save format 1 predates the face-down deals (docs/decisions.md §3) and the AI's
         # questions by name: its answers were recorded for another sequence of questions.
+        version = header.twsolo_version
         return SaveError(
-            f"{save.path / JOURNAL}:{exc.index + 1}: {exc}. This game was saved by an earlier "
-            f"twsolo ({header.twsolo_version}, save format 1), which recorded the cards dealt "
-            "face down and some of the AI's questions differently: this twsolo cannot replay "
-            "it. The save was left untouched: finish it with the twsolo that began it, or "
-            "start a new game."
+            say("session.mismatch.format_1", where=where, problem=exc, version=version)
         )
-    return SaveError(
-        f"{save.path / JOURNAL}:{exc.index + 1}: {exc}. The save was left untouched. If the "
-        "rules changed since the game began, resume with those (--rules DIR); otherwise restore "
-        "the journal from a backup."
-    )
+    return SaveError(say("session.mismatch", where=where, problem=exc))
 
 
 def read_saved(rules: Ruleset, save: SaveDir) -> SavedGame:
@@ -86,10 +86,8 @@ def read_saved(rules: Ruleset, save: SaveDir) -> SavedGame:
     except TwsoloError:
         raise
     except Exception as exc:  # any defect, reported for this save alone
-        raise SaveError(
-            f"{save.path}: cannot be read ({type(exc).__name__}: {exc}): a defect of twsolo, "
-            "please report it; the save was left untouched"
-        ) from exc
+        error = f"{type(exc).__name__}: {exc}"
+        raise SaveError(say("session.unreadable", path=save.path, error=error)) from exc
 
 
 def _read_saved(rules: Ruleset, save: SaveDir) -> SavedGame:
@@ -106,7 +104,7 @@ def _read_saved(rules: Ruleset, save: SaveDir) -> SavedGame:
             snapshot = None
         if snapshot is not None:
             position = Position(snapshot.state, snapshot.primary, snapshot.secondary)
-            notes.append("It is being played: this is the position when it last waited.")
+            notes.append(say("session.being_played"))
             return SavedGame(header, position, snapshot.result, notes, playing)
     entries = save.entries(rules, header)
     snapshot = cached_snapshot(rules, save, entries, notes)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from twsolo.phrases import say
 from twsolo.sim.compare import compare
 from twsolo.sim.outputs import LogFolder
 from twsolo.sim.pool import Pool, interrupts_deferred, interrupts_ignored
@@ -142,11 +143,11 @@ class Run:
 def simulate(settings: Settings, play: BatchRunner, log_dir: Path | None = None) -> Run:
     """The run: its games under `settings.rules`, then — unless interrupted — the same seeds
     under `settings.baseline` (logs in `compare-rules/` of the log folder)."""
-    first = play(settings.specs(settings.rules), "Simulating", log_dir)
+    first = play(settings.specs(settings.rules), say("sim.batch.simulating"), log_dir)
     second = None
     if settings.baseline and not first.interrupted:
         logs = log_dir / "compare-rules" if log_dir else None
-        second = play(settings.specs(settings.baseline), "Comparing", logs)
+        second = play(settings.specs(settings.baseline), say("sim.batch.comparing"), logs)
     return Run(settings, first, second)
 
 
@@ -159,7 +160,7 @@ def report(run: Run, pool: Pool, **where: Any) -> dict[str, Any]:
     if second is not None:
         out["compare_summary"] = summarize(second.games)
         if not second.interrupted:
-            labels = (str(s.baseline), s.rules or "default rules")
+            labels = (str(s.baseline), s.rules or say("sim.default_rules"))
             out["comparison"] = compare(second.games, first.games, labels)
     out["run"] = {
         "backend": pool.name,

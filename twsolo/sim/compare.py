@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from twsolo.phrases import say
 from twsolo.sim.runs import GameSummary
 from twsolo.sim.stats import paired, quartiles
 
@@ -53,15 +54,24 @@ def compare(
 
 def comparison_lines(c: dict[str, Any]) -> list[str]:
     """The comparison in words: one line per side of the AI and one in total."""
-    lines = [f"Compared, baseline ({c['baseline']}) → candidate ({c['candidate']}):"]
+    lines = [say("sim.compare.head", baseline=c["baseline"], candidate=c["candidate"])]
     for side, s in c["by_side"].items():
         a, b = s["ai_win_rate"]
         low, high = s["margin_change_ci95"]
-        who = "in total" if side == "total" else f"AI {side.upper()}"
-        lines.append(
-            f"  {who}: AI win rate {a:.1%} → {b:.1%} ({s['difference']:+.1%}, "
-            f"McNemar p = {s['p_value_mcnemar']:.3g} on {s['changed_outcomes']} changed "
-            f"outcomes); AI margin {s['margin_change']:+.2f} VP (95% CI {low:+.2f}…{high:+.2f}); "
-            f"{s['changed_games']} of {s['games']} games changed"
+        key, who = ("sim.compare.total", "") if side == "total" else ("sim.compare.side", side)
+        said = say(
+            key,
+            side=who.upper(),
+            before=f"{a:.1%}",
+            after=f"{b:.1%}",
+            difference=f"{s['difference']:+.1%}",
+            p=f"{s['p_value_mcnemar']:.3g}",
+            outcomes=s["changed_outcomes"],
+            margin=f"{s['margin_change']:+.2f}",
+            low=f"{low:+.2f}",
+            high=f"{high:+.2f}",
+            changed=s["changed_games"],
+            games=s["games"],
         )
+        lines.append(f"  {said}")
     return lines

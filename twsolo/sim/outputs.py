@@ -14,6 +14,7 @@ from pathlib import Path
 
 from twsolo.errors import TwsoloError
 from twsolo.files.output import atomic_write_text, refuse_special
+from twsolo.phrases import say
 from twsolo.sim.gamelog import file_name, write_log
 from twsolo.sim.runs import GameFailure
 
@@ -24,9 +25,9 @@ def check_report(path: Path) -> None:
     """The report's folder exists and can be written (said before the games, not after)."""
     folder = path.parent
     if not folder.is_dir():
-        raise TwsoloError(f"--report {path}: no folder {folder} to write it in")
+        raise TwsoloError(say("sim.report.no_folder", path=path, folder=folder))
     if path.is_dir():
-        raise TwsoloError(f"--report {path}: a folder, not a file")
+        raise TwsoloError(say("sim.report.a_folder", path=path))
     try:
         refuse_special(path)
     except OSError as exc:
@@ -38,28 +39,30 @@ def check_log_folder(folder: Path, *, overwrite: bool) -> None:
     """The log folder, created if need be and writable; one that holds files already (an
     earlier run's logs) is refused unless `overwrite`."""
     if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
-        raise TwsoloError(f"--log {folder}: not a folder")
+        raise TwsoloError(say("sim.log.not_a_folder", folder=folder))
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise TwsoloError(f"--log {folder}: cannot create it: {exc.strerror or exc}") from None
+        reason = exc.strerror or exc
+        raise TwsoloError(say("sim.log.cannot_create", folder=folder, reason=reason)) from None
     _writable(folder, f"--log {folder}")
     try:
         held = next(folder.iterdir(), None)
     except OSError as exc:
-        raise TwsoloError(f"--log {folder}: cannot read it: {exc.strerror or exc}") from None
+        reason = exc.strerror or exc
+        raise TwsoloError(say("sim.log.cannot_read", folder=folder, reason=reason)) from None
     if held is not None and not overwrite:
-        raise TwsoloError(
-            f"--log {folder}: the folder is not empty (an earlier run's logs?): choose an empty "
-            "or new folder, or add --overwrite to replace the logs of the same games"
-        )
+        raise TwsoloError(say("sim.log.not_empty", folder=folder))
 
 
 def _writable(folder: Path, what: str) -> None:
     try:
         fd, probe = tempfile.mkstemp(dir=folder, prefix=".twsolo-probe-")
     except OSError as exc:
-        raise TwsoloError(f"{what}: cannot write in {folder}: {exc.strerror or exc}") from None
+        reason = exc.strerror or exc
+        raise TwsoloError(
+            say("sim.cannot_write_in", what=what, folder=folder, reason=reason)
+        ) from None
     os.close(fd)
     with contextlib.suppress(OSError):
         os.unlink(probe)
@@ -97,7 +100,7 @@ class LogFolder:
     def problems(self) -> list[str]:
         if not self.unwritten:
             return []
-        return [f"{self.unwritten} files were not written to {self.path}: {self.error}"]
+        return [say("sim.log.unwritten", n=self.unwritten, path=self.path, error=self.error)]
 
 
 def write_report(path: Path, page: str) -> str | None:
@@ -106,7 +109,7 @@ def write_report(path: Path, page: str) -> str | None:
     try:
         atomic_write_text(path, page)
     except OSError as exc:
-        return f"the report was not written to {path}: {exc.strerror or exc}"
+        return say("sim.report.unwritten", path=path, reason=exc.strerror or exc)
     return None
 
 
@@ -115,18 +118,15 @@ def failure_lines(failures: list[GameFailure], logs: LogFolder | None) -> list[s
     tracebacks are, and how to play one again alone."""
     if not failures:
         return []
-    where = f" and in {logs.path}/*.failed.json" if logs is not None and logs.failures else ""
-    lines = [
-        f"FAILED: {len(failures)} game{'s' * (len(failures) > 1)} raised an error (not counted "
-        f"above; their settings and tracebacks are in --json's `failures`{where}):"
-    ]
+    if logs is not None and logs.failures:
+        lines = [say("sim.failed_logged", n=len(failures), path=logs.path)]
+    else:
+        lines = [say("sim.failed", n=len(failures))]
     for f in failures[:10]:
-        lines.append(f"  seed {f.seed}, AI {f.ai_side}: {f.error.splitlines()[0][:200]}")
+        error = f.error.splitlines()[0][:200]
+        lines.append("  " + say("sim.failed.game", seed=f.seed, side=f.ai_side, error=error))
     if len(failures) > 10:
-        lines.append(f"  ... and {len(failures) - 10} more")
+        lines.append("  " + say("sim.failed.more", n=len(failures) - 10))
     first = failures[0]
-    lines.append(
-        f"  Play one again alone: twsolo simulate --games 1 --seed {first.seed} "
-        f"--ai-side {first.ai_side}"
-    )
+    lines.append("  " + say("sim.failed.again", seed=first.seed, side=first.ai_side))
     return lines

@@ -17,6 +17,7 @@ import matplotlib
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
+from twsolo.phrases import say
 from twsolo.sim.runs import GameSummary
 from twsolo.sim.stats import groups, win_rate
 
@@ -31,19 +32,19 @@ def html_report(
 ) -> str:
     """The page for a `simulate` report (its JSON form) and the games behind it."""
     settings = report["settings"]
-    runs: Runs = [(settings["rules"] or "default rules", first)]
+    runs: Runs = [(settings["rules"] or say("sim.default_rules"), first)]
     if second is not None:
         runs.append((settings["compare_rules"], second))
     charts = [
-        ("win-rate", "The AI's win rate, 95% Wilson interval", win_rates),
-        ("final-vp", "Final VP (+ = US)", final_vp),
-        ("end-reasons", "How the games ended", end_reasons),
-        ("game-length", "Turns played", game_length),
-        ("tracks", "VP and DEFCON at the end of each turn (games still running)", tracks),
+        ("win-rate", say("sim.html.chart.win_rate"), win_rates),
+        ("final-vp", say("sim.html.chart.final_vp"), final_vp),
+        ("end-reasons", say("sim.html.chart.end_reasons"), end_reasons),
+        ("game-length", say("sim.html.chart.game_length"), game_length),
+        ("tracks", say("sim.html.chart.tracks"), tracks),
     ]
     figures = "\n".join(chart(key, title, draw, runs) for key, title, draw in charts)
     return PAGE.format(
-        title="twsolo simulation report",
+        title=html.escape(say("sim.html.title")),
         banner=banner(report),
         summary=summary_table(report, runs),
         settings=html.escape(
@@ -90,9 +91,10 @@ def win_rates(figure: Figure, runs: Runs) -> None:
             high.append(100 * (hi - s["ai_win_rate"]))
         xs = [i + (r - (len(runs) - 1) / 2) * width for i in range(len(cells))]
         axes.bar(xs, rates, width, yerr=[low, high], capsize=4, color=COLOURS[r], label=label)
-    axes.set_xticks(range(len(cells)), [f"{d}\nAI plays {s.upper()}" for d, s in cells])
+    ticks = [say("sim.html.axis.ai_plays", difficulty=d, side=s.upper()) for d, s in cells]
+    axes.set_xticks(range(len(cells)), ticks)
     axes.set_ylim(0, 100)
-    axes.set_ylabel("AI wins (%)")
+    axes.set_ylabel(say("sim.html.axis.ai_wins"))
     legend(axes, runs)
 
 
@@ -109,8 +111,8 @@ def final_vp(figure: Figure, runs: Runs) -> None:
             label=label,
         )
     axes.axvline(0, color="black", linewidth=0.8)
-    axes.set_xlabel("VP at the end (+ = US)")
-    axes.set_ylabel("games")
+    axes.set_xlabel(say("sim.html.axis.vp_at_end"))
+    axes.set_ylabel(say("sim.html.axis.games"))
     legend(axes, runs)
 
 
@@ -124,7 +126,7 @@ def end_reasons(figure: Figure, runs: Runs) -> None:
         axes.barh(ys, [count[k] for k in reasons], height, color=COLOURS[r], label=label)
     axes.set_yticks(range(len(reasons)), [k.replace("_", " ") for k in reasons])
     axes.invert_yaxis()
-    axes.set_xlabel("games")
+    axes.set_xlabel(say("sim.html.axis.games"))
     legend(axes, runs)
 
 
@@ -137,8 +139,8 @@ def game_length(figure: Figure, runs: Runs) -> None:
         xs = [t + (r - (len(runs) - 1) / 2) * width for t in turns]
         axes.bar(xs, [count[t] for t in turns], width, color=COLOURS[r], label=label)
     axes.set_xticks(turns)
-    axes.set_xlabel("turn the game ended in")
-    axes.set_ylabel("games")
+    axes.set_xlabel(say("sim.html.axis.end_turn"))
+    axes.set_ylabel(say("sim.html.axis.games"))
     legend(axes, runs)
 
 
@@ -162,10 +164,10 @@ def tracks(figure: Figure, runs: Runs) -> None:
         defcons = [statistics.mean(d for _, d in by_turn[t]) for t in turns]
         defcon_axes.plot(turns, defcons, color=COLOURS[r], marker="o", label=label)
     vp_axes.axhline(0, color="black", linewidth=0.8)
-    vp_axes.set_xlabel("turn")
-    vp_axes.set_ylabel("VP (+ = US): median, quartiles")
-    defcon_axes.set_xlabel("turn")
-    defcon_axes.set_ylabel("DEFCON (mean)")
+    vp_axes.set_xlabel(say("sim.html.axis.turn"))
+    vp_axes.set_ylabel(say("sim.html.axis.vp_quartiles"))
+    defcon_axes.set_xlabel(say("sim.html.axis.turn"))
+    defcon_axes.set_ylabel(say("sim.html.axis.defcon"))
     defcon_axes.set_ylim(1, 5.2)
     legend(vp_axes, runs)
 
@@ -178,10 +180,8 @@ def banner(report: dict[str, Any]) -> str:
     run = report["run"]
     if not run["partial"]:
         return ""
-    return (
-        f'<p class="partial">Partial: the run was interrupted; {run["finished"]} of '
-        f"{run['planned']} games finished and are shown.</p>"
-    )
+    said = say("sim.html.partial", finished=run["finished"], planned=run["planned"])
+    return f'<p class="partial">{html.escape(said)}</p>'
 
 
 def summary_table(report: dict[str, Any], runs: Runs) -> str:
@@ -189,23 +189,30 @@ def summary_table(report: dict[str, Any], runs: Runs) -> str:
         [report["compare_summary"]] if "compare_summary" in report else []
     )
     rows: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
-        ("games", lambda s: str(s["games"])),
-        ("AI wins", lambda s: f"{s['ai_wins']} ({s['ai_win_rate']:.1%})"),
-        ("95% interval", lambda s: "–".join(f"{x:.1%}" for x in s["ai_win_rate_ci95"])),
-        ("draws", lambda s: str(s["draws"])),
-        ("median final VP", lambda s: f"{s['final_vp']['median']:+.1f}"),
-        ("median turns", lambda s: f"{s['turns']['median']:.1f}"),
+        (say("sim.html.row.games"), lambda s: str(s["games"])),
+        (say("sim.html.row.ai_wins"), lambda s: f"{s['ai_wins']} ({s['ai_win_rate']:.1%})"),
+        (
+            say("sim.html.row.interval"),
+            lambda s: "–".join(f"{x:.1%}" for x in s["ai_win_rate_ci95"]),
+        ),
+        (say("sim.html.row.draws"), lambda s: str(s["draws"])),
+        (say("sim.html.row.final_vp"), lambda s: f"{s['final_vp']['median']:+.1f}"),
+        (say("sim.html.row.turns"), lambda s: f"{s['turns']['median']:.1f}"),
     ]
     head = "".join(f"<th>{html.escape(str(label))}</th>" for label, _ in runs)
     body = "".join(
-        f"<tr><th>{name}</th>" + "".join(f"<td>{cell(s)}</td>" for s in summaries) + "</tr>"
+        f"<tr><th>{html.escape(name)}</th>"
+        + "".join(f"<td>{cell(s)}</td>" for s in summaries)
+        + "</tr>"
         for name, cell in rows
     )
     if "comparison" in report:
         c = report["comparison"]
+        mcnemar = html.escape(say("sim.html.row.mcnemar"))
+        changed = say("sim.html.changed_outcomes", n=c["changed_outcomes"])
         body += (
-            f'<tr><th>McNemar p</th><td colspan="2">{c["p_value_mcnemar"]:.3g} '
-            f"({c['changed_outcomes']} games changed outcome)</td></tr>"
+            f'<tr><th>{mcnemar}</th><td colspan="2">{c["p_value_mcnemar"]:.3g} '
+            f"{html.escape(changed)}</td></tr>"
         )
     return f"<table><tr><th></th>{head}</tr>{body}</table>"
 

@@ -11,6 +11,7 @@ from twsolo.engine.game import Game
 from twsolo.engine.space import EIGHTH_ROUND, has_ability
 from twsolo.engine.state import GameState, hand_of
 from twsolo.ids import CHINA_CARD, SOUTHEAST_ASIA, CardId, Side
+from twsolo.phrases.book import say
 from twsolo.ruleset import Ruleset
 from twsolo.ruleset.model import CHINA_CARD_ALWAYS_ENTERS, DEFER_HARMFUL_EVENT
 from twsolo.solo.flow import Flow, RoundInfo
@@ -54,9 +55,9 @@ def human_action(flow: Flow) -> None:
     if any(run_hooks(game, "round_start", side=human)):
         round_replaced(flow, human)
         return
-    drawn = draw_cards(game, hand_of(human), HUMAN_DRAW, "action round: draw")
+    drawn = draw_cards(game, hand_of(human), HUMAN_DRAW, say("solo.ar.draw"))
     if not drawn:
-        game.note(f"the {human.label} has no card and passes (spec §10.1.1)")
+        game.note(say("solo.ar.human_passes", side=human.label))
         flow.counts["human_passes"] += 1
         return
     used = [c for out in run_hooks(game, "drawn", side=human, drawn=list(drawn)) for c in out]
@@ -68,7 +69,7 @@ def human_action(flow: Flow) -> None:
         "ar_card",
         human,
         due or sorted(drawn),
-        "play which card?",
+        say("solo.ar.play_which"),
         key="ar_card",
         drawn=tuple(sorted(drawn)),
     )
@@ -83,12 +84,13 @@ def play_drawn(flow: Flow, card: int, drawn: list[int]) -> None:
     game, rules, human = flow.game, flow.game.rules, flow.human
     others = [c for c in drawn if c != card]
     if card != CardId.UN_INTERVENTION:
-        put_bottom(flow, others, "action round")
+        put_bottom(flow, others, say("solo.purpose.action_round"))
     ways = human_ways(flow, card, others)
-    how = str(game.ask("play", human, ways, f"play {rules.card(card)} how?", key="play", card=card))
+    prompt = say("solo.ar.play_how", card=rules.card(card))
+    how = str(game.ask("play", human, ways, prompt, key="play", card=card))
     if card == CardId.UN_INTERVENTION:
         paired = how == "event"
-        put_bottom(flow, [] if paired else others, "action round")
+        put_bottom(flow, [] if paired else others, say("solo.purpose.action_round"))
         if paired:
             flow.seat.un_card = others[0]
     try:
@@ -115,9 +117,9 @@ def ai_action(flow: Flow) -> None:
     if any(run_hooks(game, "round_start", side=ai)):
         round_replaced(flow, ai)
         return
-    card = game.draw(hand_of(ai), "AI action round: reveal the top card", to="table")
+    card = game.draw(hand_of(ai), say("solo.ar.ai_reveal_top"), to="table")
     if card is None:
-        game.note(f"the {ai.label} (AI) has no card and passes (spec §12.1.1)")
+        game.note(say("solo.ar.ai_passes", side=ai.label))
         flow.counts["ai_passes"] += 1
         return
     waited = card == CHINA_CARD and china_card_waits(flow)
@@ -150,8 +152,8 @@ def reveal_past_the_china_card(flow: Flow) -> int:
     comes up again only when nothing else is left."""
     game, hand = flow.game, hand_of(flow.ai)
     game.move_card(CHINA_CARD, hand, bottom=True)
-    game.note("the AI sets the China Card aside: neither region is Asia (spec §25.2)")
-    card = game.draw(hand, "AI action round: reveal the next card", to="table")
+    game.note(say("solo.ar.china_card_aside"))
+    card = game.draw(hand, say("solo.ar.ai_reveal_next"), to="table")
     assert card is not None  # the China Card at least
     return card
 
@@ -171,15 +173,15 @@ def reveal_past_a_harmful_event(game: Game, ai: Side, card: int) -> int:
         "defer",
         ai,
         ("defer", "play"),
-        f"spec §25.5: put {rules.card(card).name} at the bottom and reveal the next card?",
+        say("solo.ar.defer_prompt", card=rules.card(card).name),
         key="defer",
         card=card,
     )
     if answer != "defer":
         return card
     game.move_card(card, hand, bottom=True)
-    game.note(f"the AI puts {rules.card(card).name} at the bottom of its deck/hand (spec §25.5)")
-    following = game.draw(hand, "AI action round: reveal the next card", to="table")
+    game.note(say("solo.ar.deferred", card=rules.card(card).name))
+    following = game.draw(hand, say("solo.ar.ai_reveal_next"), to="table")
     assert following is not None  # the deferred card at least
     return following
 
@@ -197,7 +199,7 @@ def penalty(flow: Flow, info: RoundInfo, area: RoundArea) -> None:
     game.gain_vp(
         flow.ai,
         area.vp,
-        f"off-region penalty: the {flow.human.label} spent ops in {names} (spec §10.2)",
+        say("solo.ar.penalty", side=flow.human.label, countries=names),
     )
     info.penalty = True
     flow.counts["penalties"] += 1
@@ -237,7 +239,7 @@ def action_round(flow: Flow, number: int, only: tuple[Side, ...] | None = None) 
         if side is flow.ai:
             # Said every time: the phasing marker does not move when the AI phased last (the
             # AI's headline resolved last, a Scoring Round before, an extra round; issue #41).
-            game.note(f"AR{number}: the AI's action ({side.label})")
+            game.note(say("solo.ar.ai_action", round=number, side=side.label))
             ai_action(flow)
         else:
             human_action(flow)

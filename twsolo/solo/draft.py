@@ -11,6 +11,7 @@ from twsolo.engine.calendar import ERA_FIRST_TURN, early_war
 from twsolo.engine.initial_state import ERA_PILE
 from twsolo.engine.state import area_of, hand_of
 from twsolo.ids import CHINA_CARD, Era, Side
+from twsolo.phrases.book import say
 from twsolo.ruleset import Ruleset
 from twsolo.ruleset.model import CHINA_CARD_ALWAYS_ENTERS
 from twsolo.solo.flow import Flow
@@ -56,10 +57,7 @@ def split_refusal(rules: Ruleset, kept: Sequence[int], given: Sequence[int]) -> 
     """Why a split breaks the OP balance (spec §6), with the totals; None if it keeps it."""
     mine, theirs = printed_ops(rules, kept), printed_ops(rules, given)
     if mine > theirs:
-        return (
-            f"OP balance: the cards you keep total {mine} Ops, more than the {theirs} Ops you "
-            "give the AI (spec §6)"
-        )
+        return say("solo.draft.op_balance", kept=mine, given=theirs)
     return None
 
 
@@ -95,7 +93,7 @@ def era_additions(flow: Flow) -> None:
     game = flow.game
     for pile, turn in ERA_DECKS:
         if game.state.turn >= turn and len(game.state.piles[pile]):
-            game.note(f"the {pile.replace('_', ' ').title()} cards join the draw deck (spec §5.B)")
+            game.note(say("solo.draft.era_joins", era=say(f"era.{pile}")))
             gather(game, [pile], "draw")
 
 
@@ -110,14 +108,14 @@ def step_zero(flow: Flow) -> None:
         china = CHINA_CARD in state.piles[area_of(side)] and state.china_face_up
         if china and side is flow.ai and CHINA_CARD_ALWAYS_ENTERS in state.enhanced:
             game.move_card(CHINA_CARD, hand_of(side))
-            game.note("the China Card enters its holder's deck/hand (spec §25.2)")
+            game.note(say("solo.draft.china_card_enters"))
             continue
         if len(game.state.piles[hand_of(side)]):
             continue
         if CHINA_CARD in game.state.piles[area_of(side)]:
             game.move_card(CHINA_CARD, hand_of(side))
         else:
-            deal_one(game, side, f"draft step 0: a card for the {side.label}")
+            deal_one(game, side, say("solo.draft.step_zero", side=side.label))
 
 
 def draft_step(flow: Flow, step: DraftStep, label: str) -> None:
@@ -126,7 +124,7 @@ def draft_step(flow: Flow, step: DraftStep, label: str) -> None:
     the reshuffle, the step uses what there is and the human keeps half, rounded down."""
     game, rules, human = flow.game, flow.game.rules, flow.human
     ensure_draw(game, step.draw)
-    drawn = draw_cards(game, "draw", step.draw, f"draft {label}: draw")
+    drawn = draw_cards(game, "draw", step.draw, say("solo.draft.draw", step=label))
     if not drawn:
         return
     keep = step.keep if len(drawn) == step.draw else len(drawn) // 2
@@ -138,7 +136,7 @@ def draft_step(flow: Flow, step: DraftStep, label: str) -> None:
         "draft",
         human,
         splits,
-        f"draft {label}: keep {keep} of {len(drawn)}, give the AI {len(drawn) - keep}",
+        say("solo.draft.prompt", step=label, keep=keep, drawn=len(drawn), give=len(drawn) - keep),
         key="draft",
         drawn=tuple(sorted(drawn)),
         ops=ops,
@@ -154,7 +152,7 @@ def draft_step(flow: Flow, step: DraftStep, label: str) -> None:
         game.move_card(card, hand_of(flow.ai))
     margin = printed_ops(rules, given) - printed_ops(rules, kept)
     if step.bonus and margin >= BONUS_MARGIN:
-        game.gain_vp(human, BONUS_VP, f"draft bonus: the AI's cards total {margin} Ops more")
+        game.gain_vp(human, BONUS_VP, say("solo.draft.bonus", margin=margin))
         flow.counts["draft_bonuses"] += 1
         game.check_vp_victory()
 
@@ -168,7 +166,7 @@ def fill(flow: Flow, target: int) -> None:
         if not short:
             return
         for side in short:
-            if not deal_one(game, side, f"deal a card to the {side.label}"):
+            if not deal_one(game, side, say("solo.draft.deal", side=side.label)):
                 return
 
 
@@ -183,7 +181,7 @@ def draft(flow: Flow) -> None:
     if turn > 1:
         step_zero(flow)
     for n, step in enumerate(draft_steps(turn), start=1):
-        draft_step(flow, step, f"step {n}")
+        draft_step(flow, step, say("solo.draft.step", n=n))
     fill(flow, hand_target(turn))
     shuffle_hands(flow)
 

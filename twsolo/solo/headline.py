@@ -9,6 +9,7 @@ from twsolo.engine.game import Game
 from twsolo.engine.space import has_ability
 from twsolo.engine.state import hand_of
 from twsolo.ids import CHINA_CARD, CardId, Side
+from twsolo.phrases.book import say
 from twsolo.solo.flow import Flow
 from twsolo.solo.piles import draw_cards
 from twsolo.solo.regions import region_countries
@@ -28,7 +29,7 @@ def human_pick(flow: Flow, ai_card: int | None) -> int | None:
     Intervention while another card can be headlined: A5.1), the others to the bottom in the
     order the human chooses. None if no card can be headlined."""
     game, rules = flow.game, flow.game.rules
-    drawn = draw_cards(game, hand_of(flow.human), HUMAN_DRAW, "headline: draw")
+    drawn = draw_cards(game, hand_of(flow.human), HUMAN_DRAW, say("solo.hl.draw"))
     options = [c for c in sorted(drawn) if c != CHINA_CARD]
     if len(options) > 1 and CardId.UN_INTERVENTION in options:
         options.remove(CardId.UN_INTERVENTION)
@@ -38,23 +39,22 @@ def human_pick(flow: Flow, ai_card: int | None) -> int | None:
             "headline",
             flow.human,
             options,
-            "choose your headline"
-            + "".join(f" ({left_out(c)})" for c in drawn if c not in options),
+            say("solo.hl.choose") + "".join(f" ({left_out(c)})" for c in drawn if c not in options),
             key="headline",
             drawn=tuple(sorted(drawn)),
             ai_headline=ai_card,
         )
         card = int(str(answer))
-        game.note(f"the {flow.human.label} headlines {rules.card(card)}")
-    put_bottom(flow, [c for c in drawn if c != card], "headline")
+        game.note(say("solo.hl.human_headlines", side=flow.human.label, card=rules.card(card)))
+    put_bottom(flow, [c for c in drawn if c != card], say("solo.purpose.headline"))
     return card
 
 
 def left_out(card: int) -> str:
     """Why a card drawn for the headline is not among the answers (said with the question)."""
     if card == CHINA_CARD:
-        return "the China Card cannot be headlined, spec §9.1"
-    return "#32 UN Intervention cannot be headlined while another card can: it has no effect there"
+        return say("solo.hl.left_out.china_card")
+    return say("solo.hl.left_out.un_intervention")
 
 
 def ai_pick(game: Game, ai: Side, human_card: int | None) -> int | None:
@@ -77,11 +77,11 @@ def ai_pick(game: Game, ai: Side, human_card: int | None) -> int | None:
         if not more() and not revealed:
             break
         if more():
-            card = game.draw(hand, "AI headline: reveal the top card", to="table")
+            card = game.draw(hand, say("solo.hl.ai_reveal_top"), to="table")
             assert card is not None
             if card == CHINA_CARD:
                 game.move_card(card, hand, bottom=True)  # stays the AI's: §9.2 reveal again
-                game.note("the China Card cannot be headlined: it goes back (spec §9.2)")
+                game.note(say("solo.hl.china_card_back"))
                 continue
             revealed.append(card)
         options: list[int | str] = [*sorted(revealed), *(["reveal"] if more() else [])]
@@ -89,7 +89,7 @@ def ai_pick(game: Game, ai: Side, human_card: int | None) -> int | None:
             "headline",
             ai,
             options,
-            "AI headline: a revealed card, or reveal another",
+            say("solo.hl.ai_prompt"),
             key="headline",
             human_headline=human_card,
             revealed=tuple(revealed),
@@ -97,21 +97,15 @@ def ai_pick(game: Game, ai: Side, human_card: int | None) -> int | None:
         if answer != "reveal":
             chosen = int(str(answer))
         elif revealed and revealed[-1] == CardId.UN_INTERVENTION:  # said (issue #41)
-            game.note(
-                f"{game.rules.card(revealed[-1])} cannot be headlined (it has no effect there, "
-                "appendix #32): the AI turns over another card"
-            )
+            game.note(say("solo.hl.ai_un_intervention", card=game.rules.card(revealed[-1])))
         elif revealed and game.rules.card(revealed[-1]).owner is ai.other:
-            game.note(
-                f"{game.rules.card(revealed[-1])} is your event: the AI turns over another card "
-                "(spec §9.2)"
-            )
+            game.note(say("solo.hl.ai_your_event", card=game.rules.card(revealed[-1])))
     for card in sorted(revealed):
         if card != chosen:
             game.move_card(card, hand)
     game.shuffle(hand)
     if chosen is not None:
-        game.note(f"the {ai.label} (AI) headlines {game.rules.card(chosen)}")
+        game.note(say("solo.hl.ai_headlines", side=ai.label, card=game.rules.card(chosen)))
     return chosen
 
 
@@ -140,7 +134,7 @@ def resolve(flow: Flow, cards: dict[Side, int]) -> None:
                 None,
             )
             if side is Side.USSR and cancel is not None:
-                game.note(f"Defectors cancels the USSR headline {game.rules.card(card)}")
+                game.note(say("solo.hl.defectors_cancel", card=game.rules.card(card)))
                 game.move_card(card, "discard")
                 continue
             game.set_marker("phasing", side)

@@ -11,6 +11,7 @@ from twsolo.engine.initial_state import standard_state
 from twsolo.engine.records import pile_name
 from twsolo.engine.state import GameState
 from twsolo.ids import Side
+from twsolo.phrases.book import say
 from twsolo.ruleset import Ruleset
 from twsolo.solo.flow import Flow, Observer
 from twsolo.solo.options import SoloOptions
@@ -56,7 +57,7 @@ def deal_face_down(game: Game) -> None:
     pool = list(state.unseen)
     for name, pile in state.piles.items():
         for _ in range(pile.unseen - len(dealer.unseen_in(name))):
-            purpose = f"a card face down in {pile_name(name)} at the start (spec §4.5)"
+            purpose = say("solo.setup.face_down", pile=pile_name(name))
             card = game.ask("deal", CHANCE, sorted(pool), purpose, key="deal")
             assert isinstance(card, int)
             pool.remove(card)
@@ -75,9 +76,9 @@ def extra_influence(flow: Flow) -> int:
         for side, place in balanced.items()
         for c, n in place.items()
     )
-    also = f", with the balanced set-up's {added} (spec §24.6)" if added else ""
+    also = say("solo.setup.balanced", added=added) if added else ""
     rolls = [
-        game.roll(None, f"variable extra influence, die {n + 1} of {dice} (spec §2.4){also}")
+        game.roll(None, say("solo.setup.extra_influence", die=n + 1, dice=dice, also=also))
         for n in range(dice)
     ]
     result = min(rolls)
@@ -94,7 +95,7 @@ def difficulty(flow: Flow) -> None:
     """Spec §2.5: the AI starts the chosen number of VP ahead."""
     level = flow.options.difficulty
     vp = flow.game.rules.setup.difficulty[level]
-    flow.game.gain_vp(flow.ai, vp, f"difficulty: {level} (spec §2.5)")
+    flow.game.gain_vp(flow.ai, vp, say("solo.setup.difficulty", level=level))
 
 
 def setup(flow: Flow) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from twsolo.errors import TwsoloError
 from twsolo.ids import Side
+from twsolo.phrases.book import say
 from twsolo.ruleset import Ruleset
 from twsolo.ruleset.model import ENHANCED_SWITCHES
 
@@ -52,15 +53,15 @@ class SoloOptions:
         """Refuse options the rules do not know, naming the allowed values."""
         if self.difficulty not in rules.setup.difficulty:
             levels = ", ".join(rules.setup.difficulty)
-            raise TwsoloError(f"difficulty {self.difficulty!r} is not one of: {levels}")
-        if self.extra_influence_dice not in (None, *DICE_CHOICES):
             raise TwsoloError(
-                f"extra influence dice {self.extra_influence_dice!r}: roll 1 or 2 dice (spec §2.4)"
+                say("solo.options.difficulty", level=repr(self.difficulty), levels=levels)
             )
+        if self.extra_influence_dice not in (None, *DICE_CHOICES):
+            raise TwsoloError(say("solo.options.dice", dice=repr(self.extra_influence_dice)))
         unknown = [name for name in self.enhanced if name not in ENHANCED_SWITCHES]
         if unknown:
             known = ", ".join(ENHANCED_SWITCHES)
-            raise TwsoloError(f"enhanced AI switch {unknown[0]!r} is not one of: {known}")
+            raise TwsoloError(say("solo.options.enhanced", switch=repr(unknown[0]), known=known))
 
     def to_dict(self) -> dict[str, Any]:
         """The options as saved; `enhanced` only when the enhanced AI plays, `draft_cap` and
@@ -93,17 +94,21 @@ class SoloOptions:
     def describe(self) -> str:
         """One line for the result report (spec §24.4)."""
         parts = [
-            f"AI plays the {self.ai_side.label}",
-            f"difficulty {self.difficulty}",
-            "fast deal" if self.fast_deal else "draft",
-            "optional cards" if self.optional_cards else "no optional cards",
+            say("solo.options.ai_plays", side=self.ai_side.label),
+            say("solo.options.difficulty_level", level=self.difficulty),
+            say("solo.options.fast_deal" if self.fast_deal else "solo.options.draft"),
+            say(
+                "solo.options.optional_cards"
+                if self.optional_cards
+                else "solo.options.no_optional_cards"
+            ),
         ]
         if self.extra_influence_dice:
-            parts.append(f"{self.extra_influence_dice} extra-influence dice")
+            parts.append(say("solo.options.dice_count", n=self.extra_influence_dice))
         if self.draft_cap:
-            parts.append("draft cap")
+            parts.append(say("solo.options.draft_cap"))
         if self.balanced_setup:
-            parts.append("balanced set-up")
+            parts.append(say("solo.options.balanced_setup"))
         if self.enhanced:
-            parts.append(f"enhanced AI ({', '.join(self.enhanced)})")
+            parts.append(say("solo.options.enhanced_ai", switches=", ".join(self.enhanced)))
         return ", ".join(parts)

@@ -38,6 +38,7 @@ from twsolo.engine.events.mid import (
 from twsolo.engine.game import Game
 from twsolo.engine.state import Effect, hand_of
 from twsolo.ids import CardId, Side, card_key
+from twsolo.phrases.book import say
 from twsolo.ruleset.vocabulary import described
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -137,7 +138,7 @@ def restack_for(game: Game, side: Side, ai: Side, name: str) -> None:
     it by the rule of appendix #26/#62; the order of equal-Ops cards is chance's (at the table,
     the person says which they put higher)."""
     rules = game.rules
-    look = f"{name}: the {side.label} looks through its deck/hand to restack it"
+    look = say("solo.restack.look", card=name, side=side.label)
     cards = hand_cards(game, side, look)
     theirs = [c for c in cards if rules.card(c).owner is ai]
     others = [c for c in cards if c not in theirs]
@@ -146,7 +147,7 @@ def restack_for(game: Game, side: Side, ai: Side, name: str) -> None:
         for ops in sorted({rules.card(c).ops for c in group}, reverse=highest_first):
             tied = [c for c in group if rules.card(c).ops == ops]
             while len(tied) > 1:
-                higher = game.pick(tied, f"{name}: restack: which {ops}-Ops card goes higher?")
+                higher = game.pick(tied, say("solo.restack.higher", card=name, ops=ops))
                 order.append(higher)
                 tied.remove(higher)
             order.extend(tied)
@@ -166,8 +167,12 @@ def _deferred(game: Game, ctx: EventContext, base: Handler) -> None:
         return
     game.add_effect(Effect(ctx.card, target, ESCAPE))
     game.note(
-        f"{game.rules.card(ctx.card)}: the {target.label} may escape it in the next action round "
-        f"by discarding one of the cards drawn there (appendix #{ctx.card})"
+        say(
+            "solo.escape.deferred",
+            card=game.rules.card(ctx.card),
+            side=target.label,
+            number=ctx.card,
+        )
     )
 
 
@@ -195,7 +200,7 @@ def escape_with_drawn(game: Game, side: Side, card: int, drawn: Sequence[int]) -
     need = game.rules.card(card).figure("discard_ops")
     options = [c for c in drawn if meets_ops(game, side, c, need)]
     name = game.rules.card(card).name
-    prompt = f"{name}: discard a drawn card of {need}+ ops, or decline and the event happens"
+    prompt = say("solo.escape.prompt", card=name, need=need)
     chosen = None
     if options:
         key = card_key(card, "discard")
@@ -203,12 +208,11 @@ def escape_with_drawn(game: Game, side: Side, card: int, drawn: Sequence[int]) -
             game, side, options, prompt, key=key, none="decline", event=card, need=need
         )
     else:  # said, or the event's loss comes with no reason (issue #41)
-        cards = " and ".join(f"{game.rules.card(c)}, {ops_words(game, c)}" for c in drawn)
-        none = "neither card drawn ({}) has" if len(drawn) > 1 else "the card drawn ({}) has not"
-        game.note(
-            f"{name}: {none.format(cards)} the {need}+ ops to discard, so the {side.label} "
-            f"cannot escape it: the event happens (appendix #{card})"
+        cards = say("solo.escape.and").join(
+            f"{game.rules.card(c)}, {ops_words(game, c)}" for c in drawn
         )
+        phrase = "solo.escape.cannot_two" if len(drawn) > 1 else "solo.escape.cannot_one"
+        game.note(say(phrase, card=name, cards=cards, need=need, side=side.label, number=card))
     if chosen is None:
         return 0
     spend_card(game, side, chosen)
@@ -216,8 +220,7 @@ def escape_with_drawn(game: Game, side: Side, card: int, drawn: Sequence[int]) -
 
 
 def ops_words(game: Game, card: int) -> str:
-    ops = game.rules.card(card).ops
-    return f"{ops} op" + ("s" * (ops != 1))
+    return say("solo.ops", n=game.rules.card(card).ops)
 
 
 @hook("deferred_escape", "drawn", CardId.BLOCKADE)
@@ -258,7 +261,7 @@ def cuban_missile_crisis(game: Game, ctx: EventContext, base: Handler) -> None:
             game,
             ctx.player,
             options,
-            f"Cuban Missile Crisis: remove {amount} {human.label} influence",
+            say("solo.missile_crisis.remove", amount=amount, side=human.label),
             key=ctx.key("remove"),
             intent="remove",
             influence_of=human,
@@ -287,7 +290,7 @@ def ai_cancels_missile_crisis(game: Game, side: Side, card: int, how: str) -> No
         "country",
         ai,
         [*(rules.countries[c].id for c in options), KEEP],
-        f"Cuban Missile Crisis: remove {amount} influence to cancel it, or keep it?",
+        say("solo.missile_crisis.cancel", amount=amount),
         key=card_key(CardId.CUBAN_MISSILE_CRISIS, "cancel"),
         event=CardId.CUBAN_MISSILE_CRISIS,
         intent="remove",
@@ -322,13 +325,21 @@ def trapped_human_draws(game: Game, side: Side, card: int) -> int | None:
     drawn = [
         c
         for n in range(1, TRAP_DRAW + 1)
-        if (c := game.draw(hand, f"{name}: draw ({n} of {TRAP_DRAW})", to="table")) is not None
+        if (
+            c := game.draw(
+                hand,
+                say("solo.trap.draw", card=name, nth=n, count=TRAP_DRAW),
+                to="table",
+                of=(n, TRAP_DRAW),
+            )
+        )
+        is not None
     ]
     need = game.rules.card(card).figure("discard_ops")
     eligible = [c for c in drawn if meets_ops(game, side, c, need)]
     discard = eligible[0] if len(eligible) == 1 else None
     if len(eligible) > 1:
-        prompt = f"{name}: discard a {need}+ ops card"
+        prompt = say("solo.trap.discard", card=name, need=need)
         key = card_key(card, "discard")
         discard = choose_card(game, side, eligible, prompt, key=key, event=card, need=need)
     to_bottom(game, side, [c for c in drawn if c != discard], name)
@@ -354,9 +365,9 @@ def discard_or_draw_deck(
         return discard_search(game, side, eligible, prompt, key=key, none=none)
     found = discard_search(game, side, eligible, prompt, key=key, none=DECLINE)
     passed: list[int] = []
-    reveal = "nothing in the discard pile qualifies: the AI reveals from the draw deck (spec §22.3)"
+    reveal = say("solo.discard_search.reveal")
     while found is None and (card := game.draw("draw", reveal, to="table")) is not None:
-        take = f"take {game.rules.card(card)}, revealed from the draw deck?"
+        take = say("solo.discard_search.take", card=game.rules.card(card))
         if eligible(card) and choose_card(game, side, [card], take, key=key, none=DECLINE):
             found = card
         else:
@@ -392,21 +403,19 @@ def we_will_bury_you_un_first(game: Game, side: Side) -> bool:
         or side is not Side.US
         or _ai(game) is not Side.US
         or effect.data == round_mark(state, side)
-        or not game.holds(
-            hand, CardId.UN_INTERVENTION, "We Will Bury You: the AI looks for UN Intervention"
-        )
+        or not game.holds(hand, CardId.UN_INTERVENTION, say("solo.bury_you.looks"))
     ):
         return False
     answer = game.ask(
         "yes_no",
         side,
         ["yes", "no"],
-        "We Will Bury You: take UN Intervention to the top of the deck/hand?",
+        say("solo.bury_you.fetch_un"),
         key=card_key(CardId.WE_WILL_BURY_YOU, "fetch_un"),
         event=CardId.WE_WILL_BURY_YOU,
     )
     if answer == "yes":
-        game.note("We Will Bury You: the AI (US) takes UN Intervention from its deck/hand")
+        game.note(say("solo.bury_you.takes_un"))
         game.shuffle(hand, keep_top=True)
         game.move_card(CardId.UN_INTERVENTION, hand, top=True)
     return False
@@ -431,7 +440,7 @@ def un_for_its_op_cancels(game: Game, side: Side, card: int, how: str) -> None:
     ):
         return
     game.remove_effect(CardId.WE_WILL_BURY_YOU)
-    game.note("We Will Bury You: the AI's UN Intervention for its Op cancels the 3 VP")
+    game.note(say("solo.bury_you.un_cancels"))
 
 
 def event_override(card: int, base: Handler) -> Handler:

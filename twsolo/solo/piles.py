@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from twsolo.engine.game import Game
 from twsolo.engine.state import GameState, hand_of
 from twsolo.ids import CHINA_CARD, Side
+from twsolo.phrases.book import say
 
 
 def hand_size(state: GameState, side: Side) -> int:
@@ -29,7 +30,7 @@ def reshuffle_discards(game: Game) -> bool:
     """Base §4.3: the discard pile is shuffled into the draw deck. False if it is empty."""
     if not len(game.state.piles["discard"]):
         return False
-    game.note("the discard pile is shuffled into the draw deck (base §4.3)")
+    game.note(say("solo.piles.reshuffle"))
     gather(game, ["discard"], "draw")
     return True
 
@@ -38,7 +39,8 @@ def draw_cards(game: Game, pile: str, count: int, purpose: str) -> list[int]:
     """Up to `count` cards off the top of `pile` onto the table, one by one."""
     drawn: list[int] = []
     for n in range(count):
-        card = game.draw(pile, f"{purpose} ({n + 1} of {count})", to="table")
+        nth = say("solo.piles.nth", purpose=purpose, nth=n + 1, count=count)
+        card = game.draw(pile, nth, to="table", of=(n + 1, count))
         if card is None:
             break
         drawn.append(card)

@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 from twsolo.engine.game import Game, Policy
 from twsolo.engine.state import Result
 from twsolo.ids import Side
+from twsolo.phrases.book import say
 from twsolo.solo.overrides import event_override, replaced_step
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -78,6 +79,9 @@ class SoloPolicy(Policy):
         if human_favoured(game):
             game.end(Result(side, f"{region}_control"))
         game.note(
-            f"the {side.label} controls {region.replace('_', ' ').title()} but the VP are not in "
-            "its favour: play goes on (spec §20.1.5)"
+            say(
+                "solo.policy.control_goes_on",
+                side=side.label,
+                region=region.replace("_", " ").title(),
+            )
         )

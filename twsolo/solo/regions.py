@@ -12,6 +12,7 @@ from twsolo.engine import calendar
 from twsolo.engine.game import Game
 from twsolo.engine.scoring import acting_secondary, pile_region
 from twsolo.engine.state import GameState
+from twsolo.phrases.book import say
 from twsolo.ruleset import Ruleset
 from twsolo.solo.flow import Flow
 
@@ -80,11 +81,9 @@ def reveal_secondary(flow: Flow) -> None:
     game, rules = flow.game, flow.game.rules
     primary = card_in(game.state, "primary")
     exception = early_war(game.state) and primary is not None and is_early_card(rules, primary)
-    while (card := reveal(game, "reveal the Secondary Region")) is not None:
+    while (card := reveal(game, say("solo.regions.reveal_secondary"))) is not None:
         if exception and is_early_card(rules, card):
-            game.note(
-                f"{rules.card(card)} set aside: both regions would be Early War (spec §7.2.4)"
-            )
+            game.note(say("solo.regions.set_aside", card=rules.card(card)))
             game.move_card(card, "aside")
             continue
         game.move_card(card, "secondary")
@@ -101,7 +100,7 @@ def step_x(flow: Flow) -> None:
             game.move_card(card, "scoring_deck")
     game.shuffle("scoring_deck")
     game.set_marker("primary_scored", False)
-    primary = reveal(game, "reveal the Primary Region")
+    primary = reveal(game, say("solo.regions.reveal_primary"))
     if primary is not None:
         game.move_card(primary, "primary")
     reveal_secondary(flow)
@@ -143,7 +142,7 @@ def force_early_primary(flow: Flow) -> None:
     displaced = card_in(state, "primary")
     found = None
     while (
-        card := game.draw("scoring_deck", "reveal until an Early War card", to="table")
+        card := game.draw("scoring_deck", say("solo.regions.reveal_early"), to="table")
     ) is not None:
         if is_early_card(rules, card):
             found = card
@@ -152,14 +151,16 @@ def force_early_primary(flow: Flow) -> None:
     if found is None:
         spent = [c for c in state.piles["spent"].known() if is_early_card(rules, c)]
         if spent:
-            found = spent[0] if len(spent) == 1 else game.pick(spent, "an Early War card")
+            found = (
+                spent[0] if len(spent) == 1 else game.pick(spent, say("solo.regions.an_early_card"))
+            )
     if found is None:  # cannot happen with the seven scoring cards of the Early War
         return_aside(game)
         return
     if displaced is not None:
         game.move_card(displaced, "spent")
     game.move_card(found, "primary")
-    game.note(f"{rules.card(found)} becomes the Primary Region of AR6 (spec §8.3)")
+    game.note(say("solo.regions.forced_primary", card=rules.card(found)))
     return_aside(game)
     secondary = card_in(state, "secondary")
     if secondary is not None and is_early_card(rules, secondary):

@@ -8,6 +8,7 @@ from twsolo.engine.calendar import action_rounds
 from twsolo.engine.scoring import score_region
 from twsolo.engine.state import GameState
 from twsolo.ids import SOUTHEAST_ASIA
+from twsolo.phrases.book import say
 from twsolo.ruleset import Ruleset
 from twsolo.solo.flow import Flow
 from twsolo.solo.regions import card_in, early_war, force_early_primary, is_early_card
@@ -70,11 +71,11 @@ def score_primary(flow: Flow) -> str | None:
     game, rules = flow.game, flow.game.rules
     card = card_in(game.state, "primary")
     if card is None:
-        game.note("no Primary Region to score")
+        game.note(say("solo.scoring.no_primary"))
         return None
     region = rules.card(card).scoring
     assert region is not None
-    game.note(f"Scoring Round: {rules.card(card)} scores (spec §8.1)")
+    game.note(say("solo.scoring.scores", card=rules.card(card)))
     game.set_marker("scorings", game.state.scorings + 1)
     game.set_marker("primary_scored", True)
     score_region(game, region)

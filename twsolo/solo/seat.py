@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from twsolo.engine.choices import Answer, Choice, ChoiceProvider
 from twsolo.engine.records import InfluenceChange
 from twsolo.ids import Side
+from twsolo.phrases.book import say
 
 if TYPE_CHECKING:
     from twsolo.engine.game import Game
@@ -111,7 +112,7 @@ class HumanSeat:
             return replace(
                 choice,
                 options=(card,),
-                prompt=f"{choice.prompt} (spec §10.1.4: only the other card you drew)",
+                prompt=say("solo.seat.un_only_other", prompt=choice.prompt),
             )
         allowed = self.headline_countries
         if allowed is None:
@@ -133,7 +134,7 @@ class HumanSeat:
         return replace(
             choice,
             options=kept,
-            prompt=f"{choice.prompt} (spec §9.3: Primary and Secondary Regions only)",
+            prompt=say("solo.seat.headline_regions", prompt=choice.prompt),
         )
 
     # ---------------------------------------------------------------- spec §10.2

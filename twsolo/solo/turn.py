@@ -7,6 +7,7 @@ from twsolo.engine.defcon import military_ops_check
 from twsolo.engine.effects import expire_turn_effects
 from twsolo.engine.events import run_hooks
 from twsolo.engine.scoring import final_scoring
+from twsolo.phrases.book import say
 from twsolo.solo.action_rounds import action_rounds
 from twsolo.solo.draft import deal_phase
 from twsolo.solo.flow import Flow
@@ -20,7 +21,7 @@ def start_of_turn(flow: Flow) -> None:
     game.set_marker("action_round", 0)
     game.set_marker("scoring_round", False)
     game.set_marker("scoring_rounds_this_turn", 0)
-    game.change_defcon(1, f"turn {game.state.turn}: DEFCON improves (spec §5.A)")
+    game.change_defcon(1, say("solo.turn.defcon_improves", turn=game.state.turn))
 
 
 def end_of_turn(flow: Flow) -> None:

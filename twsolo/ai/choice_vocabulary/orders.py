@@ -17,6 +17,7 @@ from twsolo.ai.event_choices import (
 from twsolo.ai.military import best_coup, best_realign
 from twsolo.ai.trace import Step
 from twsolo.ids import SOUTHEAST_ASIA
+from twsolo.phrases.book import say
 
 
 def _order(name: str) -> Callable[[F], F]:
@@ -57,14 +58,15 @@ def _remove_own(q: Question, candidates: list[int], regions: list[str], arg: Non
 @_order("coup")
 def _coup(q: Question, candidates: list[int], regions: list[str], arg: None) -> int | None:
     """Spec §14.2 (with §14.1 and §14.3) with the question's ops; none valid: none."""
-    region = regions[0] if len(regions) == 1 else "the event's countries"
-    return best_coup(q.view, candidates, q.ops(), f"appendix #{q.card} coup in {region}")
+    region = regions[0] if len(regions) == 1 else say("why.event_countries")
+    rule = say("why.rule.appendix_coup_in", number=q.card, region=region)
+    return best_coup(q.view, candidates, q.ops(), rule)
 
 
 @_order("free_coup")
 def _free_coup(q: Question, candidates: list[int], regions: list[str], arg: None) -> int | None:
     """Spec §14.2 for a free coup (the DEFCON region ban aside, card-events A9)."""
-    return best_coup(q.view, candidates, q.ops(), "spec §14.2 free coup", free=True)
+    return best_coup(q.view, candidates, q.ops(), say("why.rule.free_coup"), free=True)
 
 
 @_order("realign")

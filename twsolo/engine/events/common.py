@@ -16,6 +16,7 @@ from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget, card_ops
 from twsolo.engine.state import GameState, area_of, hand_of
 from twsolo.ids import CHINA_CARD, CardId, Side
+from twsolo.phrases import say
 from twsolo.ruleset import Ruleset
 from twsolo.ruleset.model import War
 
@@ -253,7 +254,7 @@ def _points(
             game,
             chooser,
             options,
-            f"{prompt} ({i + 1} of {amount})",
+            say("event.point_of", prompt=prompt, number=i + 1, amount=amount),
             key=key,
             intent=intent,
             influence_of=side,
@@ -292,15 +293,19 @@ def war(game: Game, attacker: Side, target: int, facts: War) -> bool:
     if facts.target_counts and controls(game.state, game.rules, defender, target):
         modifier += 1
     need = facts.success + modifier
-    reach = f"{need}+ wins" if need <= 6 else "no roll can win"
-    roll = game.roll(attacker, f"war in {name}: {reach} ({facts.success}+ after −{modifier})")
+    reach = say("event.war.reach", need=need) if need <= 6 else say("event.war.reach_2")
+    roll = game.roll(
+        attacker,
+        say("event.war.roll", name=name, reach=reach, success=facts.success, modifier=modifier),
+    )
     won = roll - modifier >= facts.success
     game.add_milops(attacker, facts.milops)
     if won:
-        game.gain_vp(attacker, facts.vp, f"war in {name}")
+        game.gain_vp(attacker, facts.vp, say("event.war.vp", name=name))
         moved = remove_all(game, defender, target)
         game.add_influence(target, attacker, moved)
-    game.note(f"war in {name}: roll {roll} − {modifier} → {'won' if won else 'lost'}")
+    key = "event.war.won" if won else "event.war.lost"
+    game.note(say(key, name=name, roll=roll, modifier=modifier))
     return won
 
 
@@ -322,7 +327,7 @@ def free_coup(
         c for c in candidates if coup_refusal(game.state, game.rules, side, c, free=True) is None
     ]
     if not targets:
-        game.note(f"{side.label} has no legal target for the free coup")
+        game.note(say("event.free_coup.note", side=side.label))
         return False
     ops = ops_modifier(game.state, side, ops)
     country = choose_country(game, side, targets, prompt, key=key, intent="coup", ops=ops)
@@ -338,7 +343,11 @@ def prohibited_by(card: int) -> Requirement:
     """A `requires`: the event cannot happen once `card`'s lasting effect is in force (A6)."""
 
     def refusal(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
-        return f"prohibited by {rules.card(card)}" if state.has_effect(card) else None
+        return (
+            say("event.requires.prohibited_by", card=rules.card(card))
+            if state.has_effect(card)
+            else None
+        )
 
     return refusal
 
@@ -368,7 +377,7 @@ def realign_rolls(
             "realign",
             side,
             [*ids(game, targets), "done"],
-            f"{prompt} ({i + 1} of {rolls})",
+            say("event.roll_of", prompt=prompt, number=i + 1, rolls=rolls),
             key=key,
             total=rolls,
             left=rolls - i,
@@ -442,7 +451,7 @@ def random_card(game: Game, side: Side, purpose: str, *, china: bool = False) ->
         game.move_card(CHINA_CARD, hand)
         game.shuffle(hand)
         if card is None:
-            game.note(f"{purpose}: the China Card is never discarded at random (A13)")
+            game.note(say("event.random_card.note", purpose=purpose))
     return card
 
 
@@ -472,10 +481,10 @@ def escape_by_revealing(game: Game, ctx: EventContext, side: Side, otherwise: st
     `otherwise` happens), then reveals for the card. True: a card was discarded."""
     need = game.rules.card(ctx.card).figure("discard_ops")
     name = game.rules.card(ctx.card).name
-    prompt = f"{name}: reveal for a {need}+ ops card to discard (no: {otherwise})?"
+    prompt = say("event.escape_by_revealing.prompt", name=name, need=need, otherwise=otherwise)
     if not yes_no(game, side, prompt, key=ctx.key("escape"), need=need):
         return False
-    wanted = f"{name}: the AI reveals for {need}+ ops"
+    wanted = say("event.escape_by_revealing.wanted", name=name, need=need)
     card = reveal_until(game, side, lambda c: meets_ops(game, side, c, need), wanted)
     if card is None:
         return False
@@ -528,8 +537,7 @@ def to_bottom(game: Game, side: Side, cards: Sequence[int], purpose: str) -> Non
             "bottom",
             side,
             [tuple(p) for p in permutations(sorted(cards))],
-            f"{purpose}: the order to the bottom of your deck/hand "
-            "(the first you name goes to the bottom first)",
+            say("event.to_bottom.bottom", purpose=purpose),
             key="bottom",
             cards=tuple(sorted(cards)),
         )

@@ -42,6 +42,7 @@ from twsolo.engine.scoring import score_region
 from twsolo.engine.space import advance
 from twsolo.engine.state import Effect, GameState, hand_of
 from twsolo.ids import CardId, Side
+from twsolo.phrases import say
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -90,8 +91,8 @@ def middle_east_scoring(game: Game, ctx: EventContext) -> None:
 @event(CardId.DUCK_AND_COVER)
 def duck_and_cover(game: Game, ctx: EventContext) -> None:
     """Card-events #4: DEFCON −1, then the US gains 5 − the new DEFCON VP. No choice."""
-    game.change_defcon(-1, "Duck and Cover")
-    game.gain_vp(Side.US, 5 - game.state.defcon, "Duck and Cover")
+    game.change_defcon(-1, game.rules.card(CardId.DUCK_AND_COVER).name)
+    game.gain_vp(Side.US, 5 - game.state.defcon, game.rules.card(CardId.DUCK_AND_COVER).name)
 
 
 @event(CardId.FIVE_YEAR_PLAN)
@@ -99,11 +100,23 @@ def five_year_plan(game: Game, ctx: EventContext) -> None:
     """Card-events #5: the USSR discards a random card of its hand (never the China Card, A13:
     appendix G7 `random_card`); a US event on it happens for the US (the US decides its
     choices), otherwise it is just discarded (a scoring card is not scored)."""
-    card = random_card(game, Side.USSR, "Five Year Plan: the USSR's random discard")
+    card = random_card(
+        game,
+        Side.USSR,
+        say("event.five_year_plan.discard", card=game.rules.card(CardId.FIVE_YEAR_PLAN).name),
+    )
     if card is None:
-        game.note("Five Year Plan: the USSR has no card to discard")
+        game.note(
+            say("event.five_year_plan.note", card=game.rules.card(CardId.FIVE_YEAR_PLAN).name)
+        )
         return
-    game.note(f"Five Year Plan: the USSR discards {game.rules.card(card)}")
+    game.note(
+        say(
+            "event.five_year_plan.note_2",
+            event_card=game.rules.card(CardId.FIVE_YEAR_PLAN).name,
+            card=game.rules.card(card),
+        )
+    )
     if game.rules.card(card).owner is Side.US:
         play_event(game, card, Side.US)
     else:
@@ -125,7 +138,10 @@ def socialist_governments(game: Game, ctx: EventContext) -> None:
         Side.US,
         3,
         event_area(game, ctx.card),
-        "Socialist Governments: remove 1 US influence from",
+        say(
+            "event.socialist_governments.remove",
+            card=game.rules.card(CardId.SOCIALIST_GOVERNMENTS).name,
+        ),
         key=ctx.key("remove"),
         per_country=2,
     )
@@ -156,16 +172,18 @@ def blockade(game: Game, ctx: EventContext) -> None:
     human answers the AI's Blockade in the next action round: solo/overrides.py.)"""
     need = game.rules.card(ctx.card).figure("discard_ops")
     if game.policy.reveals_for(game, Side.US):
-        if not escape_by_revealing(game, ctx, Side.US, "lose West Germany"):
+        if not escape_by_revealing(game, ctx, Side.US, say("event.blockade.otherwise")):
             blockade_effect(game)
         return
-    cards = ops_discards(game, Side.US, need, "Blockade: the US looks through its hand")
+    cards = ops_discards(
+        game, Side.US, need, say("event.blockade.look", card=game.rules.card(CardId.BLOCKADE).name)
+    )
     if cards:
         card = choose_card(
             game,
             Side.US,
             cards,
-            "Blockade: discard a card of 3+ ops, or decline and lose US influence in West Germany",
+            say("event.blockade.discard", card=game.rules.card(CardId.BLOCKADE).name),
             key=ctx.key("discard"),
             none="decline",
             need=need,
@@ -216,7 +234,7 @@ def comecon(game: Game, ctx: EventContext) -> None:
         ctx.chooser,
         4,
         [c for c in event_area(game, ctx.card) if not controls(s, rules, Side.US, c)],
-        "COMECON: +1 USSR influence in",
+        say("event.comecon.place", card=game.rules.card(CardId.COMECON).name),
         key=ctx.key("place"),
         distinct=True,
     )
@@ -237,14 +255,14 @@ def warsaw_pact_formed(game: Game, ctx: EventContext) -> None:
     European countries, or (b) add 5 USSR influence there, at most 2 per country. Either way
     NATO may be played from now on (Effect 16)."""
     ussr, s = ctx.chooser, game.state
-    prompt = "Warsaw Pact: remove all US influence from 4 countries (no: add 5)?"
+    prompt = say("event.warsaw_pact_formed.prompt")
     if yes_no(game, ussr, prompt, key=ctx.key("remove_all")):
         each_of(
             game,
             ussr,
             [c for c in event_area(game, ctx.card) if s.inf(c, Side.US) > 0],
             4,
-            "Warsaw Pact: remove all US influence from",
+            say("event.warsaw_pact_formed.remove"),
             lambda c: remove_all(game, Side.US, c),
             key=ctx.key("remove"),
             intent="remove",
@@ -257,7 +275,7 @@ def warsaw_pact_formed(game: Game, ctx: EventContext) -> None:
             ussr,
             5,
             event_area(game, ctx.card),
-            "Warsaw Pact: +1 USSR influence in",
+            say("event.warsaw_pact_formed.place"),
             key=ctx.key("place"),
             per_country=2,
         )
@@ -291,13 +309,15 @@ def truman_doctrine(game: Game, ctx: EventContext) -> None:
         game, "europe", lambda c: controller(s, rules, c) is None and s.inf(c, Side.USSR) > 0
     )
     if not targets:
-        game.note("Truman Doctrine: no uncontrolled European country holds USSR influence")
+        game.note(
+            say("event.truman_doctrine.note", card=game.rules.card(CardId.TRUMAN_DOCTRINE).name)
+        )
         return
     country = choose_country(
         game,
         ctx.chooser,
         targets,
-        "Truman Doctrine: remove USSR from",
+        say("event.truman_doctrine.remove", card=game.rules.card(CardId.TRUMAN_DOCTRINE).name),
         key=ctx.key("remove"),
         intent="remove",
         influence_of=Side.USSR,
@@ -314,24 +334,40 @@ def olympic_games(game: Game, ctx: EventContext) -> None:
     rival = sponsor.other
     card = game.rules.card(ctx.card)
     vp, bonus = card.figure("vp"), card.figure("sponsor_bonus")
-    prompt = f"Olympic Games: does the {rival.label} boycott?"
+    prompt = say(
+        "event.olympic_games.prompt",
+        card=game.rules.card(CardId.OLYMPIC_GAMES).name,
+        rival=rival.label,
+    )
     if yes_no(game, rival, prompt, key=ctx.key("boycott"), vp=vp):
-        game.change_defcon(-1, "Olympic Games boycott")
+        game.change_defcon(
+            -1, say("event.olympic_games.defcon", card=game.rules.card(CardId.OLYMPIC_GAMES).name)
+        )
         grant_operations(game, sponsor, card.figure("ops"))
         return
     mine = theirs = 0
     while mine == theirs:
-        mine = game.roll(sponsor, f"Olympic Games (sponsor +{bonus})") + bonus
-        theirs = game.roll(rival, "Olympic Games")
+        mine = (
+            game.roll(
+                sponsor,
+                say(
+                    "event.olympic_games.roll",
+                    card=game.rules.card(CardId.OLYMPIC_GAMES).name,
+                    bonus=bonus,
+                ),
+            )
+            + bonus
+        )
+        theirs = game.roll(rival, game.rules.card(CardId.OLYMPIC_GAMES).name)
     winner = sponsor if mine > theirs else rival
-    game.gain_vp(winner, vp, "Olympic Games")
+    game.gain_vp(winner, vp, game.rules.card(CardId.OLYMPIC_GAMES).name)
 
 
 def _nato_allowed(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
     if state.has_effect(CardId.MARSHALL_PLAN) or state.has_effect(CardId.WARSAW_PACT_FORMED):
         return None
     marshall, warsaw = rules.card(CardId.MARSHALL_PLAN), rules.card(CardId.WARSAW_PACT_FORMED)
-    return f"needs {marshall} or {warsaw} played first"
+    return say("event.requires.nato", marshall=marshall, warsaw=warsaw)
 
 
 @event(CardId.NATO, requires=_nato_allowed)
@@ -352,7 +388,7 @@ def independent_reds(game: Game, ctx: EventContext) -> None:
         game,
         ctx.chooser,
         options,
-        "Independent Reds: equal USSR influence in",
+        say("event.independent_reds.country", card=game.rules.card(CardId.INDEPENDENT_REDS).name),
         key=ctx.key("country"),
         intent="add",
         influence_of=Side.US,
@@ -374,7 +410,7 @@ def marshall_plan(game: Game, ctx: EventContext) -> None:
         ctx.chooser,
         7,
         [c for c in event_area(game, ctx.card) if not controls(s, rules, Side.USSR, c)],
-        "Marshall Plan: +1 US influence in",
+        say("event.marshall_plan.place", card=game.rules.card(CardId.MARSHALL_PLAN).name),
         key=ctx.key("place"),
         distinct=True,
     )
@@ -391,7 +427,9 @@ def indo_pakistani_war(game: Game, ctx: EventContext) -> None:
         game,
         ctx.chooser,
         [_country(game, c) for c in facts.targets],
-        "Indo-Pakistani War: which country is invaded?",
+        say(
+            "event.indo_pakistani_war.target", card=game.rules.card(CardId.INDO_PAKISTANI_WAR).name
+        ),
         key=ctx.key("target"),
     )
     war(game, ctx.chooser, target, facts)
@@ -407,7 +445,7 @@ def containment(game: Game, ctx: EventContext) -> None:
 def cia_created(game: Game, ctx: EventContext) -> None:
     """Card-events #26: the USSR shows its hand to the US (`show_hand`), then the US conducts
     operations with 1 op, modifiers applying (A14). The US chooses."""
-    show_hand(game, Side.USSR, "CIA Created")
+    show_hand(game, Side.USSR, game.rules.card(CardId.CIA_CREATED).name)
     grant_operations(game, ctx.chooser, 1)
 
 
@@ -429,7 +467,7 @@ def suez_crisis(game: Game, ctx: EventContext) -> None:
         Side.US,
         4,
         [_country(game, c) for c in SUEZ],
-        "Suez Crisis: remove 1 US influence from",
+        say("event.suez_crisis.remove", card=game.rules.card(CardId.SUEZ_CRISIS).name),
         key=ctx.key("remove"),
         per_country=2,
     )
@@ -446,7 +484,11 @@ def east_european_unrest(game: Game, ctx: EventContext) -> None:
         ctx.chooser,
         [c for c in event_area(game, ctx.card) if game.state.inf(c, Side.USSR) > 0],
         3,
-        f"East European Unrest: remove {amount} USSR influence from",
+        say(
+            "event.east_european_unrest.remove",
+            card=game.rules.card(CardId.EAST_EUROPEAN_UNREST).name,
+            amount=amount,
+        ),
         lambda c: game.remove_influence(c, Side.USSR, amount),
         key=ctx.key("remove"),
         intent="remove",
@@ -464,7 +506,7 @@ def decolonization(game: Game, ctx: EventContext) -> None:
         ctx.chooser,
         4,
         event_area(game, ctx.card),
-        "Decolonization: +1 USSR influence in",
+        say("event.decolonization.place", card=game.rules.card(CardId.DECOLONIZATION).name),
         key=ctx.key("place"),
         distinct=True,
     )
@@ -491,12 +533,12 @@ def _un_refusal(state: GameState, rules: Ruleset, ctx: EventContext) -> str | No
     carrying the opponent's event. A player who reveals to find it (the solitaire AI, appendix
     #32) may count on its cards nobody has seen; any other needs one it knows."""
     if ctx.headline:
-        return "UN Intervention cannot be played in the headline (A5)"
+        return say("event.un_refusal.refused", card=rules.card(CardId.UN_INTERVENTION).name)
     if _opponent_cards(state, rules, ctx.player, ctx.held):
         return None
     if ctx.reveals and state.piles[hand_of(ctx.player)].unseen:
         return None
-    return f"no card with the {ctx.player.other.label} event in the {ctx.player.label} hand"
+    return say("event.un_refusal.refused_2", side=ctx.player.other.label, side2=ctx.player.label)
 
 
 @event(CardId.UN_INTERVENTION, requires=_un_refusal, asks=("card",), ops=True)
@@ -510,31 +552,44 @@ def un_intervention(game: Game, ctx: EventContext) -> None:
     comes up; if none does, UN Intervention is played for its own ops."""
     s, rules = game.state, game.rules
     player = ctx.chooser
-    wanted = f"a card with the {player.other.label} event"
+    wanted = say("event.un_intervention.wanted", side=player.other.label)
     card: int | None = None
     if game.policy.reveals_for(game, player):
         card = reveal_until(
             game,
             player,
             lambda c: rules.card(c).owner is player.other,
-            f"UN Intervention: reveal for {wanted}",
+            say(
+                "event.un_intervention.reveal",
+                card=game.rules.card(CardId.UN_INTERVENTION).name,
+                wanted=wanted,
+            ),
         )
     else:
         cards = _opponent_cards(s, rules, player, ctx.held)  # one at least (`_un_refusal`)
-        prompt = "UN Intervention: cancel the event of"
+        prompt = say(
+            "event.un_intervention.prompt", card=game.rules.card(CardId.UN_INTERVENTION).name
+        )
         card = int(str(game.ask("card", player, cards, prompt, key=ctx.key("card"))))
         if card not in ctx.held:  # a held card is on the table already
             game.move_card(card, "table")
     if card is None:
-        game.note(f"UN Intervention: no {wanted}; played for its own ops (appendix #32)")
+        game.note(
+            say(
+                "event.un_intervention.note",
+                card=game.rules.card(CardId.UN_INTERVENTION).name,
+                wanted=wanted,
+            )
+        )
         budget = OpsBudget.for_card(s, rules, player, ctx.card)
         conduct_operations(game, player, budget, allow_space=False)
         return
-    game.note(f"UN Intervention cancels the event of {rules.card(card)}")
+    un = rules.card(CardId.UN_INTERVENTION).name
+    game.note(say("event.un_intervention.note_2", event_card=un, card=rules.card(card)))
     conduct_operations(game, player, OpsBudget.for_card(s, rules, player, card), allow_space=False)
     game.move_card(card, "discard")
     if s.has_effect(CardId.U2_INCIDENT):
-        game.gain_vp(Side.USSR, 1, "U2 Incident")
+        game.gain_vp(Side.USSR, 1, game.rules.card(CardId.U2_INCIDENT).name)
         game.remove_effect(CardId.U2_INCIDENT)
     if player is Side.US:
         game.remove_effect(CardId.WE_WILL_BURY_YOU)
@@ -551,7 +606,9 @@ def de_stalinization(game: Game, ctx: EventContext) -> None:
     card = rules.card(ctx.card)
     own = [c.index for c in rules.countries if s.inf(c.index, ussr) > 0]
     most = min(card.figure("influence"), sum(s.inf(c, ussr) for c in own))
-    prompt = "De-Stalinization: move how many?"
+    prompt = say(
+        "event.de_stalinization.prompt", card=game.rules.card(CardId.DE_STALINIZATION).name
+    )
     answer = game.ask("number", ussr, list(range(most + 1)), prompt, key=ctx.key("move"))
     taken = remove_by_choice(
         game,
@@ -559,7 +616,7 @@ def de_stalinization(game: Game, ctx: EventContext) -> None:
         ussr,
         int(str(answer)),
         own,
-        "De-Stalinization: take 1 USSR influence from",
+        say("event.de_stalinization.take", card=game.rules.card(CardId.DE_STALINIZATION).name),
         key=ctx.key("take"),
     )
     free = [c.index for c in rules.countries if not controls(s, rules, Side.US, c.index)]
@@ -569,7 +626,7 @@ def de_stalinization(game: Game, ctx: EventContext) -> None:
         ussr,
         len(taken),
         free,
-        "De-Stalinization: +1 USSR influence in",
+        say("event.de_stalinization.place", card=game.rules.card(CardId.DE_STALINIZATION).name),
         key=ctx.key("place"),
         per_country=card.figure("per_country"),
     )
@@ -578,8 +635,8 @@ def de_stalinization(game: Game, ctx: EventContext) -> None:
 @event(CardId.NUCLEAR_TEST_BAN)
 def nuclear_test_ban(game: Game, ctx: EventContext) -> None:
     """Card-events #34: the player gains DEFCON − 2 VP, then DEFCON +2 (at most 5). No choice."""
-    game.gain_vp(ctx.chooser, game.state.defcon - 2, "Nuclear Test Ban")
-    game.change_defcon(2, "Nuclear Test Ban")
+    game.gain_vp(ctx.chooser, game.state.defcon - 2, game.rules.card(CardId.NUCLEAR_TEST_BAN).name)
+    game.change_defcon(2, game.rules.card(CardId.NUCLEAR_TEST_BAN).name)
 
 
 @event(CardId.FORMOSAN_RESOLUTION)
@@ -597,6 +654,6 @@ def defectors(game: Game, ctx: EventContext) -> None:
     if ctx.headline and ctx.player is Side.US:
         game.add_effect(Effect(CardId.DEFECTORS, Side.US, "cancel_ussr_headline"))
     elif not ctx.headline and ctx.player is Side.USSR:
-        game.gain_vp(Side.US, 1, "Defectors")
+        game.gain_vp(Side.US, 1, game.rules.card(CardId.DEFECTORS).name)
     else:
-        game.note(f"Defectors played by the {ctx.player.label} has no effect")
+        game.note(say("event.defectors.note", side=ctx.player.label))

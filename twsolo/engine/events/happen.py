@@ -9,6 +9,7 @@ from twsolo.engine.game import EventFrame
 from twsolo.engine.records import EventEnd, EventStart
 from twsolo.engine.state import GameState
 from twsolo.ids import Side
+from twsolo.phrases import say
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ def event_refusal(
     cards it holds outside it (Policy.held)."""
     spec = EVENTS.get(card)
     if spec is None:
-        return f"{rules.card(card)} has no event"
+        return say("event.no_event", card=rules.card(card))
     if spec.requires is None:
         return None
     chooser = chooser_of(rules, card, player)
@@ -74,7 +75,7 @@ def play_event(
     )
     game.record(EventStart(card, player, ctx.chooser))
     if reason is not None:
-        game.note(f"{rules.card(card)}: the event does not happen ({reason})")
+        game.note(say("event.play_event.note", card=rules.card(card), reason=reason))
         _put_away(game, card, "discard")
         game.record(EventEnd(card, False))
         return False

@@ -43,6 +43,7 @@ from twsolo.engine.ops import OpsBudget
 from twsolo.engine.space import has_ability
 from twsolo.engine.state import Effect, GameState, Result
 from twsolo.ids import CHINA_CARD, MAP_REGIONS, CardId, Side, card_key
+from twsolo.phrases import say
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ def country_or_decline(
     """A country among `candidates`, or None when `chooser` answers "decline" or there is no
     candidate (an event's optional coup with `ops`: Ortega, Che). Used by optional.py too."""
     if not candidates:
-        game.note(f"{prompt}: no legal target")
+        game.note(say("event.country_or_decline.note", prompt=prompt))
         return None
     options = [*ids(game, candidates), DECLINE]
     answer = game.ask("country", chooser, options, prompt, key=key, intent="coup", ops=ops)
@@ -77,7 +78,7 @@ def _influence_or_realign(game: Game, ctx: EventContext, printed: int, prompt: s
         if kind != "coup"
     ]
     if not kinds:
-        game.note(f"{prompt}: {side.label} has no legal placement or realignment")
+        game.note(say("event.influence_or_realign.note", prompt=prompt, side=side.label))
         return
     if game.ask("operation", side, kinds, prompt, key=ctx.key("operation")) == "influence":
         conduct_influence(game, side, budget)
@@ -95,18 +96,18 @@ def _take_card(game: Game, chooser: Side, cards: Sequence[int], prompt: str, *, 
 def _us_ahead_in_space(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
     if state.space[Side.US.col] > state.space[Side.USSR.col]:
         return None
-    return "the US is not ahead on the Space Race"
+    return say("event.requires.us_ahead_in_space")
 
 
 def _defcon_two(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
-    return None if state.defcon == 2 else f"DEFCON is {state.defcon}, not 2"
+    return None if state.defcon == 2 else say("event.requires.defcon_two", defcon=state.defcon)
 
 
 def _john_paul_ii(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
     return (
         None
         if state.has_effect(CardId.JOHN_PAUL_II_ELECTED_POPE)
-        else "John Paul II Elected Pope is not in effect"
+        else say("event.requires.in_effect", card=rules.card(CardId.JOHN_PAUL_II_ELECTED_POPE).name)
     )
 
 
@@ -128,7 +129,7 @@ def the_iron_lady(game: Game, ctx: EventContext) -> None:
     rules = game.rules
     game.add_influence(rules.index["argentina"], Side.USSR, 1)
     remove_all(game, Side.USSR, rules.index["uk"])
-    game.gain_vp(Side.US, 1, "The Iron Lady")
+    game.gain_vp(Side.US, 1, game.rules.card(CardId.THE_IRON_LADY).name)
     game.add_effect(Effect(CardId.THE_IRON_LADY))
 
 
@@ -136,7 +137,11 @@ def the_iron_lady(game: Game, ctx: EventContext) -> None:
 def reagan_bombs_libya(game: Game, ctx: EventContext) -> None:
     """card-events #84: US +1 VP per 2 USSR influence in Libya. No choices."""
     libya = game.rules.index["libya"]
-    game.gain_vp(Side.US, game.state.inf(libya, Side.USSR) // 2, "Reagan Bombs Libya")
+    game.gain_vp(
+        Side.US,
+        game.state.inf(libya, Side.USSR) // 2,
+        game.rules.card(CardId.REAGAN_BOMBS_LIBYA).name,
+    )
 
 
 @event(CardId.STAR_WARS, requires=_us_ahead_in_space, asks=("card",))
@@ -151,12 +156,12 @@ def star_wars(game: Game, ctx: EventContext) -> None:
         game,
         ctx.chooser,
         lambda c: not rules.card(c).scoring and not (ctx.headline and c == CardId.UN_INTERVENTION),
-        "Star Wars: which discarded event?",
+        say("event.star_wars.card", card=rules.card(CardId.STAR_WARS).name),
         key=ctx.key("card"),
         none=None,
     )
     if card is None:
-        game.note("Star Wars: no card in the discard pile to take")
+        game.note(say("event.star_wars.note", card=game.rules.card(CardId.STAR_WARS).name))
         return
     game.move_card(card, "table")
     play_event(game, card, ctx.chooser, headline=ctx.headline)
@@ -197,7 +202,7 @@ def the_reformer(game: Game, ctx: EventContext) -> None:
         Side.USSR,
         amount,
         event_area(game, ctx.card),
-        "The Reformer: USSR influence in Europe",
+        say("event.the_reformer.place", card=game.rules.card(CardId.THE_REFORMER).name),
         key=ctx.key("place"),
         per_country=card.figure("per_country"),
     )
@@ -215,7 +220,10 @@ def marine_barracks_bombing(game: Game, ctx: EventContext) -> None:
         Side.US,
         2,
         event_area(game, ctx.card),
-        "Marine Barracks Bombing: remove US influence in the Middle East",
+        say(
+            "event.marine_barracks_bombing.remove",
+            card=game.rules.card(CardId.MARINE_BARRACKS_BOMBING).name,
+        ),
         key=ctx.key("remove"),
     )
 
@@ -224,20 +232,22 @@ def marine_barracks_bombing(game: Game, ctx: EventContext) -> None:
 def soviets_shoot_down_kal_007(game: Game, ctx: EventContext) -> None:
     """card-events #89: DEFCON −1, US +2 VP; then, if the US controls South Korea, the US may
     place influence or make realignment rolls (not a coup) with 4 ops. The US chooses."""
-    game.change_defcon(-1, "Soviets Shoot Down KAL-007")
-    game.gain_vp(Side.US, 2, "Soviets Shoot Down KAL-007")
+    game.change_defcon(-1, game.rules.card(CardId.SOVIETS_SHOOT_DOWN_KAL_007).name)
+    game.gain_vp(Side.US, 2, game.rules.card(CardId.SOVIETS_SHOOT_DOWN_KAL_007).name)
     if controls(game.state, game.rules, Side.US, game.rules.index["south_korea"]):
-        _influence_or_realign(game, ctx, 4, "KAL-007: influence or realignment")
+        _influence_or_realign(game, ctx, 4, say("event.soviets_shoot_down_kal_007.ops"))
 
 
 @event(CardId.GLASNOST, asks=("operation", "realign"), ops=True)
 def glasnost(game: Game, ctx: EventContext) -> None:
     """card-events #90: DEFCON +1, USSR +2 VP; then, with The Reformer in effect, the USSR may
     place influence or make realignment rolls (not a coup) with 4 ops. The USSR chooses."""
-    game.change_defcon(1, "Glasnost")
-    game.gain_vp(Side.USSR, 2, "Glasnost")
+    game.change_defcon(1, game.rules.card(CardId.GLASNOST).name)
+    game.gain_vp(Side.USSR, 2, game.rules.card(CardId.GLASNOST).name)
     if game.state.has_effect(CardId.THE_REFORMER):
-        _influence_or_realign(game, ctx, 4, "Glasnost: influence or realignment")
+        _influence_or_realign(
+            game, ctx, 4, say("event.glasnost.ops", card=game.rules.card(CardId.GLASNOST).name)
+        )
 
 
 @event(CardId.ORTEGA_ELECTED_IN_NICARAGUA, asks=("coup",), figures=("ops",))
@@ -255,7 +265,7 @@ def ortega_elected_in_nicaragua(game: Game, ctx: EventContext) -> None:
     ]
     printed = rules.card(ctx.card).figure("ops")
     ops = ops_modifier(state, Side.USSR, printed)
-    prompt = f"Ortega: free coup with {printed} ops"
+    prompt = say("event.ortega_elected_in_nicaragua.prompt", printed=printed)
     target = country_or_decline(game, ctx.chooser, targets, prompt, key=ctx.key("coup"), ops=ops)
     if target is not None:
         coup(game, Side.USSR, target, ops, free=True)
@@ -269,9 +279,23 @@ def terrorism(game: Game, ctx: EventContext) -> None:
     victim = ctx.chooser.other
     doubled = ctx.chooser is Side.USSR and game.state.has_effect(CardId.IRANIAN_HOSTAGE_CRISIS)
     for _ in range(2 if doubled else 1):
-        card = random_card(game, victim, f"Terrorism: the {victim.label} discards at random")
+        card = random_card(
+            game,
+            victim,
+            say(
+                "event.terrorism.discard",
+                card=game.rules.card(CardId.TERRORISM).name,
+                victim=victim.label,
+            ),
+        )
         if card is None:
-            game.note(f"Terrorism: the {victim.label} has no card to discard")
+            game.note(
+                say(
+                    "event.terrorism.note",
+                    card=game.rules.card(CardId.TERRORISM).name,
+                    victim=victim.label,
+                )
+            )
             return
         game.move_card(card, "discard")
 
@@ -287,7 +311,7 @@ def chernobyl(game: Game, ctx: EventContext) -> None:
     """card-events #94: the US names a region (Europe and Asia with their sub-regions); this turn
     the USSR may not place influence there with operations (effects.CHERNOBYL, data = region).
     The US chooses."""
-    prompt = "Chernobyl: which region?"
+    prompt = say("event.chernobyl.prompt", card=game.rules.card(CardId.CHERNOBYL).name)
     region = game.ask("region", ctx.chooser, list(MAP_REGIONS), prompt, key=ctx.key("region"))
     game.add_effect(Effect(CardId.CHERNOBYL, Side.USSR, str(region)))
 
@@ -308,16 +332,21 @@ def latin_american_debt_crisis(game: Game, ctx: EventContext) -> None:
     Crisis in the next action round: solo/overrides.py.)"""
     need = game.rules.card(ctx.card).figure("discard_ops")
     if game.policy.reveals_for(game, Side.US):
-        if not escape_by_revealing(game, ctx, Side.US, "the doubling"):
+        if not escape_by_revealing(
+            game, ctx, Side.US, say("event.latin_american_debt_crisis.otherwise")
+        ):
             double_in_south_america(game, ctx.chooser)
         return
-    cards = ops_discards(game, Side.US, need, "Debt Crisis: the US looks through its hand")
+    cards = ops_discards(game, Side.US, need, say("event.latin_american_debt_crisis.look"))
     if cards:
         card = choose_card(
             game,
             Side.US,
             cards,
-            "Latin American Debt Crisis: discard a 3+ ops card",
+            say(
+                "event.latin_american_debt_crisis.discard",
+                card=game.rules.card(CardId.LATIN_AMERICAN_DEBT_CRISIS).name,
+            ),
             key=ctx.key("discard"),
             none=DECLINE,
             need=need,
@@ -340,7 +369,10 @@ def double_in_south_america(game: Game, ussr: Side) -> None:
             if game.state.inf(c, Side.USSR) > 0
         ],
         2,
-        "Latin American Debt Crisis: double USSR influence",
+        say(
+            "event.double_in_south_america.prompt",
+            card=game.rules.card(CardId.LATIN_AMERICAN_DEBT_CRISIS).name,
+        ),
         lambda c: game.add_influence(c, Side.USSR, game.state.inf(c, Side.USSR)),
         key=card_key(CardId.LATIN_AMERICAN_DEBT_CRISIS, "double"),
         intent="add",
@@ -371,9 +403,9 @@ def tear_down_this_wall(game: Game, ctx: EventContext) -> None:
         return [c for c in europe if state.inf(c, Side.USSR) > 0]
 
     if not targets():
-        game.note("Tear Down This Wall: no USSR influence in Europe to coup or realign")
+        game.note(say("event.tear_down_this_wall.note"))
         return
-    prompt = f"Tear Down This Wall: {ops} ops for a free coup or realignments in Europe"
+    prompt = say("event.tear_down_this_wall.prompt", ops=ops)
     modified = ops_modifier(state, ctx.chooser, ops)
     kind = game.ask(
         "operation",
@@ -384,11 +416,11 @@ def tear_down_this_wall(game: Game, ctx: EventContext) -> None:
         ops=modified,
     )
     if kind == "coup":
-        prompt = "Tear Down This Wall: free coup where?"
+        prompt = say("event.tear_down_this_wall.prompt_2")
         free_coup(game, ctx.chooser, europe, ops, prompt, key=ctx.key("coup"))
     else:
         rolls = ops_modifier(state, ctx.chooser, ops)
-        prompt = "Tear Down This Wall: realign"
+        prompt = say("event.tear_down_this_wall.prompt_3")
         realign_rolls(game, ctx.chooser, rolls, europe, prompt, key=ctx.key("realign"), free=True)
 
 
@@ -397,7 +429,7 @@ def an_evil_empire(game: Game, ctx: EventContext) -> None:
     """card-events #97: cancels Flower Power (#59) and prohibits it; US +1 VP. No choices."""
     game.remove_effect(CardId.FLOWER_POWER)
     game.add_effect(Effect(CardId.AN_EVIL_EMPIRE))
-    game.gain_vp(Side.US, 1, "An Evil Empire")
+    game.gain_vp(Side.US, 1, game.rules.card(CardId.AN_EVIL_EMPIRE).name)
 
 
 @event(CardId.ALDRICH_AMES_REMIX, asks=("discard",))
@@ -405,12 +437,20 @@ def aldrich_ames_remix(game: Game, ctx: EventContext) -> None:
     """card-events #98: this turn the US deck/hand is open to the USSR; the USSR picks one of its
     cards (not the China Card), which the US discards without its event. The USSR chooses."""
     game.add_effect(Effect(CardId.ALDRICH_AMES_REMIX, Side.US))
-    shown = hand_cards(game, Side.US, "Aldrich Ames Remix: the US deck/hand is revealed")
+    shown = hand_cards(
+        game,
+        Side.US,
+        say("event.aldrich_ames_remix.look", card=game.rules.card(CardId.ALDRICH_AMES_REMIX).name),
+    )
     cards = [c for c in shown if c != CHINA_CARD]  # never the China Card (A13)
     names = ", ".join(str(game.rules.card(c)) for c in shown)
-    game.note(f"Aldrich Ames Remix: the US deck/hand is revealed: {names or 'empty'}")
+    card = game.rules.card(CardId.ALDRICH_AMES_REMIX).name
+    if names:
+        game.note(say("event.aldrich_ames_remix.revealed", card=card, names=names))
+    else:
+        game.note(say("event.aldrich_ames_remix.revealed_empty", card=card))
     if cards:
-        prompt = "Aldrich Ames: discard"
+        prompt = say("event.aldrich_ames_remix.prompt")
         taken = _take_card(game, ctx.chooser, cards, prompt, key=ctx.key("discard"))
         game.move_card(taken, "discard")
 
@@ -419,14 +459,14 @@ def aldrich_ames_remix(game: Game, ctx: EventContext) -> None:
 def pershing_ii_deployed(game: Game, ctx: EventContext) -> None:
     """card-events #99: USSR +1 VP; 1 US influence out of each of up to 3 different Western
     European countries. The USSR chooses."""
-    game.gain_vp(Side.USSR, 1, "Pershing II Deployed")
+    game.gain_vp(Side.USSR, 1, game.rules.card(CardId.PERSHING_II_DEPLOYED).name)
     remove_by_choice(
         game,
         ctx.chooser,
         Side.US,
         3,
         event_area(game, ctx.card),
-        "Pershing II: remove US influence in Western Europe",
+        say("event.pershing_ii_deployed.remove"),
         key=ctx.key("remove"),
         per_country=1,
     )
@@ -437,11 +477,11 @@ def wargames(game: Game, ctx: EventContext) -> None:
     """card-events #100: only at DEFCON 2. The player may end the game: the opponent gains 6 VP,
     no final scoring, the side ahead wins, a tie is a draw (D4 default). Declined, the card is
     discarded (D4 default). The player chooses."""
-    prompt = "Wargames: end the game now (the opponent gains 6 VP)?"
+    prompt = say("event.wargames.prompt", card=game.rules.card(CardId.WARGAMES).name)
     if not yes_no(game, ctx.chooser, prompt, key=ctx.key("end")):
         ctx.destination = "discard"
         return
-    game.gain_vp(ctx.chooser.other, 6, "Wargames")
+    game.gain_vp(ctx.chooser.other, 6, game.rules.card(CardId.WARGAMES).name)
     vp = game.state.vp
     winner = Side.US if vp > 0 else Side.USSR if vp < 0 else None
     game.end(Result(winner, "wargames"))
@@ -464,7 +504,7 @@ def iran_iraq_war(game: Game, ctx: EventContext) -> None:
         game,
         ctx.chooser,
         [rules.index[c] for c in facts.targets],
-        "Iran-Iraq War: which country is invaded?",
+        say("event.iran_iraq_war.target", card=game.rules.card(CardId.IRAN_IRAQ_WAR).name),
         key=ctx.key("target"),
     )
     war(game, ctx.chooser, target, facts)

@@ -60,6 +60,7 @@ from twsolo.engine.space import advance
 from twsolo.engine.state import Effect, GameState, area_of, hand_of
 from twsolo.errors import IllegalActionError
 from twsolo.ids import CHINA_CARD, MAP_REGIONS, SOUTHEAST_ASIA, CardId, Side, card_key
+from twsolo.phrases import say
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -110,7 +111,7 @@ def brush_war(game: Game, ctx: EventContext) -> None:
         for c in rules.countries
         if c.stability <= 2 and protection(state, rules, attacker, c.index, coup=False) is None
     ]
-    prompt = "Brush War: attack which country?"
+    prompt = say("event.brush_war.prompt", card=game.rules.card(CardId.BRUSH_WAR).name)
     target = choose_country(game, ctx.chooser, targets, prompt, key=ctx.key("target"))
     war(game, attacker, target, war_facts(game, ctx.card))
 
@@ -134,9 +135,17 @@ def arms_race(game: Game, ctx: EventContext) -> None:
     s, me = game.state, ctx.player
     mine, theirs = s.milops[me.col], s.milops[me.other.col]
     if mine <= theirs:
-        game.note(f"Arms Race: {me.label} military ops {mine} do not exceed {theirs}")
+        game.note(
+            say(
+                "event.arms_race.note",
+                card=game.rules.card(CardId.ARMS_RACE).name,
+                me=me.label,
+                mine=mine,
+                theirs=theirs,
+            )
+        )
         return
-    game.gain_vp(me, 3 if mine >= s.defcon else 1, "Arms Race")
+    game.gain_vp(me, 3 if mine >= s.defcon else 1, game.rules.card(CardId.ARMS_RACE).name)
 
 
 @event(CardId.CUBAN_MISSILE_CRISIS, figures=("remove",))
@@ -144,7 +153,7 @@ def cuban_missile_crisis(game: Game, ctx: EventContext) -> None:
     """card-events #40: DEFCON to 2; this turn a coup by the player's opponent loses the game
     (coup.py), unless that side cancels it (`cancel_cuban_missile_crisis`). No choice. (The
     solitaire AI plays it otherwise: solo/overrides.py, spec §23.7.)"""
-    game.set_defcon(2, "Cuban Missile Crisis")
+    game.set_defcon(2, game.rules.card(CardId.CUBAN_MISSILE_CRISIS).name)
     game.add_effect(Effect(CardId.CUBAN_MISSILE_CRISIS, ctx.player.other))
 
 
@@ -155,15 +164,25 @@ def cuban_missile_crisis_refusal(
     card's figure) from `country` now (card-events #40), or None."""
     effect = state.effect(CardId.CUBAN_MISSILE_CRISIS)
     if effect is None or effect.side is not side:
-        return f"the Cuban Missile Crisis does not restrict the {side.label}"
+        return say("event.cuban_missile_crisis_refusal.refused", side=side.label)
     allowed = MISSILE_CRISIS_CANCEL[side]
     c = rules.countries[country]
     if c.id not in allowed:
         names = " or ".join(rules.country(a).name for a in allowed)
-        return f"the {side.label} cancels the Cuban Missile Crisis from {names}, not {c.name}"
+        return say(
+            "event.cuban_missile_crisis_refusal.refused_2",
+            side=side.label,
+            names=names,
+            country=c.name,
+        )
     amount = rules.card(CardId.CUBAN_MISSILE_CRISIS).figure("remove")
     if state.inf(country, side) < amount:
-        return f"the {side.label} has fewer than {amount} influence in {c.name} to remove"
+        return say(
+            "event.cuban_missile_crisis_refusal.refused_3",
+            side=side.label,
+            amount=amount,
+            country=c.name,
+        )
     return None
 
 
@@ -176,7 +195,7 @@ def cancel_cuban_missile_crisis(game: Game, side: Side, country: int) -> None:
         country, side, game.rules.card(CardId.CUBAN_MISSILE_CRISIS).figure("remove")
     )
     game.remove_effect(CardId.CUBAN_MISSILE_CRISIS)
-    game.note(f"the {side.label} cancels the Cuban Missile Crisis")
+    game.note(say("event.cancel_cuban_missile_crisis.note", side=side.label))
 
 
 @event(CardId.NUCLEAR_SUBS)
@@ -199,7 +218,7 @@ def quagmire(game: Game, ctx: EventContext) -> None:
 def salt_negotiations(game: Game, ctx: EventContext) -> None:
     """card-events #43: DEFCON +2; all coup rolls −1 this turn; the player may take one
     non-scoring card from the discard pile into its deck/hand. The player chooses."""
-    game.change_defcon(2, "SALT Negotiations")
+    game.change_defcon(2, game.rules.card(CardId.SALT_NEGOTIATIONS).name)
     game.add_effect(Effect(CardId.SALT_NEGOTIATIONS))
     rules = game.rules
     search = game.policy.procedure("discard_search", discard_search)
@@ -207,13 +226,15 @@ def salt_negotiations(game: Game, ctx: EventContext) -> None:
         game,
         ctx.chooser,
         lambda c: not rules.card(c).scoring,
-        "SALT: take a card from the discard pile?",
+        say("event.salt_negotiations.take"),
         key=ctx.key("take"),
         none="decline",
     )
     if taken is not None:
         game.move_card(taken, hand_of(ctx.chooser))
-        game.note(f"{ctx.chooser.label} takes {rules.card(taken)} (shown to the opponent)")
+        game.note(
+            say("event.salt_negotiations.note", side=ctx.chooser.label, card=rules.card(taken))
+        )
         game.shuffle(hand_of(ctx.chooser))  # appendix #43: shuffled into the deck/hand
 
 
@@ -239,20 +260,23 @@ def _trap_round(game: Game, side: Side, card: int) -> bool:
             game,
             side,
             lambda c: meets_ops(game, side, c, need),
-            f"{name}: reveal for a {need}+ ops card",
+            say("event.trap_round.reveal", name=name, need=need),
         )
     else:
         discard = game.policy.procedure("trap_discard", trap_pick)(game, side, card)
     if discard is None:
-        game.note(f"{name}: the {side.label} discards no card this round")
+        game.note(say("event.trap_round.note", name=name, side=side.label))
         return True
-    game.note(f"{name}: the {side.label} discards {game.rules.card(discard)}")
+    game.note(
+        say("event.trap_round.note_2", name=name, side=side.label, card=game.rules.card(discard))
+    )
     spend_card(game, side, discard)
-    roll = game.roll(side, f"{name}: 1–{escape} escapes", high=False)
+    roll = game.roll(side, say("event.trap_round.roll", name=name, escape=escape), high=False)
     escaped = roll <= escape
     if escaped:
         game.remove_effect(card)
-    game.note(f"{name}: {side.label} rolls {roll}, {'escapes' if escaped else 'stays'}")
+    key = "event.trap_round.escapes" if escaped else "event.trap_round.stays"
+    game.note(say(key, name=name, side=side.label, roll=roll))
     return True
 
 
@@ -262,14 +286,14 @@ def trap_pick(game: Game, side: Side, card: int) -> int | None:
     the round out: None."""
     name = game.rules.card(card).name
     need = game.rules.card(card).figure("discard_ops")
-    eligible = ops_discards(game, side, need, f"{name}: look through the hand")
+    eligible = ops_discards(game, side, need, say("event.trap_pick.look", name=name))
     if eligible:
-        prompt = f"{name}: discard a {need}+ ops card"
+        prompt = say("event.trap_pick.prompt", name=name, need=need)
         key = card_key(card, "discard")
         return choose_card(game, side, eligible, prompt, key=key, event=card, need=need)
     scoring = [c for c in game.state.piles[hand_of(side)].known() if game.rules.card(c).scoring]
     if scoring:
-        prompt = f"{name}: play a scoring card"
+        prompt = say("event.trap_pick.prompt_2", name=name)
         chosen = choose_card(game, side, scoring, prompt, key=card_key(card, "scoring"), event=card)
         assert chosen is not None
         game.move_card(chosen, "table")
@@ -308,26 +332,33 @@ def summit(game: Game, ctx: EventContext) -> None:
     totals = {}
     for side in (ctx.player, ctx.player.other):
         bonus = _summit_bonus(state, rules, side)
-        totals[side] = game.roll(side, f"Summit (+{bonus})") + bonus
+        totals[side] = (
+            game.roll(
+                side, say("event.summit.roll", card=rules.card(CardId.SUMMIT).name, bonus=bonus)
+            )
+            + bonus
+        )
     if totals[Side.US] == totals[Side.USSR]:
-        game.note(f"Summit: tie at {totals[Side.US]}")
+        game.note(
+            say("event.summit.note", card=game.rules.card(CardId.SUMMIT).name, what=totals[Side.US])
+        )
         return
     winner = Side.US if totals[Side.US] > totals[Side.USSR] else Side.USSR
-    game.gain_vp(winner, 2, "Summit")
+    game.gain_vp(winner, 2, game.rules.card(CardId.SUMMIT).name)
     d = state.defcon
     levels = sorted({max(1, d - 1), d, min(5, d + 1)})
-    prompt = "Summit: set DEFCON (one level either way)"
+    prompt = say("event.summit.prompt", card=game.rules.card(CardId.SUMMIT).name)
     level = game.ask("number", winner, levels, prompt, key=ctx.key("defcon"))
-    game.set_defcon(int(str(level)), "Summit")
+    game.set_defcon(int(str(level)), game.rules.card(CardId.SUMMIT).name)
 
 
 @event(CardId.HOW_I_LEARNED_TO_STOP_WORRYING, asks=("defcon",))
 def how_i_learned(game: Game, ctx: EventContext) -> None:
     """card-events #46: the player sets DEFCON to any level (1 loses for the phasing player)
     and gains 5 military ops. The player chooses the level."""
-    prompt = "set DEFCON to which level?"
+    prompt = say("event.how_i_learned.prompt")
     level = game.ask("number", ctx.chooser, [1, 2, 3, 4, 5], prompt, key=ctx.key("defcon"))
-    game.set_defcon(int(str(level)), "How I Learned to Stop Worrying")
+    game.set_defcon(int(str(level)), game.rules.card(CardId.HOW_I_LEARNED_TO_STOP_WORRYING).name)
     game.add_milops(ctx.player, 5)
 
 
@@ -349,7 +380,7 @@ def junta(game: Game, ctx: EventContext) -> None:
         game,
         side,
         latin,
-        f"Junta: +{amount} influence where?",
+        say("event.junta.place", card=game.rules.card(CardId.JUNTA).name, amount=amount),
         key=ctx.key("place"),
         intent="add",
         influence_of=side,
@@ -367,16 +398,30 @@ def junta(game: Game, ctx: EventContext) -> None:
         options.append("realign")
     if not options:
         return
-    prompt = "Junta: free coup or realignments?"
+    prompt = say("event.junta.prompt", card=game.rules.card(CardId.JUNTA).name)
     modified = ops_modifier(state, side, ops)
     kind = game.ask(
         "operation", side, [*options, "done"], prompt, key=ctx.key("operation"), ops=modified
     )
     if kind == "coup":
-        free_coup(game, side, latin, ops, "Junta: free coup where?", key=ctx.key("coup"))
+        free_coup(
+            game,
+            side,
+            latin,
+            ops,
+            say("event.junta.coup", card=game.rules.card(CardId.JUNTA).name),
+            key=ctx.key("coup"),
+        )
     elif kind == "realign":
         rolls = ops_modifier(state, side, ops)
-        realign_rolls(game, side, rolls, latin, "Junta: realign where?", key=ctx.key("realign"))
+        realign_rolls(
+            game,
+            side,
+            rolls,
+            latin,
+            say("event.junta.realign", card=game.rules.card(CardId.JUNTA).name),
+            key=ctx.key("realign"),
+        )
 
 
 def _battleground_lead(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
@@ -386,7 +431,7 @@ def _battleground_lead(state: GameState, rules: Ruleset, ctx: EventContext) -> s
         for s in Side
     }
     if count[Side.US] <= count[Side.USSR]:
-        return f"the US controls {count[Side.US]} battlegrounds, the USSR {count[Side.USSR]}"
+        return say("event.requires.us_battlegrounds", us=count[Side.US], ussr=count[Side.USSR])
     return None
 
 
@@ -394,7 +439,7 @@ def _battleground_lead(state: GameState, rules: Ruleset, ctx: EventContext) -> s
 def kitchen_debates(game: Game, ctx: EventContext) -> None:
     """card-events #48: if the US controls more battlegrounds than the USSR, US +2 VP.
     No choice."""
-    game.gain_vp(Side.US, 2, "Kitchen Debates")
+    game.gain_vp(Side.US, 2, game.rules.card(CardId.KITCHEN_DEBATES).name)
 
 
 @event(CardId.MISSILE_ENVY, asks=("give",), ops=True)
@@ -408,21 +453,48 @@ def missile_envy(game: Game, ctx: EventContext) -> None:
     (`missile_envy_due`)."""
     rules, me = game.rules, ctx.player
     giver = me.other
-    held = hand_cards(game, giver, f"Missile Envy: the {giver.label} looks through its deck/hand")
+    held = hand_cards(
+        game,
+        giver,
+        say(
+            "event.missile_envy.look",
+            card=game.rules.card(CardId.MISSILE_ENVY).name,
+            giver=giver.label,
+        ),
+    )
     game.shuffle(hand_of(giver))  # appendix G7: after looking through it
     cards = [c for c in held if may_take(game, c) and not rules.card(c).scoring]
     if not cards:
-        game.note(f"Missile Envy: the {giver.label} has no card to give")
+        game.note(
+            say(
+                "event.missile_envy.note",
+                card=game.rules.card(CardId.MISSILE_ENVY).name,
+                giver=giver.label,
+            )
+        )
         return
     top = max(rules.card(c).ops for c in cards)
     tied = [c for c in cards if rules.card(c).ops == top]
     given = tied[0] if len(tied) == 1 else None
     if given is None:
-        given = choose_card(game, giver, tied, "Missile Envy: give", key=ctx.key("give"))
+        given = choose_card(
+            game,
+            giver,
+            tied,
+            say("event.missile_envy.give", card=game.rules.card(CardId.MISSILE_ENVY).name),
+            key=ctx.key("give"),
+        )
     assert given is not None
     taken = given
     game.move_card(taken, "table")
-    game.note(f"Missile Envy: the {giver.label} gives {rules.card(taken)}")
+    game.note(
+        say(
+            "event.missile_envy.note_2",
+            event_card=game.rules.card(CardId.MISSILE_ENVY).name,
+            giver=giver.label,
+            card=rules.card(taken),
+        )
+    )
     china_card_came_up(game, taken)
     if taken != CHINA_CARD and rules.card(taken).owner in (None, me):
         play_event(game, taken, me, headline=ctx.headline)
@@ -463,7 +535,7 @@ def we_will_bury_you(game: Game, ctx: EventContext) -> None:
     """card-events #50: DEFCON −1; at the US's next action round the USSR gains 3 VP (the
     `vp` figure) unless the US plays UN Intervention as its event, whose handler ends this
     effect (hook below). No choice."""
-    game.change_defcon(-1, "We Will Bury You")
+    game.change_defcon(-1, game.rules.card(CardId.WE_WILL_BURY_YOU).name)
     game.add_effect(
         Effect(CardId.WE_WILL_BURY_YOU, Side.US, round_mark(game.state, game.state.phasing))
     )
@@ -483,7 +555,7 @@ def we_will_bury_you_round(game: Game, side: Side, card: int, how: str) -> None:
         return
     game.remove_effect(CardId.WE_WILL_BURY_YOU)
     vp = game.rules.card(CardId.WE_WILL_BURY_YOU).figure("vp")
-    game.gain_vp(Side.USSR, vp, "We Will Bury You")
+    game.gain_vp(Side.USSR, vp, game.rules.card(CardId.WE_WILL_BURY_YOU).name)
     game.check_vp_victory()
 
 
@@ -510,7 +582,10 @@ def south_african_unrest(game: Game, ctx: EventContext) -> None:
         game,
         ctx.chooser,
         options,
-        "South African Unrest: +2 where?",
+        say(
+            "event.south_african_unrest.place",
+            card=game.rules.card(CardId.SOUTH_AFRICAN_UNREST).name,
+        ),
         key=ctx.key("place"),
         intent="add",
         influence_of=Side.USSR,
@@ -530,7 +605,7 @@ def allende(game: Game, ctx: EventContext) -> None:
 def willy_brandt(game: Game, ctx: EventContext) -> None:
     """card-events #55: USSR +1 VP, +1 USSR influence in West Germany; West Germany loses NATO
     protection until Tear Down This Wall. No choice."""
-    game.gain_vp(Side.USSR, 1, "Willy Brandt")
+    game.gain_vp(Side.USSR, 1, game.rules.card(CardId.WILLY_BRANDT).name)
     _add(game, Side.USSR, "west_germany", 1)
     game.add_effect(Effect(CardId.WILLY_BRANDT))
 
@@ -546,7 +621,7 @@ def muslim_revolution(game: Game, ctx: EventContext) -> None:
         ctx.chooser,
         [i for i in (_idx(game, c) for c in MUSLIM_REVOLUTION) if game.state.inf(i, Side.US) > 0],
         2,
-        "Muslim Revolution: remove all US influence from",
+        say("event.muslim_revolution.remove", card=game.rules.card(CardId.MUSLIM_REVOLUTION).name),
         lambda c: remove_all(game, Side.US, c),
         key=ctx.key("remove"),
         intent="remove",
@@ -558,7 +633,7 @@ def muslim_revolution(game: Game, ctx: EventContext) -> None:
 def abm_treaty(game: Game, ctx: EventContext) -> None:
     """card-events #57: DEFCON +1, then the player conducts operations with 4 ops (modifiers
     apply). The player chooses."""
-    game.change_defcon(1, "ABM Treaty")
+    game.change_defcon(1, game.rules.card(CardId.ABM_TREATY).name)
     grant_operations(game, ctx.chooser, 4)
 
 
@@ -569,7 +644,7 @@ def cultural_revolution(game: Game, ctx: EventContext) -> None:
     if game.state.china_holder is Side.US:
         _pass_china_card(game, Side.USSR, face_up=True)
     else:
-        game.gain_vp(Side.USSR, 1, "Cultural Revolution")
+        game.gain_vp(Side.USSR, 1, game.rules.card(CardId.CULTURAL_REVOLUTION).name)
 
 
 @event(CardId.FLOWER_POWER, requires=prohibited_by(CardId.AN_EVIL_EMPIRE))
@@ -588,7 +663,7 @@ def flower_power_war(game: Game, side: Side, card: int, how: str) -> None:
         and game.rules.card(card).war is not None
         and game.state.has_effect(CardId.FLOWER_POWER)  # An Evil Empire (#97) removes it
     ):
-        game.gain_vp(Side.USSR, 2, "Flower Power")
+        game.gain_vp(Side.USSR, 2, game.rules.card(CardId.FLOWER_POWER).name)
         game.check_vp_victory()
 
 
@@ -596,7 +671,7 @@ def flower_power_war(game: Game, side: Side, card: int, how: str) -> None:
 def u2_incident(game: Game, ctx: EventContext) -> None:
     """card-events #60: USSR +1 VP; this turn, if UN Intervention is played as an event, the
     USSR gains 1 more VP, once (UN Intervention's handler gives it). No choice."""
-    game.gain_vp(Side.USSR, 1, "U2 Incident")
+    game.gain_vp(Side.USSR, 1, game.rules.card(CardId.U2_INCIDENT).name)
     game.add_effect(Effect(CardId.U2_INCIDENT, Side.USSR))
 
 
@@ -605,14 +680,14 @@ def opec(game: Game, ctx: EventContext) -> None:
     """card-events #61: USSR +1 VP per listed country it controls. No choice."""
     s, rules = game.state, game.rules
     vp = sum(controls(s, rules, Side.USSR, _idx(game, c)) for c in OPEC_COUNTRIES)
-    game.gain_vp(Side.USSR, vp, "OPEC")
+    game.gain_vp(Side.USSR, vp, game.rules.card(CardId.OPEC).name)
 
 
 @event(CardId.LONE_GUNMAN, ops=True)
 def lone_gunman(game: Game, ctx: EventContext) -> None:
     """card-events #62: the US reveals its hand; the USSR conducts operations with 1 op
     (modified). The USSR chooses."""
-    show_hand(game, Side.US, "Lone Gunman")
+    show_hand(game, Side.US, game.rules.card(CardId.LONE_GUNMAN).name)
     grant_operations(game, Side.USSR, 1)
 
 
@@ -621,7 +696,9 @@ def colonial_rear_guards(game: Game, ctx: EventContext) -> None:
     """card-events #63: +1 US influence in each of 4 different countries in Africa and/or
     Southeast Asia. The US chooses."""
     places = event_area(game, ctx.card)
-    prompt = "Colonial Rear Guards: +1 where?"
+    prompt = say(
+        "event.colonial_rear_guards.prompt", card=game.rules.card(CardId.COLONIAL_REAR_GUARDS).name
+    )
     add_by_choice(
         game, ctx.chooser, Side.US, 4, places, prompt, key=ctx.key("place"), distinct=True
     )
@@ -638,7 +715,7 @@ def panama_canal_returned(game: Game, ctx: EventContext) -> None:
 def camp_david_accords(game: Game, ctx: EventContext) -> None:
     """card-events #65: US +1 VP; +1 US influence in Israel, Jordan and Egypt; Arab-Israeli War
     is prohibited from now on. No choice."""
-    game.gain_vp(Side.US, 1, "Camp David Accords")
+    game.gain_vp(Side.US, 1, game.rules.card(CardId.CAMP_DAVID_ACCORDS).name)
     for country in ("israel", "jordan", "egypt"):
         _add(game, Side.US, country, 1)
     game.add_effect(Effect(CardId.CAMP_DAVID_ACCORDS))
@@ -657,7 +734,11 @@ def puppet_governments(game: Game, ctx: EventContext) -> None:
         ]
         if not empty:
             return
-        prompt = f"Puppet Governments: +1 where? ({n} of 3)"
+        prompt = say(
+            "event.puppet_governments.prompt",
+            card=game.rules.card(CardId.PUPPET_GOVERNMENTS).name,
+            n=n,
+        )
         answer = game.ask(
             "country",
             ctx.chooser,
@@ -684,13 +765,13 @@ def grain_sales(game: Game, ctx: EventContext) -> None:
     plays = card_player()
     us, hand = ctx.chooser, hand_of(Side.USSR)
     taken = random_card(
-        game, Side.USSR, "Grain Sales: a random USSR card", china=may_take(game, CHINA_CARD)
+        game, Side.USSR, say("event.grain_sales.discard"), china=may_take(game, CHINA_CARD)
     )
     if taken is not None:
-        game.note(f"Grain Sales: the US takes {game.rules.card(taken)}")
+        game.note(say("event.grain_sales.note", card=game.rules.card(taken)))
         china_card_came_up(game, taken)
         ways = [*plays.ways(game, us, taken), "return"]
-        prompt = f"Grain Sales: play {game.rules.card(taken)}?"
+        prompt = say("event.grain_sales.prompt", card=game.rules.card(taken))
         how = str(game.ask("play", us, ways, prompt, key=ctx.key("play"), card=taken))
         if how != "return":
             plays.play(game, us, taken, how)
@@ -721,7 +802,7 @@ def latin_american_death_squads(game: Game, ctx: EventContext) -> None:
 def oas_founded(game: Game, ctx: EventContext) -> None:
     """card-events #70: +2 US influence in Central and/or South America. The US chooses."""
     places = event_area(game, ctx.card)
-    prompt = "OAS Founded: +1 where?"
+    prompt = say("event.oas_founded.prompt", card=game.rules.card(CardId.OAS_FOUNDED).name)
     add_by_choice(game, ctx.chooser, Side.US, 2, places, prompt, key=ctx.key("place"))
 
 
@@ -732,7 +813,7 @@ def nixon_plays_the_china_card(game: Game, ctx: EventContext) -> None:
     if game.state.china_holder is Side.USSR:
         _pass_china_card(game, Side.US, face_up=False)
     else:
-        game.gain_vp(Side.US, 2, "Nixon Plays the China Card")
+        game.gain_vp(Side.US, 2, game.rules.card(CardId.NIXON_PLAYS_THE_CHINA_CARD).name)
 
 
 @event(CardId.SADAT_EXPELS_SOVIETS)
@@ -757,7 +838,7 @@ def voice_of_america(game: Game, ctx: EventContext) -> None:
     """card-events #74: remove 4 USSR influence from countries outside Europe, at most 2 from
     one country. The US chooses."""
     outside = [c.index for c in game.rules.countries if c.region != "europe"]
-    prompt = "Voice of America: remove where?"
+    prompt = say("event.voice_of_america.prompt")
     remove_by_choice(
         game, ctx.chooser, Side.USSR, 4, outside, prompt, key=ctx.key("remove"), per_country=2
     )
@@ -772,7 +853,15 @@ def voice_of_america(game: Game, ctx: EventContext) -> None:
 def liberation_theology(game: Game, ctx: EventContext) -> None:
     """card-events #75: +3 USSR influence in Central America, at most 2 per country. The USSR
     chooses."""
-    place_figures(game, ctx, Side.USSR, "Liberation Theology: +1 where?")
+    place_figures(
+        game,
+        ctx,
+        Side.USSR,
+        say(
+            "event.liberation_theology.prompt",
+            card=game.rules.card(CardId.LIBERATION_THEOLOGY).name,
+        ),
+    )
 
 
 @event(
@@ -787,7 +876,15 @@ def ussuri_river_skirmish(game: Game, ctx: EventContext) -> None:
     if game.state.china_holder is Side.USSR:
         game.policy.procedure("china_card_taken", _pass_china_card)(game, Side.US, face_up=True)
         return
-    place_figures(game, ctx, Side.US, "Ussuri River Skirmish: +1 where?")
+    place_figures(
+        game,
+        ctx,
+        Side.US,
+        say(
+            "event.ussuri_river_skirmish.prompt",
+            card=game.rules.card(CardId.USSURI_RIVER_SKIRMISH).name,
+        ),
+    )
 
 
 def _draw_with_reshuffle(game: Game, purpose: str) -> int | None:
@@ -805,19 +902,19 @@ def ask_not(game: Game, ctx: EventContext) -> None:
     """card-events #77: the US discards any number of cards from its deck/hand (not the China
     Card; no events), then draws as many. The US chooses the cards, one at a time."""
     us, hand = ctx.chooser, hand_of(ctx.chooser)
-    hand_cards(game, us, "Ask Not: the US looks through its deck/hand")
+    hand_cards(game, us, say("event.ask_not.look"))
     count = 0
     while cards := [c for c in game.state.piles[hand].known() if c != CHINA_CARD]:
-        prompt = "Ask Not: discard a card?"
+        prompt = say("event.ask_not.prompt")
         card = choose_card(game, us, cards, prompt, key=ctx.key("discard"), none="done")
         if card is None:
             break
         game.move_card(card, "discard")
         count += 1
     for n in range(count):
-        drawn = _draw_with_reshuffle(game, f"Ask Not: draw ({n + 1} of {count})")
+        drawn = _draw_with_reshuffle(game, say("event.ask_not.draw", number=n + 1, count=count))
         if drawn is None:
-            game.note("Ask Not: no card left to draw")
+            game.note(say("event.ask_not.note"))
             break
         game.move_card(drawn, hand)
     game.shuffle(hand)  # appendix G7: after looking through it
@@ -830,7 +927,7 @@ def alliance_for_progress(game: Game, ctx: EventContext) -> None:
     s, rules = game.state, game.rules
     latin = _members(game, "central_america", "south_america")
     vp = sum(controls(s, rules, Side.US, c) for c in latin if rules.countries[c].battleground)
-    game.gain_vp(Side.US, vp, "Alliance for Progress")
+    game.gain_vp(Side.US, vp, game.rules.card(CardId.ALLIANCE_FOR_PROGRESS).name)
 
 
 @event(CardId.AFRICA_SCORING)
@@ -842,7 +939,7 @@ def africa_scoring(game: Game, ctx: EventContext) -> None:
 def _behind_in_space(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
     me = ctx.player
     if state.space[me.col] >= state.space[me.other.col]:
-        return f"the {me.label} is not behind on the Space Race"
+        return say("event.requires.behind_in_space", side=me.label)
     return None
 
 

@@ -18,6 +18,7 @@ from twsolo.engine.events.registry import EventContext, event, on
 from twsolo.engine.records import CardMove, DefconChange
 from twsolo.engine.state import Effect, GameState, hand_of
 from twsolo.ids import CardId, Side, card_key
+from twsolo.phrases import say
 from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -29,14 +30,14 @@ DONE = "done"
 
 def _not_in_late_war(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
     if late_war(state.turn):
-        return "The Cambridge Five is prohibited as an event in the Late War"
+        return say("event.requires.not_late_war", card=rules.card(CardId.THE_CAMBRIDGE_FIVE).name)
     return None
 
 
 def _us_controls_middle_east(state: GameState, rules: Ruleset, ctx: EventContext) -> str | None:
     if any(controls(state, rules, Side.US, c) for c in rules.members("middle_east")):
         return None
-    return "the US controls no Middle East country"
+    return say("event.requires.us_in_middle_east")
 
 
 @event(CardId.THE_CAMBRIDGE_FIVE, requires=_not_in_late_war, asks=("place",))
@@ -49,16 +50,28 @@ def the_cambridge_five(game: Game, ctx: EventContext) -> None:
     piles = (state.piles[hand_of(Side.US)], state.piles["primary"], state.piles["secondary"])
     cards = sorted(c for pile in piles for c in pile.known() if rules.card(c).scoring)
     if not cards:
-        game.note("The Cambridge Five: the US reveals no scoring card")
+        game.note(
+            say(
+                "event.the_cambridge_five.note",
+                card=game.rules.card(CardId.THE_CAMBRIDGE_FIVE).name,
+            )
+        )
         return
-    game.note("The Cambridge Five: " + ", ".join(str(rules.card(c)) for c in cards))
+    names = ", ".join(str(rules.card(c)) for c in cards)
+    game.note(
+        say(
+            "event.the_cambridge_five.revealed",
+            card=rules.card(CardId.THE_CAMBRIDGE_FIVE).name,
+            cards=names,
+        )
+    )
     regions = {str(rules.card(c).scoring) for c in cards}
     candidates = sorted({i for region in regions for i in rules.members(region)})
     country = choose_country(
         game,
         ctx.chooser,
         candidates,
-        "Cambridge Five: +1 USSR influence",
+        say("event.the_cambridge_five.place"),
         key=ctx.key("place"),
         intent="add",
         influence_of=Side.USSR,
@@ -74,7 +87,12 @@ def special_relationship(game: Game, ctx: EventContext) -> None:
     state, rules = game.state, game.rules
     uk = rules.index["uk"]
     if not controls(state, rules, Side.US, uk):
-        game.note("Special Relationship: the US does not control the UK")
+        game.note(
+            say(
+                "event.special_relationship.note",
+                card=game.rules.card(CardId.SPECIAL_RELATIONSHIP).name,
+            )
+        )
         return
     nato = state.has_effect(CardId.NATO)
     amount = 2 if nato else 1
@@ -82,7 +100,11 @@ def special_relationship(game: Game, ctx: EventContext) -> None:
         game,
         ctx.chooser,
         in_region(game, "west_europe") if nato else rules.neighbours[uk],
-        f"Special Relationship: +{amount} US",
+        say(
+            "event.special_relationship.place",
+            card=game.rules.card(CardId.SPECIAL_RELATIONSHIP).name,
+            amount=amount,
+        ),
         key=ctx.key("place"),
         intent="add",
         influence_of=Side.US,
@@ -94,7 +116,7 @@ def special_relationship(game: Game, ctx: EventContext) -> None:
     )
     game.add_influence(country, Side.US, amount)
     if nato:
-        game.gain_vp(Side.US, 2, "Special Relationship")
+        game.gain_vp(Side.US, 2, game.rules.card(CardId.SPECIAL_RELATIONSHIP).name)
 
 
 @event(CardId.NORAD, asks=("place",))
@@ -134,7 +156,7 @@ def norad_end_of_round(game: Game, side: Side, card: int, how: str) -> None:
         game,
         Side.US,
         candidates,
-        "NORAD: +1 US influence",
+        say("event.norad_end_of_round.prompt", card=game.rules.card(CardId.NORAD).name),
         key=card_key(CardId.NORAD, "place"),
         intent="add",
         influence_of=Side.US,
@@ -162,7 +184,7 @@ def che(game: Game, ctx: EventContext) -> None:
             and not rules.countries[c].battleground
             and coup_refusal(state, rules, Side.USSR, c) is None
         ]
-        prompt = f"Che: coup with {ops} ops"
+        prompt = say("event.che.prompt", card=game.rules.card(CardId.CHE).name, ops=ops)
         key = ctx.key("coup")
         target = country_or_decline(game, ctx.chooser, sorted(targets), prompt, key=key, ops=ops)
         if target is None:
@@ -180,12 +202,20 @@ def our_man_in_tehran(game: Game, ctx: EventContext) -> None:
     chooses."""
     drawn: list[int] = []
     for _ in range(OUR_MAN_IN_TEHRAN_CARDS):
-        card = game.draw("draw", "Our Man in Tehran: the US draws", to="aside")
+        card = game.draw(
+            "draw",
+            say(
+                "event.our_man_in_tehran.draw", card=game.rules.card(CardId.OUR_MAN_IN_TEHRAN).name
+            ),
+            to="aside",
+        )
         if card is None:
             break
         drawn.append(card)
     while drawn:
-        prompt = "Our Man in Tehran: discard"
+        prompt = say(
+            "event.our_man_in_tehran.prompt", card=game.rules.card(CardId.OUR_MAN_IN_TEHRAN).name
+        )
         card = choose_card(game, ctx.chooser, drawn, prompt, key=ctx.key("discard"), none=DONE)
         if card is None:
             break
