@@ -65,7 +65,7 @@ def test_a_split_to_the_secondary_says_where_the_points_went(tmp_path: Path) -> 
     )
     (plan,) = steps(out, "spec §12.3 influence")
     assert plan["chosen"] == ["central_america", "europe"]
-    assert plan["why"] == "3 points: 2 in central_america, 1 in europe"
+    assert plan["why"] == "3 points: 2 in Central America, 1 in Europe"
 
 
 # --------------------------------------------------------------- one trace per decision

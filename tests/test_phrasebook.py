@@ -14,14 +14,18 @@ from pathlib import Path
 import pytest
 
 from twsolo import api
+from twsolo.cli.prompts import COMMANDS as COMMAND_WORDS
+from twsolo.compose import standard_vocabulary
 from twsolo.engine import records
 from twsolo.engine.choices import KINDS
 from twsolo.errors import TwsoloError
 from twsolo.ids import SCORING_REGIONS, Side
 from twsolo.phrases import PHRASES, catalog_template, language, languages, say, use_language
+from twsolo.rulebook.sources import section_titles
 from twsolo.ruleset import Ruleset
 
 from .phrase_catalogs import pseudo, pseudo_catalog
+from .table_person import ScreenPerson, TablePerson, play_at_table
 
 WORD = re.compile(r"[a-z][a-z']+")
 
@@ -34,6 +38,11 @@ def pseudo_language(tmp_path: Path) -> Iterator[Path]:
         yield tmp_path
     finally:
         use_language("en")
+
+
+def book_titles() -> list[str]:
+    """The printed rulebook's section titles (docs/rules), which `why` cites by name."""
+    return list(section_titles().values())
 
 
 def names(rules: Ruleset) -> list[str]:
@@ -144,3 +153,54 @@ def test_every_record_kind_speaks_from_the_book(rules: Ruleset, pseudo_language:
 def test_the_pseudo_language_keeps_fields() -> None:
     assert pseudo("add {n} to {country}") == "⟦ADD {n} TO {country}⟧"
     assert gettext.NullTranslations().pgettext("k", "x") == "x"
+
+
+# What a screen may hold in English under any language: the values typed on the command line
+# (`--difficulty normal`, `--table`, `--dice manual`) and the command that resumes a game.
+COMMAND_LINE = ("twsolo play --restore-backup", "twsolo play", "table", "digital", "manual", "auto")
+# The in-game commands a person types at prompts of the digital game (by prompt number).
+COMMANDS = {
+    4: "help",
+    6: "hint",
+    9: "why",
+    12: "show",
+    14: "show all",
+    17: "history",
+    20: "inspect",
+    23: "why 2",
+    40: "undo",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("seed", "side", "mode", "who"),
+    [(2, "us", "table", "screen"), (3, "ussr", "digital", "planner")],
+)
+def test_a_whole_game_on_screen_speaks_only_from_the_book(
+    rules: Ruleset, pseudo_language: Path, tmp_path: Path, seed: int, side: str, mode: str, who: str
+) -> None:
+    """A game at the table (a person who knows only the screen, to turn 3) and a whole digital
+    game, under the pseudo-language: every line the program prints is the book's, but for names,
+    numbers and the command line's values. A sentence built outside the book shows here."""
+    dice = ["--dice", "manual"] if mode == "table" else []
+    args = ["new", "--side", side, f"--{mode}", *dice, "--seed", str(seed), "--name", "g"]
+    person = (
+        ScreenPerson(seed=seed, brain="hint", until=3)
+        if who == "screen"
+        else TablePerson(seed=seed, brain="greedy", commands=COMMANDS)
+    )
+    out = play_at_table(tmp_path / "home", args, person)
+    # The in-game commands' names, the game's name, the rulebook's section titles ("Rules
+    # cited", from the book in the language in use) and the rules data's own ids (the trace's
+    # criteria, as rules/*.yaml names them).
+    data = [*COMMAND_LINE, *rules.setup.difficulty, "'g'", *COMMAND_WORDS, *book_titles()]
+    data += [name for family in standard_vocabulary().names.values() for name in family]
+    left = {
+        line: words
+        for line in out.splitlines()
+        if not line.startswith("> ")  # what the person typed
+        if (words := english_left(line, rules, *data))
+    }
+    assert len(out.splitlines()) > 300
+    assert not left, "\n".join(f"{w}: {line}" for line, w in list(left.items())[:20])

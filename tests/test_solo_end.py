@@ -59,7 +59,7 @@ def test_final_scoring_after_turn_10_spec_19_i(rules: Ruleset) -> None:
     assert state.result.reason == "final_scoring"
     texts = [r.text(rules) for r in flow.game.log]
     assert any("the China Card" in t and "USSR gains 1 VP" in t for t in texts)
-    assert any("final scoring: europe" in t for t in texts)
+    assert any("(final scoring: Europe); VP track at" in t for t in texts)
     rating = victory_rating(rules, state, state.result)
     assert rating in {r for _, r in rules.regions.victory_rating}
 

@@ -30,6 +30,7 @@ from twsolo.engine.effects import coup_roll_modifier
 from twsolo.engine.events.late import NORTH_SEA_OIL_ROUND
 from twsolo.engine.legal import coup_success_chance
 from twsolo.engine.ops import OpsBudget
+from twsolo.engine.records import region_name
 from twsolo.engine.scoring import (
     Counts,
     counts_if_held,
@@ -381,7 +382,9 @@ def influence_plan(
     for c in points:
         region = view.rules.countries[c].region
         regions[region] = regions.get(region, 0) + 1
-    where = ", ".join(say("why.points.in", n=n, region=region) for region, n in regions.items())
+    where = ", ".join(
+        say("why.points.in", n=n, region=region_name(region)) for region, n in regions.items()
+    )
     why = say("why.points", n=len(points), where=where)
     view.note(Step(rule, chosen=list(regions), why=why))
     return OpsPlan("influence", points=points, space_step=space_step)

@@ -6,6 +6,7 @@ it to see what a rule change did.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,25 +49,28 @@ class Step:
             out["figures"] = self.figures
         return out
 
-    def text(self) -> str:
+    def text(self, name: Callable[[Any], str] = str) -> str:
+        """The step in a line; `name` puts an answer in words (a country's id as its name, at
+        the table), else it is written as the trace holds it."""
         parts = [self.rule]
         if self.chosen is not None:
-            parts.append(f"→ {shown(self.chosen)}")
+            parts.append(f"→ {shown(self.chosen, name)}")
         if self.why:
             parts.append(f"({self.why})")
         if self.candidates and len(self.candidates) > 1:
-            parts.append(say("why.from", candidates=", ".join(map(str, self.candidates[:8]))))
+            candidates = ", ".join(map(name, self.candidates[:8]))
+            parts.append(say("why.from", candidates=candidates))
         return " ".join(parts)
 
 
-def shown(value: Any) -> str:
+def shown(value: Any, name: Callable[[Any], str] = str) -> str:
     """A trace's value in words, not as Python writes it: a list as `europe, asia`, a flag as
     yes or no."""
     if isinstance(value, list | tuple):
-        return ", ".join(shown(v) for v in value) or say("why.shown.none")
+        return ", ".join(shown(v, name) for v in value) or say("why.shown.none")
     if isinstance(value, bool):
         return say("why.shown.yes" if value else "why.shown.no")
-    return str(value)
+    return name(value)
 
 
 def step_line(step: dict[str, Any]) -> str:

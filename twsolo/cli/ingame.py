@@ -40,6 +40,7 @@ from twsolo.cli.render import (
     round_banner,
     setup_lines,
     state_diff,
+    trace_value,
     tracks,
     turn_checklist,
 )
@@ -486,12 +487,12 @@ class Terminal:
                     "game.why.decision",
                     turn=decision.turn,
                     action_round=decision.action_round,
-                    kind=decision.kind,
+                    kind=say(f"question.{decision.kind}"),
                     answer=answer_label(self.rules, decision.answer, decision.kind),
                 )
             )
             for step in decision.steps:
-                self.echo(f"  - {step.text()}")
+                self.echo(f"  - {step.text(lambda value: trace_value(self.rules, value))}")
         texts = [step.text() for decision in decisions[start:] for step in decision.steps]
         if sections := cited_sections(texts):
             self.echo(say("game.why.rules_cited"))
@@ -535,6 +536,7 @@ class Terminal:
             self.session.options.ai_side,
             lambda entry: history_line(self.rules, entry, human),
             turn,
+            lambda value: trace_value(self.rules, value),
         )
         try:
             atomic_write_text(target, "\n".join(lines) + "\n")

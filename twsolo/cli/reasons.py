@@ -13,7 +13,7 @@ from typing import Any
 
 from twsolo.ai.bot import Decision
 from twsolo.ai.trace import Step
-from twsolo.cli.render import HIDDEN_KINDS, answer_label
+from twsolo.cli.render import HIDDEN_KINDS, answer_label, trace_value
 from twsolo.engine.choices import Answer
 from twsolo.engine.records import vp_on_track
 from twsolo.ids import Side
@@ -58,11 +58,12 @@ def move_lines(
         kind=move.kind,
         answer=shown,
     )
-    return [f"{said}{asked}", *why_lines(move.steps)]
+    return [f"{said}{asked}", *why_lines(move.steps, lambda v: trace_value(rules, v))]
 
 
-def why_lines(steps: Iterable[Step]) -> list[str]:
-    return [f"    {say('ask.why', reason=step.text())}" for step in steps]
+def why_lines(steps: Iterable[Step], name: Callable[[Any], str] = str) -> list[str]:
+    """The reasons of an AI's answer, each value put in words by `name`."""
+    return [f"    {say('ask.why', reason=step.text(name))}" for step in steps]
 
 
 def step_of(data: Mapping[str, Any]) -> Step:
@@ -96,6 +97,7 @@ def journal_lines(
     ai_side: Side,
     line: Callable[[Entry], str],
     turn: int | None = None,
+    name: Callable[[Any], str] = str,
 ) -> list[str]:
     """A played game's journal (all of it: the decisions are matched from its end), each entry
     as `line` puts it (cli/ingame.py's history_line, which never names a dealt card), the
@@ -107,7 +109,7 @@ def journal_lines(
     for i, entry in enumerate(entries):
         if turn is None or entry.turn == turn:
             lines.append(line(entry))
-            lines.extend(why_lines(reasons.get(i, ())))
+            lines.extend(why_lines(reasons.get(i, ()), name))
     return lines
 
 

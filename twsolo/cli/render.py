@@ -34,7 +34,7 @@ from twsolo.engine.records import (
 )
 from twsolo.engine.state import GameState, hand_of
 from twsolo.ids import CHINA_CARD, MAP_REGIONS, SCORING_REGIONS, Side
-from twsolo.phrases.book import say
+from twsolo.phrases.book import PHRASES, say
 from twsolo.ruleset import Ruleset
 
 __all__ = ["region_name"]  # re-exported: the prompts name regions as the records do
@@ -75,7 +75,22 @@ def answer_label(rules: Ruleset, answer: Any, kind: str = "") -> str:
         return rules.country(answer).name
     if isinstance(answer, str) and answer in SCORING_REGIONS:
         return region_name(answer)
+    if isinstance(answer, str) and f"answer.{answer}" in PHRASES:
+        return say(f"answer.{answer}")  # a word of the play grammar (menus.py accepts both)
     return str(answer).replace("_", " ")
+
+
+def trace_value(rules: Ruleset, value: Any) -> str:
+    """A value of the AI's trace as the screen says it: a country or a region by its name, a
+    word of the play grammar as its label; a number or a card number as it is."""
+    if isinstance(value, str):
+        if value in rules.index:
+            return rules.country(value).name
+        if value in SCORING_REGIONS:
+            return region_name(value)
+        if f"answer.{value}" in PHRASES:
+            return say(f"answer.{value}")
+    return str(value)
 
 
 def vp_text(vp: int, human: Side | None = None) -> str:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from twsolo.engine.board import controller
-from twsolo.engine.records import RegionScored
+from twsolo.engine.records import RegionScored, region_name
 from twsolo.engine.scores import RegionScore, SideScore
 from twsolo.engine.state import GameState, Result
 from twsolo.ids import SIDES, SOUTHEAST_ASIA, CardId, Side, card_key
@@ -331,7 +331,7 @@ def final_scoring(game: Game) -> list[RegionScore]:
             game.gain_vp(
                 Side.US,
                 score.vp,
-                say("engine.scoring.final_scoring.vp", region=region.replace("_", " ")),
+                say("engine.scoring.final_scoring.vp", region=region_name(region)),
             )
         if score.auto_win is not None:
             game.region_control_win(score.auto_win, region)

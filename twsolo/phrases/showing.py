@@ -163,4 +163,21 @@ PHRASES: dict[str, str | tuple[str, str]] = {
     "show.picture.discard": "Discard pile",
     "show.picture.removed": "Removed from the game",
     "show.picture.face_down": "{n} card(s) face down",
+    # The words of the play grammar as a menu lists them (cli/render.py answer_label); the
+    # person may type the label or the word itself (docs/playing.md).
+    "answer.influence": "influence",
+    "answer.coup": "coup",
+    "answer.realign": "realign",
+    "answer.space_race": "space race",
+    "answer.event": "event",
+    "answer.ops": "ops",
+    "answer.event_first": "event first",
+    "answer.ops_first": "ops first",
+    "answer.done": "done",
+    "answer.yes": "yes",
+    "answer.no": "no",
+    "answer.reveal": "reveal",
+    "answer.decline": "decline",
+    "answer.defer": "defer",
+    "answer.play": "play",
 }

@@ -229,4 +229,18 @@ PHRASES: dict[str, str | tuple[str, str]] = {
     "why.term_yes": "{term}: yes",
     "why.term_no": "{term}: no",
     "why.not_reached": "{term} (not reached)",
+    # A section of the rulebook a decision cites (rulebook/sources.py), under its title.
+    "why.cited": "§{ident} {title}",
+    "why.cited_within": "§{ident} {title} (in §{top} {top_title})",
+    # A play as the hint names it (players/plays.py).
+    "hint.play.event": "{card} as its event",
+    "hint.play.space_race": "{card} on the Space Race",
+    "hint.play.ops": "{card} for ops: {plan}",
+    "hint.plan.by_the_rules": "by the AI's rules for your side",
+    "hint.plan.coup": "coup in {country}",
+    "hint.plan.influence": "influence {places}",
+    "hint.plan.coup_nowhere": "coup",
+    "hint.plan.realign": "realign",
+    "hint.plan.space_race": "space race",
+    "hint.plan.none": "none",
 }

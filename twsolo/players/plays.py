@@ -12,6 +12,7 @@ from twsolo.engine.ops import OpsBudget
 from twsolo.engine.scoring import pile_region
 from twsolo.engine.state import GameState
 from twsolo.ids import MAP_REGIONS, Side
+from twsolo.phrases import say
 from twsolo.players.ops_plans import OpsPlan, coup_targets, influence_plan
 from twsolo.ruleset import Ruleset
 
@@ -34,24 +35,27 @@ class Play:
     def describe(self, rules: Ruleset) -> str:
         name = str(rules.card(self.card))
         if self.how == "event":
-            return f"{name} as its event"
+            return say("hint.play.event", card=name)
         if self.how == "space_race":
-            return f"{name} on the Space Race"
-        return f"{name} for ops: {describe_plan(rules, self.ops)}"
+            return say("hint.play.space_race", card=name)
+        return say("hint.play.ops", card=name, plan=describe_plan(rules, self.ops))
 
 
 def describe_plan(rules: Ruleset, plan: OpsPlan | None) -> str:
     if plan is None:
-        return "by the AI's rules for your side"
+        return say("hint.plan.by_the_rules")
     if plan.kind == "coup" and plan.target is not None:
-        return f"coup in {rules.countries[plan.target].name}"
+        return say("hint.plan.coup", country=rules.countries[plan.target].name)
     if plan.kind == "influence":
         points: dict[str, int] = {}
         for c in plan.points:
             name = rules.countries[c].name
             points[name] = points.get(name, 0) + 1
-        return "influence " + ", ".join(f"{n} +{k}" for n, k in points.items())
-    return plan.kind.replace("_", " ")
+        places = ", ".join(f"{n} +{k}" for n, k in points.items())
+        return say("hint.plan.influence", places=places)
+    if plan.kind == "coup":
+        return say("hint.plan.coup_nowhere")
+    return say(f"hint.plan.{plan.kind}")
 
 
 def regions_now(state: GameState, rules: Ruleset) -> list[str]:

@@ -23,6 +23,7 @@ from importlib import resources
 from pathlib import Path
 
 from twsolo.errors import TwsoloError
+from twsolo.phrases import say
 
 SECTION_FILE = re.compile(r"^(\d\d)-[a-z0-9-]+\.md$")
 APPENDIX = "appendix.md"
@@ -170,7 +171,7 @@ CITED = re.compile(r"§(\d+(?:\.\d+)*)")
 
 
 @cache
-def _titles() -> dict[str, str]:
+def section_titles() -> dict[str, str]:
     try:
         return Prose.read().titles()
     except (OSError, TwsoloError):
@@ -181,7 +182,7 @@ def cited_sections(texts: Iterable[str]) -> list[str]:
     """The sections `texts` cite, each once with its title as the rulebook heads it, e.g.
     "§13.2 Options (in §13 AI Influence Placement Priority)"; an item's id (§13.2.1) is
     titled by the heading it stands under."""
-    titles = _titles()
+    titles = section_titles()
     out: dict[str, str] = {}
     for text in texts:
         for m in CITED.finditer(text):
@@ -192,6 +193,14 @@ def cited_sections(texts: Iterable[str]) -> list[str]:
             if heading not in titles or ident in out:
                 continue
             top = heading.split(".", 1)[0]
-            where = f" (in §{top} {titles[top]})" if top != heading and top in titles else ""
-            out[ident] = f"§{ident} {titles[heading]}{where}"
+            if top != heading and top in titles:
+                out[ident] = say(
+                    "why.cited_within",
+                    ident=ident,
+                    title=titles[heading],
+                    top=top,
+                    top_title=titles[top],
+                )
+            else:
+                out[ident] = say("why.cited", ident=ident, title=titles[heading])
     return list(out.values())
