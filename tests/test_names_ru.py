@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from twsolo.cli.answers import NotUnderstood, read_answer
 from twsolo.cli.main import cli
 from twsolo.cli.match import matches
-from twsolo.cli.menus import NotUnderstood, read_answer
 from twsolo.cli.render import NUMBER_KINDS
 from twsolo.compose import load_ruleset
 from twsolo.engine.choices import CHANCE, Answer, Choice

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from twsolo.cli.answers import read_answer
 from twsolo.cli.ingame import HELP, history_line
-from twsolo.cli.menus import read_answer, short_list
+from twsolo.cli.menus import short_list
 from twsolo.engine.choices import Choice
 from twsolo.engine.initial_state import standard_state
 from twsolo.ids import Side

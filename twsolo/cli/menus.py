@@ -1,4 +1,5 @@
-"""A question's options as the person reads them, and what a typed line means. Pure text.
+"""A question's options as the person reads them. Pure text. What a typed answer means is read
+in cli/answers.py, by the same rules the menus show:
 
 One way to answer everywhere (`help` says it once): a plain number is a position in the list
 (a die's face or an amount is typed as itself), `#N` is card number N, anything else a name,
@@ -11,12 +12,9 @@ not at all (`?` lists them).
 
 from __future__ import annotations
 
-import re
 import textwrap
-from collections.abc import Sequence
 from typing import Any
 
-from twsolo.cli.match import matches
 from twsolo.cli.render import NUMBER_KINDS, answer_label, card_label, region_name
 from twsolo.engine.choices import CHANCE, Answer, Choice
 from twsolo.engine.effects import coup_roll_modifier
@@ -30,8 +28,6 @@ SEEN_LIMIT = 8  # a card that came up at the table: list the cards it can be up 
 WIDTH = 100
 ECHO_LIMIT = 60  # a bad input is quoted back at most this long
 NO_BREAK = "\u00a0"
-CARD_NUMBER = re.compile(r"#(\d{1,4})")
-POSITION = re.compile(r"\d{1,4}")
 ONE_A_LINE = 6  # countries: up to this many one a line, more by region, several a line
 # Answers that are sets or orders of cards: typed as positions or #N, e.g. `1 4 5`.
 CARD_SETS = ("draft", "bottom")
@@ -229,79 +225,6 @@ def how_to_answer(rules: Ruleset, choice: Choice) -> str:
 
 
 # ------------------------------------------------------------------ reading a typed line
-class NotUnderstood(ValueError):
-    """A typed line that names no legal answer; the message says what it is."""
-
-
-def names(rules: Ruleset, choice: Choice) -> dict[str, Answer]:
-    """What each option may be called: its card or country name, its label, its value."""
-    out: dict[str, Answer] = {}
-    for option in choice.options:
-        out.setdefault(answer_label(rules, option, choice.kind), option)
-        if isinstance(option, int) and option in rules.cards:
-            for name in rules.card_names(option):  # English, Russian (rules/names-*.yaml)
-                out.setdefault(name, option)
-        if isinstance(option, str):
-            if option in rules.index:
-                for name in rules.country_names(option):
-                    out.setdefault(name, option)
-            out.setdefault(option, option)
-    return out
-
-
-def read_answer(rules: Ruleset, choice: Choice, raw: str) -> Answer:
-    """The option a typed line names: a position, `#N`, or a name (see the module). Raises
-    NotUnderstood: no option is ever guessed."""
-    options = choice.options
-    text = raw.strip()
-    if choice.kind in NUMBER_KINDS:
-        if POSITION.fullmatch(text) and int(text) in options:
-            return int(text)
-        values = ", ".join(map(str, options))
-        raise NotUnderstood(say("ask.refused.not_one_of", typed=clip(text), values=values))
-    if POSITION.fullmatch(text):
-        n = int(text)
-        if not numbered(rules, choice):
-            raise NotUnderstood(say("ask.refused.not_numbered", n=n))
-        if 1 <= n <= len(options):
-            return options[n - 1]
-        key = "ask.refused.not_list_number"
-        if is_card_question(rules, choice):
-            key = "ask.refused.not_list_number_card"
-        raise NotUnderstood(say(key, n=n, last=len(options)))
-    if found := CARD_NUMBER.fullmatch(text):
-        number = int(found.group(1))
-        if number in options:
-            return number
-        card = rules.cards.get(number)
-        what = f"#{number} {card.name}" if card else f"#{number}"
-        raise NotUnderstood(say("ask.refused.not_legal", answer=what))
-    by_name = names(rules, choice)
-    found_names = matches(text, by_name)
-    chosen = sorted({by_name[m] for m in found_names}, key=options.index)
-    if len(chosen) == 1:
-        return chosen[0]
-    if chosen:
-        shown = "; ".join(answer_label(rules, o, choice.kind) for o in chosen[:8])
-        raise NotUnderstood(say("ask.refused.any_of", typed=clip(text), answers=shown))
-    raise NotUnderstood("")
-
-
-def read_cards(raw: str, drawn: Sequence[int]) -> list[int]:
-    """A set or an order of cards typed as positions in `drawn` or #N (`1 4 5`, `#8 #21`)."""
-    cards: list[int] = []
-    for token in re.split(r"[,\s]+", raw.strip()):
-        if not token:
-            continue
-        if POSITION.fullmatch(token) and 1 <= int(token) <= len(drawn):
-            cards.append(drawn[int(token) - 1])
-        elif (found := CARD_NUMBER.fullmatch(token)) and int(found.group(1)) in drawn:
-            cards.append(int(found.group(1)))
-        else:
-            raise NotUnderstood(say("ask.refused.card_numbers", typed=clip(token), last=len(drawn)))
-    return cards
-
-
 def context_cards(choice: Choice) -> list[int]:
     """The cards a draft or a bottom-of-the-deck question is about, in the listed order."""
     value: Any = choice.context.get("drawn") or choice.context.get("cards") or choice.options[0]

@@ -1,6 +1,6 @@
 """The person at the table as a ChoiceProvider: every question as a prompt with its options
-(cli/menus.py: list numbers, `#N` for a card, names by unique prefix — `w ger` is West Germany),
-`?` for the legal answers, an illegal answer refused with the rule's reason and asked again, a
+(cli/menus.py), the typed answer read in one place (cli/answers.py: list numbers, `#N` for a
+card, names by unique prefix — `w ger` is West Germany), `?` for the legal answers, an illegal answer refused with the rule's reason and asked again, a
 question with one legal answer said and passed, what a typed line was taken to mean echoed, and
 a warning to confirm before an answer that costs VP or loses the game.
 
@@ -11,34 +11,25 @@ from __future__ import annotations
 import random
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import click
 
+from twsolo.cli.answers import Refused, read
 from twsolo.cli.batch import Planned, several, splittable, summary
-from twsolo.cli.match import matches
 from twsolo.cli.menus import (
-    CARD_SETS,
     SEEN,
-    NotUnderstood,
-    clip,
-    context_cards,
     costs,
     coup_facts,
     coup_ops,
     menu,
     numbered,
     option_text,
-    read_answer,
-    read_cards,
     short_list,
 )
 from twsolo.cli.render import NUMBER_KINDS, answer_label, pile_label
-from twsolo.engine.board import placement_access
 from twsolo.engine.choices import Answer, Choice, ChoiceProvider
-from twsolo.engine.coup import coup_refusal, realign_refusal
-from twsolo.engine.influence import placement_refusal
 from twsolo.ids import Side
 from twsolo.phrases import say
 from twsolo.ruleset import Ruleset
@@ -79,10 +70,6 @@ def whose_die(choice: Choice, ai: Side | None) -> str:
     if roller is ai:
         return say("ask.die.ai", side=roller.label)
     return say("ask.die.yours", side=roller.label)
-
-
-class Refused(ValueError):
-    """An answer that is not legal; the message says why."""
 
 
 class Prompter:
@@ -259,47 +246,9 @@ class Prompter:
                 warnings.append(say("ask.warning.coup_defcon1", country=name))
         return warnings
 
-    # ------------------------------------------------------------------ parsing
     def parse(self, game: Game, choice: Choice, raw: str) -> Answer:
-        try:
-            if choice.kind in CARD_SETS:
-                return self.parse_cards(choice, raw)
-            return read_answer(self.rules, choice, raw)
-        except NotUnderstood as exc:
-            raise Refused(str(exc) or self.why_not(game, choice, raw)) from None
-
-    def parse_cards(self, choice: Choice, raw: str) -> Answer:
-        drawn = context_cards(choice)
-        cards = read_cards(raw, drawn)
-        options = choice.options
-        if choice.kind == "draft":
-            wanted = tuple(sorted(cards))
-            if wanted in options:
-                return wanted
-            raise Refused(draft_refusal(self.rules, choice, cards))
-        if len(cards) == len(drawn) - 1:
-            cards += [c for c in drawn if c not in cards]  # the last one goes last anyway
-        if tuple(cards) in options:
-            return tuple(cards)
-        raise Refused(say("ask.refused.name_each", n=len(drawn)))
-
-    def why_not(self, game: Game, choice: Choice, raw: str) -> str:
-        """The rule's reason when the answer names a country the question does not allow."""
-        rules = self.rules
-        ids = {rules.country_called[n] for n in matches(raw, rules.country_called)}
-        if len(ids) != 1:
-            return say("ask.refused.not_legal", answer=clip(raw))
-        country = rules.country(ids.pop())
-        side = choice.actor
-        reason = None
-        if choice.kind == "influence" and isinstance(side, Side):
-            access = placement_access(game.state, rules, side)
-            reason = placement_refusal(game.state, rules, side, country.index, access)
-        elif choice.kind == "coup" and isinstance(side, Side):
-            reason = coup_refusal(game.state, rules, side, country.index)
-        elif choice.kind == "realign" and isinstance(side, Side):
-            reason = realign_refusal(game.state, rules, side, country.index)
-        return reason or say("ask.refused.not_legal", answer=country.name)
+        """The answer a typed line names, or Refused (cli/answers.py)."""
+        return read(game, choice, raw)
 
 
 def warned(warnings: list[str]) -> bool:
@@ -352,17 +301,6 @@ def read_terminal_lines() -> None:
     its stdin is no terminal)."""
     if sys.stdin.isatty():
         click.termui.visible_prompt_func = terminal_line
-
-
-def draft_refusal(rules: Ruleset, choice: Choice, kept: Sequence[int]) -> str:
-    drawn = context_cards(choice)
-    keep = int(choice.context.get("keep", 0))
-    if len(set(kept)) != len(kept) or len(kept) != keep:
-        return say("ask.refused.keep_exactly", keep=keep, drawn=len(drawn))
-    given = [c for c in drawn if c not in kept]
-    mine = sum(rules.card(c).ops for c in kept)
-    theirs = sum(rules.card(c).ops for c in given)
-    return say("ask.refused.op_balance", mine=mine, theirs=theirs)
 
 
 class TablePlayer:
