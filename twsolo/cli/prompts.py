@@ -1,8 +1,9 @@
 """The person at the table as a ChoiceProvider: every question as a prompt with its options
 (cli/menus.py), the typed answer read in one place (cli/answers.py: list numbers, `#N` for a
-card, names by unique prefix — `w ger` is West Germany), `?` for the legal answers, an illegal answer refused with the rule's reason and asked again, a
-question with one legal answer said and passed, what a typed line was taken to mean echoed, and
-a warning to confirm before an answer that costs VP or loses the game.
+card, names by unique prefix — `w ger` is West Germany), `?` for the legal answers, an illegal
+answer refused with the rule's reason and asked again, a question with one legal answer said
+and passed, what a typed line was taken to mean echoed, and a warning to confirm before an
+answer that costs VP or loses the game.
 
 In-game commands typed at any prompt are handed to the session (`on_command`)."""
 
