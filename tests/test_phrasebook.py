@@ -204,3 +204,16 @@ def test_a_whole_game_on_screen_speaks_only_from_the_book(
     }
     assert len(out.splitlines()) > 300
     assert not left, "\n".join(f"{w}: {line}" for line, w in list(left.items())[:20])
+
+
+def test_a_sentence_said_again_is_the_same_and_follows_the_language(pseudo_language: Path) -> None:
+    """say() remembers what it said (a simulated game says the same reasons thousands of times):
+    the memory answers the same fields alike, never another's, and is forgotten with the
+    language."""
+    assert say("record.dealt", source="A", target="B") == "⟦DEAL A CARD FACE DOWN FROM A TO B⟧"
+    assert say("record.dealt", source="B", target="A") == "⟦DEAL A CARD FACE DOWN FROM B TO A⟧"
+    assert say("record.dealt", target="A", source="B") == "⟦DEAL A CARD FACE DOWN FROM B TO A⟧"
+    # A field that cannot be remembered by (a list) is said afresh.
+    assert say("record.hand_shown", purpose="p", pile="x", cards=["#1"]) == "⟦p: x HOLDS ['#1']⟧"
+    use_language("en")
+    assert say("record.dealt", source="A", target="B") == "deal a card face down from A to B"

@@ -38,13 +38,42 @@ def _gather() -> dict[str, Phrase]:
 
 PHRASES: dict[str, Phrase] = _gather()
 
-_catalog: gettext.NullTranslations = gettext.NullTranslations()
+# The catalog in use; None: English, the phrases as written (the engine says a phrase for every
+# question of a simulated game: English skips the catalog's lookup).
+_catalog: gettext.NullTranslations | None = None
 _language = ENGLISH
+
+
+# Sentences said already, by key and fields: a simulated game against the strong stand-in says
+# some 100,000 (a legality check's reason, most of them the same few), and filling a template
+# costs ten times an f-string. Emptied when it grows past MEMO_LIMIT and when the language
+# changes. So a field is a value: its text may not change while it lives (numbers, strings,
+# frozen records; a mutable dataclass cannot be a key and is said afresh).
+_said: dict[tuple[Any, ...], str] = {}
+MEMO_LIMIT = 100_000
 
 
 def say(key: str, /, **fields: Any) -> str:
     """The phrase `key` in the language in use, its `{fields}` filled in."""
+    memo = (key, *fields.items())
+    try:
+        return _said[memo]
+    except KeyError:
+        pass
+    except TypeError:  # a field that cannot be a key (a list): said afresh
+        return _filled(key, fields)
+    if len(_said) >= MEMO_LIMIT:
+        _said.clear()
+    text = _said[memo] = _filled(key, fields)
+    return text
+
+
+def _filled(key: str, fields: dict[str, Any]) -> str:
     phrase = PHRASES[key]
+    if _catalog is None:
+        if isinstance(phrase, str):
+            return phrase.format(**fields)
+        return phrase[fields["n"] != 1].format(**fields)  # English: one, and all the rest
     if isinstance(phrase, str):
         return _catalog.pgettext(key, phrase).format(**fields)
     return _catalog.npgettext(key, phrase[0], phrase[1], fields["n"]).format(**fields)
@@ -59,8 +88,9 @@ def languages(localedir: Path = LOCALES) -> list[str]:
 def use_language(language: str, localedir: Path = LOCALES) -> None:
     """Say everything from now on in `language` (English: the phrases as written)."""
     global _catalog, _language
+    _said.clear()
     if language == ENGLISH:
-        _catalog, _language = gettext.NullTranslations(), ENGLISH
+        _catalog, _language = None, ENGLISH
         return
     try:
         catalog = gettext.translation(DOMAIN, localedir, languages=[language])
