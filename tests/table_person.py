@@ -31,6 +31,7 @@ from twsolo.cli.render import answer_label
 from twsolo.engine.choices import CHANCE, Answer, Choice
 from twsolo.engine.game import Game
 from twsolo.engine.records import HandShown
+from twsolo.phrases import say
 from twsolo.players.greedy import GreedyPlayer
 
 FIRST = "<the first legal answer>"
@@ -671,6 +672,14 @@ def play_at_table(home: Path, args: list[str], person: TablePerson) -> str:
     return run_with(home, args, person)
 
 
+WHOLE_PLAY = say("hint.whole_play", line="").split(":")[0]
+ROLL_LAST = say("hint.whole_play_dice", line="", n=1).split(": ", 1)[1].split("your die")[0]
+THEN = re.compile(
+    r"\(next, before any choice: (.+?); you may turn them over now.*?\)"
+    r"(?: If the Primary's card and the Secondary's are both among (.+?), the Secondary's)?"
+)
+THEN_ITEM = re.compile(r"(?:the top card|(\d+) cards off the top) of (.+)")
+BOTH_DICE = "you may roll both and type them in one line"
 INVITED = re.compile(r"\(you may type all ([2-9]) in one line")
 
 
@@ -687,6 +696,8 @@ class ScreenPerson(TablePerson):
     until: int = 99
     lines: list[str] = field(default_factory=list)  # the lines of several answers typed
     turned: list[int] = field(default_factory=list)  # cards a line named, not asked yet
+    # The hint's whole plays typed: the journal's length then, the line, the die rolled for it.
+    advised: list[tuple[int, str, list[int]]] = field(default_factory=list)
 
     def type_line(self, text: str, **kwargs: Any) -> str:
         self.turned = []  # the cards of the line typed before were all asked or said by now
@@ -708,8 +719,24 @@ class ScreenPerson(TablePerson):
         self.typed_answers += 1
         header = self.last_header()
         if choice.kind not in ("draw", "reveal", "holds"):
+            both = BOTH_DICE in self.screen_since(self.asked_at)
+            if choice.kind == "die" and self.batch and both:  # as invited: the two dice
+                line = f"{self.rng.randint(1, 6)} {self.rng.randint(1, 6)}"
+                self.lines.append(line)
+                return line
             if choice.actor == CHANCE:
                 return typed(game, choice, self.chance(game, choice, self.table, ""))
+            if self.brain == "hint" and self.batch:  # `hint`'s whole play, typed as it says
+                advice = self.terminal.advise(game, choice)
+                whole = [ln.split(": ", 1)[1] for ln in advice if ln.startswith(WHOLE_PLAY)]
+                if whole:
+                    line, _, dice = whole[0].partition(ROLL_LAST)
+                    n = int(m.group(1)) if (m := re.search(r"(\d) dice", dice)) else 1
+                    rolled = [self.rng.randint(1, 6) for _ in range(n)] if dice else []
+                    line += "".join(f", {d}" for d in rolled)
+                    self.lines.append(line)
+                    self.advised.append((len(self.terminal.session.entries), line, rolled))
+                    return line
             return typed(game, choice, self.own(game, choice))
         found = (TURN_OVER if choice.kind == "draw" else LOOK).search(header)
         if found is None:
@@ -717,16 +744,39 @@ class ScreenPerson(TablePerson):
             self.table.problems.append(f"the question names no pile: {header}")
             return typed(game, choice, choice.options[0])
         invited = INVITED.search(header)
-        if not (self.batch and invited and choice.kind == "draw"):
+        then = THEN.search(self.screen_since(self.asked_at))
+        if not (self.batch and choice.kind == "draw" and (invited or then)):
             return typed(game, choice, self.chance(game, choice, self.table, found.group(1)))
-        cards = []
-        for _ in range(int(invited.group(1))):
-            card = self.table.turn_over(found.group(1), list(game.rules.cards))
-            cards.append(card)
+        early = {int(n) for n in CARD_NO.findall(then.group(2) or "")} if then else set()
+        # The Primary's card: on the board, or the first card of this line (spec §7.2).
+        on_board = self.table.piles["primary"]
+        primary = None if "Primary" in header else on_board[0] if on_board else None
+        runs = [(found.group(1), int(invited.group(1)) if invited else 1)]
+        for item in then.group(1).split("; ") if then else []:
+            m = THEN_ITEM.fullmatch(item)
+            assert m is not None, item
+            runs.append((m.group(2), int(m.group(1) or 1)))
+        cards: list[int | None] = []
+        for words, n in runs:
+            for _ in range(n):
+                card = self.table.turn_over(words, list(game.rules.cards))
+                cards.append(card)
+                if self.table.pile(words) != "scoring_deck":
+                    continue
+                if primary is None:
+                    primary = card
+                    continue
+                while primary in early and card in early:  # set aside: the next one too
+                    card = self.table.turn_over(words, list(game.rules.cards))
+                    cards.append(card)
         self.turned = [c for c in cards[1:] if c is not None]
         line = " ".join(f"#{c}" for c in cards)
         self.lines.append(line)
         return line
+
+    def screen_since(self, at: int) -> str:
+        sys.stdout.flush()
+        return sys.stdout.buffer.getvalue().decode("utf-8", "replace")[at:]  # type: ignore[attr-defined]
 
 
 def journal(home: Path) -> list[dict[str, Any]]:

@@ -97,7 +97,7 @@ def test_a_list_with_the_same_marks_is_not_printed_again(tmp_path: Path) -> None
     """Seed 2, US, turn 1 AR2: NATO's 4 ops placed a point at a time. The list of countries,
     marked with the off-region penalty, is the same for the second and third points: it is
     printed once (it was printed at every point while any country was marked)."""
-    person = ScreenPerson(seed=2, brain="hint", until=2)
+    person = ScreenPerson(seed=2, brain="hint", until=2, batch=False)  # a point at a time
     args = ["new", "--side", "us", "--table", "--dice", "manual", "--seed", "2", "--name", "g"]
     out = play_at_table(tmp_path, args, person)
     first_list = out.index("Place influence: place influence (4 ops left)\n")

@@ -21,8 +21,11 @@ from twsolo.engine.game import Game
 from .table_person import Person, ScreenPerson, journal, play_at_table, run_with
 
 # The second of two cards drawn that could only be one card: its `#N` once answered "play which
-# card?" (seed 1, US: `#16 #4` played Duck and Cover on the Space Race in turn 2 AR3).
-FORCED_SECOND = re.compile(r"> #\d+ #(\d+)\n  = .*\n.*draw \(2 of 2\).*only one legal answer: #\1")
+# card?" (seed 1, US: `#16 #4` played Duck and Cover on the Space Race in turn 2 AR3). The
+# Secondary Region's card may come first in the same line (its reveal invites the draws after it).
+FORCED_SECOND = re.compile(
+    r"> (?:#\d+ )+#(\d+)\n  = .*\n.*\n?.*draw \(2 of 2\).*only one legal answer: #\1"
+)
 
 
 def play(home: Path, seed: int, side: str, *, batch: bool, until: int) -> tuple[str, Any]:

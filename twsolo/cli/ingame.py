@@ -13,7 +13,8 @@ from pathlib import Path
 
 import click
 
-from twsolo.cli.batch import Done, Line, Planned
+from twsolo.cli.ahead import dry_run, next_cards, play_line, whole_play
+from twsolo.cli.batch import Line, Planned
 from twsolo.cli.board_picture import Marks, changes_since, last_ai_action
 from twsolo.cli.live_board import LiveBoard, unwritable
 from twsolo.cli.match import matches
@@ -26,6 +27,7 @@ from twsolo.cli.prompts import (
     TablePlayer,
     confirm,
     read_terminal_lines,
+    rolled_by,
     typed_line,
 )
 from twsolo.cli.reasons import journal_lines
@@ -36,6 +38,7 @@ from twsolo.cli.render import (
     game_summary,
     instructions,
     milops_reminder,
+    pile_label,
     region_name,
     round_banner,
     setup_lines,
@@ -46,7 +49,7 @@ from twsolo.cli.render import (
 )
 from twsolo.engine.adjust import ADJUSTABLE, SIDED, Adjustment, AdjustmentRefused, describe
 from twsolo.engine.calendar import action_rounds
-from twsolo.engine.choices import CHANCE, Actor, Choice, ChoiceProvider
+from twsolo.engine.choices import CHANCE, Actor, Answer, Choice, ChoiceProvider
 from twsolo.engine.game import Game
 from twsolo.engine.initial_state import standard_state
 from twsolo.engine.records import Record, result_text
@@ -59,9 +62,9 @@ from twsolo.persist.savefile import Entry
 from twsolo.phrases import say
 from twsolo.rulebook.sources import cited_sections
 from twsolo.ruleset import Ruleset
-from twsolo.session.journal_replay import Replay, decoded, position_after, providers_of
+from twsolo.session.journal_replay import decoded, position_after
 from twsolo.session.live import ROLLED_BACK_TO, DigitalChance, GameSession, Restart, TakeBack
-from twsolo.solo import GameRecord, play_game
+from twsolo.solo import GameRecord
 from twsolo.solo.regions import primary_region, secondary_region
 
 # The English of `help` as read at import (tests); the command says it in the language in use.
@@ -226,7 +229,9 @@ class Terminal:
         read_terminal_lines()
         for note in session.notes:
             self.echo(note)
-        prompter = Prompter(self.rules, self.command, self.before_prompt, self.plan)
+        prompter = Prompter(
+            self.rules, self.command, self.before_prompt, self.plan, self.advise, self.ahead
+        )
         self.prompter = prompter
         chance: ChoiceProvider | None = None  # on screen with the dice rolled for you: seeded
         if session.header.table:
@@ -301,20 +306,71 @@ class Terminal:
             session.human.other: line.stop,
             CHANCE: line.chance(asked=session.header.table, dice=manual_dice, rng=session.rng_at),
         }
-        replay = Replay(list(session.entries), live=live)
-        try:
-            play_game(
-                self.rules,
-                session.options,
-                providers_of(replay),
-                start=session.header.start,
-                table=session.header.table,
-            )
-        except Done:
-            pass
-        else:
+        if not dry_run(session, live):
             line.left_over(say("game.line.game_ends_before"))
         return line.planned
+
+    def advise(self, game: Game, choice: Choice) -> list[str]:
+        """`hint` at a question of the person's: the strong stand-in's ranking, then its whole
+        play from this question on as one line to type (issue #41), shown only when the
+        typed-line planner reads that line as exactly the play advised."""
+        from twsolo.players.advice import advisor, hint, hint_text
+
+        if choice.actor != self.session.human:
+            return hint_text(game, choice).splitlines()
+        advice = hint(game, choice)
+        lines = advice.lines()
+        advised = whole_play(
+            self.session, choice, advice.best.answer, advisor(game, choice, advice)
+        )
+        typed = play_line(game, advised)
+        wanted: list[Answer] = [a for c, a in advised.answers if len(c.options) > 1]
+        if len(wanted) < 2:
+            return lines
+        # The line as the person would type it, the dice they roll last included (any faces).
+        dice = [1] * advised.dice
+        try:
+            planned = self.plan(game, choice, ", ".join([typed, *map(str, dice)]))
+        except ValueError:  # LineRefused: never shown (a test plays every such line)
+            return lines
+        if [p.answer for p in planned if not p.forced] != [*wanted, *dice]:
+            return lines
+        if dice:
+            whole = say("hint.whole_play_dice", line=typed, n=len(dice))
+        else:
+            whole = say("hint.whole_play", line=typed)
+        return [*lines[:-1], whole, lines[-1]]
+
+    def ahead(self, game: Game, choice: Choice) -> str:
+        """At the table, the first card of a run the person turns over: the cards turned over
+        next before anyone decides anything (issue #41: the Secondary Region's card and the
+        AI's top card in one line), with the Early War exception's set-aside cards said; the
+        first die of a realignment: the other die."""
+        of = choice.context.get("of")
+        if not self.session.header.table or (of is not None and of[0] != 1):
+            return ""
+        if choice.kind == "die":  # a realignment's two dice, the second the other side's
+            roller = choice.context.get("roller")
+            if of != (1, 2) or not isinstance(roller, Side):
+                return ""
+            return say("ask.die.both", then=rolled_by(roller.other, game.state.ai_side))
+        runs = next_cards(self.session, choice)
+        if len(runs) < 2:
+            return ""
+        ai = game.state.ai_side
+        items = []
+        for run in runs[1:]:
+            pile = pile_label(str(run.first.context.get("pile")), ai)
+            if run.count > 1:
+                items.append(say("ask.then.cards", n=run.count, pile=pile))
+            else:
+                items.append(say("ask.then.card", pile=pile))
+        text = say("ask.then", items="; ".join(items))
+        aside = [c for run in runs for c in run.first.context.get("set_aside", ())]
+        if aside:
+            names = ", ".join(f"#{c} {self.rules.card(c).name}" for c in sorted(set(aside)))
+            text += " " + say("ask.then.set_aside", cards=names)
+        return text
 
     def before_prompt(self, choice: Choice) -> None:
         """Before a prompt: after an undo or a rollback, what to change on the physical board;

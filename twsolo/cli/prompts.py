@@ -65,7 +65,10 @@ LISTED_ONCE = ("influence", "realign", "country")
 
 def whose_die(choice: Choice, ai: Side | None) -> str:
     """Whose die a die question rolls: the AI's, yours, or the set-up's (no side's)."""
-    roller = choice.context.get("roller")
+    return rolled_by(choice.context.get("roller"), ai)
+
+
+def rolled_by(roller: object, ai: Side | None) -> str:
     if not isinstance(roller, Side):
         return say("ask.die.setup")
     if roller is ai:
@@ -83,11 +86,15 @@ class Prompter:
         on_command: CommandHandler,
         before: Callable[[Choice], None],
         plan: Planner | None = None,
+        advise: Callable[[Game, Choice], list[str]] | None = None,
+        ahead: Callable[[Game, Choice], str] | None = None,
     ):
         self.rules = rules
         self.on_command = on_command
         self.before = before
         self.plan = plan
+        self.advise = advise
+        self.ahead = ahead  # the cards a table turns over next, said at a card question
         self.queue: list[Planned] = []  # the answers a typed line gave to the next questions
         # The question whose list was shown last, and that list.
         self.listed: tuple[str, str, int, list[str]] | None = None
@@ -128,9 +135,13 @@ class Prompter:
             self.show_context(choice)
         elif choice.kind in SEEN and not numbered(rules, choice):  # typed as seen
             click.echo(say("ask.type_seen", header=header, n=n))
+            if self.ahead is not None and (then := self.ahead(game, choice)):
+                click.echo(f"  {then}")
         elif choice.kind in NUMBER_KINDS:  # a die's faces, an amount: on the question's line
             click.echo(f"{header} — {', '.join(str(o) for o in options)}")
             self.show_context(choice)
+            if self.ahead is not None and (then := self.ahead(game, choice)):
+                click.echo(f"  {then}")
         else:
             click.echo(header)
             self.show_context(choice)
@@ -146,11 +157,7 @@ class Prompter:
                     click.echo(line)
                 continue
             if word.lower() == "hint":  # advice, never an answer (twsolo/players/advice.py)
-                # Imported when asked: the strong stand-in's look-ahead is a fifth of the
-                # imports of a resume (docs/decisions.md §14).
-                from twsolo.players.advice import hint_text
-
-                click.echo(hint_text(game, choice))
+                click.echo("\n".join(self.advice(game, choice)))
                 continue
             if word.lower() in COMMANDS:
                 self.on_command(word.lower(), rest)
@@ -180,6 +187,16 @@ class Prompter:
                 click.echo(f"  = {label}")  # what the typed line was taken to mean
             if self.confirmed(game, choice, answer):
                 return answer
+
+    def advice(self, game: Game, choice: Choice) -> list[str]:
+        """`hint`'s lines: the Terminal's (with the whole play), else the ranking alone."""
+        if self.advise is not None:
+            return self.advise(game, choice)
+        # Imported when asked: the strong stand-in's look-ahead is a fifth of the imports of
+        # a resume (docs/decisions.md §14).
+        from twsolo.players.advice import hint_text
+
+        return hint_text(game, choice).splitlines()
 
     def header(self, game: Game, choice: Choice) -> str:
         """The question's title and prompt; a card question at the table names its pile and

@@ -124,12 +124,10 @@ def realign(game: Game, side: Side, country: int, *, free: bool = False) -> Real
         raise IllegalActionError(reason)
     name = rules.countries[country].name
     mods = {s: realign_modifiers(state, rules, s, country) for s in Side}
-    rolls = {
-        s: game.roll(
-            s, say("engine.coup.realign.roll", name=name), country=rules.countries[country].id
-        )
-        for s in (side, side.other)
-    }
+    pair = (side, side.other)
+    purpose, where = say("engine.coup.realign.roll", name=name), rules.countries[country].id
+    # The realigner's die, then the other's: two in a row (a screen may invite both at once).
+    rolls = {s: game.roll(s, purpose, country=where, of=(n, 2)) for n, s in enumerate(pair, 1)}
     totals = {s: rolls[s] + mods[s] for s in Side}
     removed = {Side.US: 0, Side.USSR: 0}
     if totals[Side.US] != totals[Side.USSR]:

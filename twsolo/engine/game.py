@@ -211,16 +211,26 @@ class Game:
         return value
 
     def draw(
-        self, pile: str, purpose: str, *, to: str, of: tuple[int, int] | None = None
+        self,
+        pile: str,
+        purpose: str,
+        *,
+        to: str,
+        of: tuple[int, int] | None = None,
+        **said: object,
     ) -> int | None:
         """Take the top card of a pile face up and move it to `to`: chance says which card it
         is, among the cards that can be there (with a dealer, the cards really there). None if
         the pile is empty. The card is seen from now on (spec §4). `of`: (n, count), the n-th
-        of `count` cards drawn in a row (a screen may invite all of them in one line)."""
+        of `count` cards drawn in a row (a screen may invite all of them in one line).
+        `said`: more for a screen to say (which region a card reveals, the cards a rule would
+        put aside, spec §7.2.4)."""
         options = self._top_options(pile)
         if not options:
             return None
-        extra: dict[str, Any] = {} if of is None else {"of": of}
+        extra: dict[str, Any] = {k: v for k, v in said.items() if v}
+        if of is not None:
+            extra["of"] = of
         card = self.ask("draw", CHANCE, options, purpose, key="draw", pile=pile, to=to, **extra)
         assert isinstance(card, int)
         self._take(pile, card)

@@ -27,7 +27,15 @@ PHRASES: dict[str, str | tuple[str, str]] = {
         "{header} — type #N or its name ({n} cards can be it: ? lists them)",
     ),
     "ask.pile.draw_to": "turn over the top card of {pile} and put it on {to}",
+    "ask.die.both": "(then {then}: you may roll both and type them in one line, this die first)",
     "ask.pile.type_all": "(you may type all {n} in one line, in the order drawn)",
+    "ask.then": "(next, before any choice: {items}; you may turn them over now and type them"
+    " after this card in one line)",
+    "ask.then.card": "the top card of {pile}",
+    "ask.then.cards": "{n} cards off the top of {pile}",
+    "ask.then.set_aside": "If the Primary's card and the Secondary's are both among {cards},"
+    " the Secondary's is set aside (spec §7.2.4): turn over the next one too and type it after"
+    " it.",
     "ask.draft.how": "Which {keep} do you keep? Type their numbers, e.g. `1 4 5`. OP balance"
     " (spec §6): the Ops you keep may not exceed the Ops you give.",
     "ask.draft.how_bonus": "Which {keep} do you keep? Type their numbers, e.g. `1 4 5`. OP"

@@ -19,14 +19,16 @@ of a placement), `#24 #8 #30` (cards turned over, in the order drawn), `3 5` (a 
 dice), `#16, event, poland` (a whole play). It is echoed as understood and applied whole, or
 refused whole with the reason. A question with one legal answer takes no part of it, except a
 part naming that answer (`ops` for a card that can only be played for ops; a card drawn that
-could only be that card). docs/playing.md has it all.
+could only be that card). A region's card may be typed with the cards the screen says come
+next (`#2 #24`); `hint` shows a whole play as one line to type. docs/playing.md has it all.
 
 Commands at any prompt:
   show [REGION|all]    the tracks and the Primary and Secondary Regions (or one region, or all)
   board [FILE]         the map as a web page beside the terminal, rewritten after every answer
                        (FILE: where; at the table, what changed since your last `board` marked)
   why                  the reasons of the AI's last decision
-  hint                 what a strong player would answer here, and why (advice only)
+  hint                 what a strong player would answer here, and why (advice only), and
+                       its whole play as one line to type
   history [TURN|all] [--to FILE]   the answers given, this turn by default
   inspect TURN [REGION|all]   the board at the end of an earlier turn (nothing is changed);
                        inspect TURN --scenario FILE: the position before the AI's last

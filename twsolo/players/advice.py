@@ -11,8 +11,9 @@ from twsolo.engine.choices import Choice
 from twsolo.engine.game import Game
 from twsolo.ids import Side
 from twsolo.phrases import say
+from twsolo.players.plays import NEW_PLAY, PlayScript
 from twsolo.players.ranking import Ranked
-from twsolo.players.strong import Budget, rank_answers
+from twsolo.players.strong import Budget, StrongPlayer, rank_answers
 
 # A hint may think longer than a simulated game's stand-in; still well under a second.
 HINT_BUDGET = Budget(samples=6, keep=5)
@@ -25,6 +26,7 @@ class Advice:
     VP for you (None: answered by a rule, not valued)."""
 
     ranking: list[Ranked]
+    script: PlayScript | None = None  # answers the questions of the best play after this one
 
     @property
     def best(self) -> Ranked:
@@ -53,7 +55,17 @@ def hint(game: Game, choice: Choice, *, seed: int = 0, budget: Budget = HINT_BUD
     side = choice.actor
     if not isinstance(side, Side):
         raise ValueError("no advice on chance: the cards and dice decide")
-    return Advice(rank_answers(game, choice, side, seed, budget).ranking)
+    decision = rank_answers(game, choice, side, seed, budget)
+    return Advice(decision.ranking, decision.script)
+
+
+def advisor(game: Game, choice: Choice, advice: Advice, seed: int = 0) -> StrongPlayer:
+    """The strong stand-in that gave `advice` at `choice`, to answer the questions of the same
+    play after it as the hint at each of them would (the hint's whole play, cli/ahead.py)."""
+    side = choice.actor
+    assert isinstance(side, Side)
+    script = advice.script if advice.script is not None or choice.kind in NEW_PLAY else None
+    return StrongPlayer(side, seed, HINT_BUDGET, script=script)
 
 
 def hint_text(game: Game, choice: Choice) -> str:

@@ -18,6 +18,8 @@ from twsolo.ruleset import Ruleset
 
 # The questions a play's script answers outside any event (the play's own ops).
 OPS_QUESTIONS = ("operation", "influence", "coup")
+# The questions that choose a new play: a play's script answers none from them on.
+NEW_PLAY = ("ar_card", "headline", "draft")
 
 
 @dataclass(frozen=True)

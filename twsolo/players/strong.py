@@ -35,7 +35,7 @@ from twsolo.players.lookahead import (
     samples,
     world_flow,
 )
-from twsolo.players.plays import Plans, Play, PlayScript, candidates
+from twsolo.players.plays import NEW_PLAY, Plans, Play, PlayScript, candidates
 from twsolo.players.ranking import Decision, Ranked
 from twsolo.players.registry import StandIn
 from twsolo.players.tail_risk import (
@@ -82,12 +82,12 @@ class StrongPlayer:
     script: PlayScript | None = None
 
     def choose(self, game: Game, choice: Choice) -> Answer:
-        if self.script is not None and choice.kind not in ("ar_card", "headline", "draft"):
+        if self.script is not None and choice.kind not in NEW_PLAY:
             answer = self.script.answer(game, choice)
             if answer is not None:
                 return answer
         decision = rank_answers(game, choice, self.side, self.seed, self.budget, self.weights)
-        if decision.script is not None or choice.kind in ("ar_card", "headline", "draft"):
+        if decision.script is not None or choice.kind in NEW_PLAY:
             self.script = decision.script
         return decision.answer
 

@@ -48,19 +48,39 @@ def is_early_card(rules: Ruleset, card: int) -> bool:
     return rules.card(card).era == "early"
 
 
+def early_cards(rules: Ruleset) -> tuple[int, ...]:
+    return tuple(n for n, c in rules.cards.items() if c.scoring and is_early_card(rules, n))
+
+
 def early_war(state: GameState) -> bool:
     return calendar.early_war(state.turn)
 
 
-def reveal(game: Game, purpose: str) -> int | None:
-    """The top card of the Scoring Card Deck; an empty deck is first re-formed from the spent
-    row, shuffled (spec §7.3.3). None if no card can be revealed."""
+def reveal(
+    game: Game,
+    region: str,
+    set_aside: tuple[int, ...] = (),
+    pairs_with: tuple[int, ...] = (),
+) -> int | None:
+    """The top card of the Scoring Card Deck, revealing the `region` (primary, secondary); an
+    empty deck is first re-formed from the spent row, shuffled (spec §7.3.3). None if no card
+    can be revealed. For a table's screen to say the Early War exception (spec §7.2.4) ahead:
+    `set_aside`, the cards it would put aside here; `pairs_with`, the Primary's cards that
+    would let it set the Secondary's aside."""
     if not len(game.state.piles["scoring_deck"]) and len(game.state.piles["spent"]):
         # No note: the instructions say it ("add the spent row ... (a new Scoring Card Deck)").
         for card in sorted(game.state.piles["spent"].known()):
             game.move_card(card, "scoring_deck")
         game.shuffle("scoring_deck")
-    return game.draw("scoring_deck", purpose, to="table")
+    purpose = say(f"solo.regions.reveal_{region}")
+    return game.draw(
+        "scoring_deck",
+        purpose,
+        to="table",
+        reveals=region,
+        set_aside=set_aside,
+        pairs_with=pairs_with,
+    )
 
 
 def return_aside(game: Game) -> None:
@@ -81,8 +101,9 @@ def reveal_secondary(flow: Flow) -> None:
     game, rules = flow.game, flow.game.rules
     primary = card_in(game.state, "primary")
     exception = early_war(game.state) and primary is not None and is_early_card(rules, primary)
-    while (card := reveal(game, say("solo.regions.reveal_secondary"))) is not None:
-        if exception and is_early_card(rules, card):
+    aside = early_cards(rules) if exception else ()
+    while (card := reveal(game, "secondary", aside)) is not None:
+        if card in aside:
             game.note(say("solo.regions.set_aside", card=rules.card(card)))
             game.move_card(card, "aside")
             continue
@@ -100,7 +121,9 @@ def step_x(flow: Flow) -> None:
             game.move_card(card, "scoring_deck")
     game.shuffle("scoring_deck")
     game.set_marker("primary_scored", False)
-    primary = reveal(game, say("solo.regions.reveal_primary"))
+    # The Primary's card decides whether the Secondary's may be set aside (said at the table).
+    pairs = early_cards(game.rules) if early_war(game.state) else ()
+    primary = reveal(game, "primary", pairs_with=pairs)
     if primary is not None:
         game.move_card(primary, "primary")
     reveal_secondary(flow)
