@@ -1,5 +1,10 @@
-"""The optional compiled core (docs/decisions.md §14): a hatchling build hook that compiles the
-engine, the AI, the turn flow and the stand-ins with mypyc when asked to.
+"""The build's hook (hatchling): the language catalogs, always, and the optional compiled core
+(docs/decisions.md §14), which compiles the engine, the AI, the turn flow and the stand-ins
+with mypyc when asked to.
+
+The catalogs (issue #44): every twsolo/phrases/locale/LANG/LC_MESSAGES/twsolo.po is compiled by
+Babel into the twsolo.mo the stdlib's gettext reads (scripts/catalogs.py); no .mo is kept in
+git. An editable install writes them beside the .po files, a wheel carries them.
 
     TWSOLO_COMPILE=1 .venv/bin/pip install .        # a compiled twsolo into this venv
 
@@ -13,6 +18,7 @@ for it (`dependencies`). The same decisions either way: scripts/digest.py gives 
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import tempfile
 from pathlib import Path
@@ -45,15 +51,37 @@ class CompiledCore(BuildHookInterface):
     PLUGIN_NAME = "custom"
 
     def dependencies(self) -> list[str]:
+        catalogs = ["babel>=2.12"]
         if not switched_on():
-            return []
+            return catalogs
         # mypyc type-checks what it compiles: the run-time packages (their types) and stubs.
         stubs = ["types-PyYAML", "types-Markdown"]
-        return ["mypy>=1.10", "setuptools>=65", *stubs, *self.metadata.core.dependencies]
+        return [*catalogs, "mypy>=1.10", "setuptools>=65", *stubs, *self.metadata.core.dependencies]
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        if self.target_name != "wheel" or not wanted(version):
+        if self.target_name != "wheel":
             return
+        self.compile_catalogs(version, build_data)
+        if wanted(version):
+            self.compile_core(build_data)
+
+    def compile_catalogs(self, version: str, build_data: dict[str, Any]) -> None:
+        root = Path(self.root)
+        spec = importlib.util.spec_from_file_location("catalogs", root / "scripts" / "catalogs.py")
+        assert spec is not None
+        assert spec.loader is not None
+        catalogs = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(catalogs)
+        locales = root / "twsolo" / "phrases" / "locale"
+        if version == "editable":  # the package is read from the sources: beside the .po
+            catalogs.compile_catalogs(locales, locales)
+            return
+        out = Path(tempfile.mkdtemp(prefix="twsolo-catalogs-"))
+        for made in catalogs.compile_catalogs(locales, out):
+            inside = locales.relative_to(root) / made.relative_to(out)
+            build_data["force_include"][str(made)] = str(inside)
+
+    def compile_core(self, build_data: dict[str, Any]) -> None:
         from mypyc.build import mypycify
         from setuptools import Distribution
 

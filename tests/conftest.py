@@ -31,6 +31,10 @@ settings.register_profile("conformance", max_examples=10_000, deadline=None, dat
 PROFILE = os.getenv("HYPOTHESIS_PROFILE", "dev")
 settings.load_profile(PROFILE)
 
+# The tests read English (the phrasebook's own): a tester's locale (LANG=ru_RU.UTF-8) must not
+# turn the command line Russian (issue #44). The language tests set their own environment.
+os.environ["TWSOLO_LANG"] = "en"
+
 # No test waits without end: a test still running after this many seconds prints every
 # thread's stack and ends the run (a Dask wait once held CI for its whole 90 minutes). Off in
 # the long profiles, where one test runs for hours; TWSOLO_TEST_LIMIT sets it (0: off).

@@ -673,7 +673,8 @@ def play_at_table(home: Path, args: list[str], person: TablePerson) -> str:
 
 
 WHOLE_PLAY = say("hint.whole_play", line="").split(":")[0]
-ROLL_LAST = say("hint.whole_play_dice", line="", n=1).split(": ", 1)[1].split("your die")[0]
+ROLL_LAST = say("hint.whole_play_die", line="").split(": ", 1)[1].split("your die")[0]
+BOTH = "both dice"
 THEN = re.compile(
     r"\(next, before any choice: (.+?); you may turn them over now.*?\)"
     r"(?: If the Primary's card and the Secondary's are both among (.+?), the Secondary's)?"
@@ -731,7 +732,7 @@ class ScreenPerson(TablePerson):
                 whole = [ln.split(": ", 1)[1] for ln in advice if ln.startswith(WHOLE_PLAY)]
                 if whole:
                     line, _, dice = whole[0].partition(ROLL_LAST)
-                    n = int(m.group(1)) if (m := re.search(r"(\d) dice", dice)) else 1
+                    n = 2 if BOTH in dice else 1
                     rolled = [self.rng.randint(1, 6) for _ in range(n)] if dice else []
                     line += "".join(f", {d}" for d in rolled)
                     self.lines.append(line)

@@ -31,9 +31,13 @@ WORD = re.compile(r"[a-z][a-z']+")
 
 
 @pytest.fixture
-def pseudo_language(tmp_path: Path) -> Iterator[Path]:
+def pseudo_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The pseudo-language in use, and chosen by the environment as a person would choose a
+    language (TWSOLO_LANG), its catalog where the package keeps its own."""
     pseudo_catalog(tmp_path)
-    use_language("xx", tmp_path)
+    monkeypatch.setattr("twsolo.phrases.book.LOCALES", tmp_path)
+    monkeypatch.setenv("TWSOLO_LANG", "xx")
+    use_language("xx")
     try:
         yield tmp_path
     finally:

@@ -199,3 +199,10 @@ _CARD_NAMES = {number: name.lower() for name, number in vars(CardId).items() if 
 def card_key(card: int, step: str) -> str:
     """The stable name of a question card `card`'s event asks: `junta.place` (Choice.key)."""
     return f"{_CARD_NAMES[card]}.{step}"
+
+
+# The Victory Ratings an end decides (spec §20.2); the others come from rules/regions.yaml.
+MASTER_VICTORY = "Master victory"  # the human reaches 20 VP
+DECISIVE_VICTORY = "Decisive victory"  # the human controls Europe in a Scoring Round, score > 0
+DECISIVE_DEFEAT = "Decisive defeat"  # AI 20 VP, AI controls Europe, DEFCON 1 on your turn
+END_RATINGS = (MASTER_VICTORY, DECISIVE_VICTORY, DECISIVE_DEFEAT)

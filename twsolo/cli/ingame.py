@@ -59,7 +59,7 @@ from twsolo.files.output import atomic_write_text
 from twsolo.ids import MAP_REGIONS, SCORING_REGIONS, Side
 from twsolo.persist.folders import play_command
 from twsolo.persist.savefile import Entry
-from twsolo.phrases import say
+from twsolo.phrases import say, value_word
 from twsolo.rulebook.sources import cited_sections
 from twsolo.ruleset import Ruleset
 from twsolo.session.journal_replay import decoded, position_after
@@ -275,7 +275,12 @@ class Terminal:
         self.echo(say("game.over", result=result_text(record.result)))
         score = f"{s['score']:+d}"
         self.echo(
-            say("game.over.rating", rating=s["rating"], score=score, difficulty=s["difficulty"])
+            say(
+                "game.over.rating",
+                rating=self.rules.rating_name(s["rating"]),
+                score=score,
+                difficulty=value_word("difficulty", s["difficulty"]),
+            )
         )
         start = self.session.header.start
         for line in game_summary(self.rules, record.log, record.state, start):
@@ -335,10 +340,8 @@ class Terminal:
             return lines
         if [p.answer for p in planned if not p.forced] != [*wanted, *dice]:
             return lines
-        if dice:
-            whole = say("hint.whole_play_dice", line=typed, n=len(dice))
-        else:
-            whole = say("hint.whole_play", line=typed)
+        key = ("hint.whole_play", "hint.whole_play_die", "hint.whole_play_dice")[len(dice)]
+        whole = say(key, line=typed)
         return [*lines[:-1], whole, lines[-1]]
 
     def ahead(self, game: Game, choice: Choice) -> str:

@@ -18,7 +18,7 @@ from twsolo.cli.match import matches
 from twsolo.errors import TwsoloError
 from twsolo.files.printable import Printable
 from twsolo.ids import SCORING_REGIONS, Side
-from twsolo.phrases import say
+from twsolo.phrases import language, say, start_language, use_language
 
 if TYPE_CHECKING:  # the rest is imported inside the commands: `twsolo --help` and shell
     # completion start without numpy or the AI (README, scripts/bench.py)
@@ -41,7 +41,7 @@ class LazyCommand(click.Command):
         module, attribute = self.target.split(":")
         command = getattr(importlib.import_module(module), attribute)
         assert isinstance(command, click.Command)
-        return command
+        return with_language(command)
 
     def make_context(
         self,
@@ -54,18 +54,67 @@ class LazyCommand(click.Command):
         return self.real().make_context(info_name, args, parent, **extra)
 
 
+def choose_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """`--lang`: say everything in this language from now on (issue #44)."""
+    if value is not None:
+        ctx.meta.setdefault("twsolo.lang_before", language())  # back to it afterwards
+        ctx.meta["twsolo.lang"] = True  # the environment's language is not started after it
+        try:
+            use_language(value.lower())
+        except TwsoloError as exc:
+            raise click.BadParameter(str(exc), ctx, param) from None
+
+
+def language_option() -> click.Option:
+    return click.Option(
+        ["--lang"],
+        metavar="LANG",
+        callback=choose_language,
+        expose_value=False,
+        is_eager=True,
+        help="The language to speak: en or ru (default: $TWSOLO_LANG, then the locale's).",
+    )
+
+
+def with_language(command: click.Command) -> click.Command:
+    """`command` (and a group's every subcommand) with `--lang`, once."""
+    if not any(p.name == "lang" for p in command.params):
+        command.params.append(language_option())
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            if not isinstance(sub, LazyCommand):
+                with_language(sub)
+    return command
+
+
 class TwsoloGroup(click.Group):
     """Translates TwsoloError into a clean message: no traceback reaches the user."""
 
     def invoke(self, ctx: click.Context) -> Any:
         with printable_output():
             try:
-                return super().invoke(ctx)
+                with spoken_language(ctx):
+                    return super().invoke(ctx)
             except TwsoloError as exc:
                 key = "cmd.error" if "\n" not in str(exc) else "cmd.error.lines"
                 message = say(key, message=str(exc))
                 click.echo(message, err=True)
                 ctx.exit(EXIT_USER_ERROR)
+
+
+@contextlib.contextmanager
+def spoken_language(ctx: click.Context) -> Iterator[None]:
+    """The language of the environment (or of the group's `--lang`) while the command runs; a
+    command's own `--lang` comes later and wins. The language before it is back afterwards (a
+    test, or a program calling `cli`, goes on in its own)."""
+    before = ctx.meta.get("twsolo.lang_before", language())
+    if ctx.parent is None and not ctx.meta.get("twsolo.lang"):
+        start_language(os.environ)
+    try:
+        yield
+    finally:
+        if ctx.parent is None and language() != before:
+            use_language(before)
 
 
 @contextlib.contextmanager
@@ -428,6 +477,9 @@ cli.add_command(
         "    or Russian, by the start of their words as answers are typed (`w ger`, `зап гер`).",
     )
 )
+
+
+with_language(cli)
 
 
 def main() -> None:

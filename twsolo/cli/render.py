@@ -41,7 +41,6 @@ __all__ = ["region_name"]  # re-exported: the prompts name regions as the record
 
 # Records that say nothing a person at the table must do or know.
 QUIET = (Answered, SpaceAttempt, EventEnd)
-SIDE_LABEL = {"us": "US", "ussr": "USSR"}
 
 
 def card_label(rules: Ruleset, number: int) -> str:
@@ -49,7 +48,7 @@ def card_label(rules: Ruleset, number: int) -> str:
     if c.scoring:
         kind = say("show.card.scores", region=region_name(c.scoring))
     else:
-        side = SIDE_LABEL.get(c.side) or say("show.card.neutral")
+        side = c.owner.label if c.owner is not None else say("show.card.neutral")
         kind = say("show.card.ops_side", ops=say("show.card.ops", n=c.ops), side=side)
     return f"#{c.number} {c.name} ({kind})"
 

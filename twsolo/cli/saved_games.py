@@ -15,7 +15,7 @@ from click.shell_completion import CompletionItem
 from twsolo.errors import TwsoloError
 from twsolo.ids import DIFFICULTY_LEVELS, Side
 from twsolo.persist.folders import game_folders, home, name_problem
-from twsolo.phrases import say
+from twsolo.phrases import say, value_word
 
 if TYPE_CHECKING:  # the rest is imported by the commands that use it: a fast start (README)
     from twsolo.engine.state import GameState
@@ -138,8 +138,8 @@ def create(
             human=human.label,
             ai=human.other.label,
             options=options.describe(),
-            mode=header.mode,
-            dice=header.dice,
+            mode=value_word("mode", header.mode),
+            dice=value_word("dice", header.dice),
         )
     )
     click.echo(say("game.new.commands"))
@@ -358,7 +358,7 @@ def list_cmd(rules_path: str | None, home_dir: str | None) -> None:
             continue
         header, state = saved.header, saved.position.state
         if saved.result:
-            status = say("game.list.over", rating=saved.result["rating"])
+            status = say("game.list.over", rating=rules.rating_name(str(saved.result["rating"])))
         else:
             status = say("game.list.under_way", turn=state.turn, vp=state.vp)
         pid = saved.playing
@@ -369,7 +369,7 @@ def list_cmd(rules_path: str | None, home_dir: str | None) -> None:
                 "game.list.row",
                 name=save.name,
                 side=you,
-                mode=header.mode,
+                mode=value_word("mode", header.mode),
                 status=status,
                 playing=playing,
             )

@@ -541,7 +541,9 @@ PILES = (
 
 
 def region_name(region: str) -> str:
-    return region.replace("_", " ").title()
+    """A map region's name in the language in use (phrases `region.ID`)."""
+    key = f"region.{region}"
+    return say(key) if key in PHRASES else region.replace("_", " ").title()
 
 
 def _whom(side: Side, human: Side | None) -> str:

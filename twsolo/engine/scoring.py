@@ -306,7 +306,7 @@ def score_region(game: Game, region: str) -> RegionScore:
             lost = country_counts(game.state, game.rules, region, ignored, Side.USSR, False)
             counts[Side.USSR] = counts[Side.USSR] - lost
             score = score_counts(game.rules, region, counts, total_bgs, shuttle=False)
-    name = region.replace("_", " ").title()
+    name = region_name(region)
     game.record(RegionScored(score))
     if score.vp:
         game.gain_vp(Side.US, score.vp, say("engine.scoring.score_region.vp", name=name))

@@ -1,5 +1,23 @@
 """One phrasebook for everything said to a person (issue #42): `say(key, **fields)`."""
 
-from twsolo.phrases.book import PHRASES, catalog_template, language, languages, say, use_language
+from twsolo.phrases.book import (
+    PHRASES,
+    catalog_template,
+    language,
+    languages,
+    say,
+    start_language,
+    use_language,
+    value_word,
+)
 
-__all__ = ["PHRASES", "catalog_template", "language", "languages", "say", "use_language"]
+__all__ = [
+    "PHRASES",
+    "catalog_template",
+    "language",
+    "languages",
+    "say",
+    "start_language",
+    "use_language",
+    "value_word",
+]

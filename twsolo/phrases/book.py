@@ -12,10 +12,12 @@ field `n`: the catalog's own plural rule picks the form (Russian has three).
 from __future__ import annotations
 
 import gettext
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from twsolo.errors import TwsoloError
+from twsolo.ids import SIDES
 from twsolo.phrases import asking, commands, events, questions, records, session, showing, solo
 
 DOMAIN = "twsolo"
@@ -79,31 +81,71 @@ def _filled(key: str, fields: dict[str, Any]) -> str:
     return _catalog.npgettext(key, phrase[0], phrase[1], fields["n"]).format(**fields)
 
 
-def languages(localedir: Path = LOCALES) -> list[str]:
+def value_word(kind: str, value: str) -> str:
+    """A command line's value as said (`--mode table`, `--difficulty hard`): its phrase
+    `value.KIND.VALUE` in the language in use, else the value itself."""
+    key = f"value.{kind}.{value}"
+    return say(key) if key in PHRASES else value
+
+
+def languages(localedir: Path | None = None) -> list[str]:
     """The languages with a catalog, English (the phrases themselves) first."""
+    localedir = localedir or LOCALES
     found = sorted(p.parent.parent.name for p in localedir.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
     return [ENGLISH, *found]
 
 
-def use_language(language: str, localedir: Path = LOCALES) -> None:
-    """Say everything from now on in `language` (English: the phrases as written)."""
+def use_language(language: str, localedir: Path | None = None) -> None:
+    """Say everything from now on in `language` (English: the phrases as written), its catalog
+    read from `localedir` (default: the package's `locale`, LOCALES)."""
     global _catalog, _language
+    localedir = localedir or LOCALES
     _said.clear()
     if language == ENGLISH:
         _catalog, _language = None, ENGLISH
-        return
-    try:
-        catalog = gettext.translation(DOMAIN, localedir, languages=[language])
-    except OSError:
-        known = ", ".join(languages(localedir))
-        raise TwsoloError(
-            f"no catalog for the language {language!r} (there are: {known})"
-        ) from None
-    _catalog, _language = catalog, language
+    else:
+        try:
+            catalog = gettext.translation(DOMAIN, localedir, languages=[language])
+        except OSError:
+            known = ", ".join(languages(localedir))
+            raise TwsoloError(
+                f"no catalog for the language {language!r} (there are: {known})"
+            ) from None
+        _catalog, _language = catalog, language
+    for side in SIDES:  # a plain attribute, read in every record (twsolo/ids.py)
+        side.label = say(f"side.{side.value}")
 
 
 def language() -> str:
     return _language
+
+
+# Where a language is chosen, in order (issue #44): a command's `--lang`, then TWSOLO_LANG, then
+# the locale's variables as gettext reads them; else English.
+LANGUAGE_VARIABLE = "TWSOLO_LANG"
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def wanted_language(environ: Mapping[str, str]) -> tuple[str, bool]:
+    """The language the environment asks for, and whether it was asked for by name
+    (TWSOLO_LANG: a language without a catalog is then an error, not English)."""
+    if chosen := environ.get(LANGUAGE_VARIABLE, "").strip():
+        return chosen.lower(), True
+    for variable in LOCALE_VARIABLES:
+        if value := environ.get(variable, "").strip():
+            code = value.split(".")[0].split("@")[0].split("_")[0].lower()
+            return (code if code not in ("c", "posix") else ENGLISH), False
+    return ENGLISH, False
+
+
+def start_language(environ: Mapping[str, str], localedir: Path | None = None) -> str:
+    """Use the language the environment asks for: by name (TWSOLO_LANG) it must have a
+    catalog; the locale's, when it has none, leaves English."""
+    wanted, named = wanted_language(environ)
+    if not named and wanted not in languages(localedir):
+        wanted = ENGLISH
+    use_language(wanted, localedir)
+    return wanted
 
 
 def catalog_template() -> str:

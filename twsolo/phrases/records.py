@@ -4,6 +4,27 @@ journal's history and the instructions for the board say it."""
 from __future__ import annotations
 
 PHRASES: dict[str, str | tuple[str, str]] = {
+    # The sides and the map's regions by name (a side's `label`, engine/records.py region_name).
+    "side.us": "US",
+    "side.ussr": "USSR",
+    "region.europe": "Europe",
+    "region.asia": "Asia",
+    "region.middle_east": "Middle East",
+    "region.central_america": "Central America",
+    "region.south_america": "South America",
+    "region.africa": "Africa",
+    "region.southeast_asia": "Southeast Asia",
+    "region.east_europe": "East Europe",
+    "region.west_europe": "West Europe",
+    # The command line's values as said (phrases.value_word).
+    "value.mode.table": "table",
+    "value.mode.digital": "digital",
+    "value.dice.auto": "auto",
+    "value.dice.manual": "manual",
+    "value.difficulty.normal": "normal",
+    "value.difficulty.experienced": "experienced",
+    "value.difficulty.hard": "hard",
+    "value.difficulty.expert": "expert",
     "record.influence.add": "add {n} {side} influence to {country} (now {now})",
     "record.influence.remove": "remove {n} {side} influence from {country} (now {now})",
     "record.vp": "{side} gains {n} VP ({reason}); VP track at {track}",

@@ -222,11 +222,10 @@ PHRASES: dict[str, str | tuple[str, str]] = {
     "hint.or": "or: {answer}",
     "hint.or_valued": "or: {answer} ({less} VP less)",
     "hint.whole_play": "The whole play in one line: {line}",
-    "hint.whole_play_dice": (
-        "The whole play in one line: {line}, then roll your die and type it last",
-        "The whole play in one line: {line}, then roll the {n} dice and type them last, yours"
-        " first",
-    ),
+    "hint.whole_play_die": "The whole play in one line: {line}, then roll your die and type it"
+    " last",
+    "hint.whole_play_dice": "The whole play in one line: {line}, then roll both dice and type"
+    " them last, yours first",
     "hint.note": "Advice only: what the strong stand-in would do, judged from what you can see"
     " (your cards, the board, the discards, the schedule), never from a face-down card. You"
     " decide.",

@@ -5,14 +5,24 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 
 from twsolo.errors import RulesDataError
 from twsolo.files.bounded import UnreadableFile, read_bytes
+from twsolo.ids import END_RATINGS
 from twsolo.ruleset.cache import read_cached, write_cached
-from twsolo.ruleset.model import Card, Country, Names, Ruleset, ScoringRules, SetupRules
+from twsolo.ruleset.model import (
+    Card,
+    Country,
+    Names,
+    Ruleset,
+    ScoringRules,
+    SetupRules,
+    SpaceBox,
+)
 from twsolo.ruleset.paths import RULES_FILE_LIMIT, display_path, rules_dir
 from twsolo.ruleset.vocabulary import Vocabulary
 
@@ -110,9 +120,12 @@ def _load(base: Path, digest: str, vocabulary: Vocabulary) -> Ruleset:
         read_priorities(root, by_id, vocabulary) if (root := roots["priorities.yaml"][0]) else None
     )
     enhanced = read_enhanced(root, vocabulary) if (root := roots["enhanced.yaml"][0]) else None
-    # The names of a broken deck or map would only repeat its problems (cards missing).
-    broken = roots["cards.yaml"][1].lines or roots["map.yaml"][1].lines
-    names = {} if broken else _read_languages(base, cards, countries, problems)
+    # The names of a broken deck, map, track or table would only repeat its problems.
+    named = ("cards.yaml", "map.yaml", "space.yaml", "regions.yaml")
+    broken = any(roots[name][1].lines for name in named)
+    ratings = (*(r for _, r in regions.victory_rating), *END_RATINGS) if regions else END_RATINGS
+    english = Named(cards, countries, space, ratings)
+    names = {} if broken else _read_languages(base, english, problems)
     for name in FILES:
         problems.extend(roots[name][1].lines)
     if (
@@ -127,6 +140,10 @@ def _load(base: Path, digest: str, vocabulary: Vocabulary) -> Ruleset:
         or names is None
     ):
         raise RulesDataError(problems or ["rules data incomplete"])
+    # Each card and country knows its names, so that its `name` follows the language in use.
+    cards = {n: replace(c, names=_named(names, "cards", n)) for n, c in cards.items()}
+    countries = tuple(replace(c, names=_named(names, "countries", c.id)) for c in countries)
+    space = tuple(replace(b, names=_named(names, "space", b.box)) for b in space)
     return Ruleset(
         source=base,
         digest=digest,
@@ -144,16 +161,29 @@ def _load(base: Path, digest: str, vocabulary: Vocabulary) -> Ruleset:
     )
 
 
-def _read_languages(
-    base: Path, cards: dict[int, Card], countries: tuple[Country, ...], problems: list[str]
-) -> dict[str, Names] | None:
+def _named(names: dict[str, Names], section: str, key: int | str) -> Mapping[str, str]:
+    return MappingProxyType({lang: getattr(n, section)[key] for lang, n in names.items()})
+
+
+@dataclass(frozen=True)
+class Named:
+    """What the names files name, as read from the other rules files."""
+
+    cards: dict[int, Card]
+    countries: tuple[Country, ...]
+    space: tuple[SpaceBox, ...]
+    ratings: tuple[str, ...]
+
+
+def _read_languages(base: Path, english: Named, problems: list[str]) -> dict[str, Names] | None:
     """Every names-<language>.yaml of `base`, by language; None (with the problems added) when
     one is broken or a required one is missing."""
     from twsolo.ruleset.nodes import compose_file
     from twsolo.ruleset.readers.names_yaml import LANGUAGE, read_names
 
-    english_cards = {n: c.name for n, c in cards.items()}
-    english_countries = {c.id: c.name for c in countries}
+    english_cards = {n: c.english for n, c in english.cards.items()}
+    english_countries = {c.id: c.english for c in english.countries}
+    english_space = {b.box: b.english for b in english.space}
     paths = {p.name: p for p in base.glob(NAMES_FILE.format("*"))}
     paths |= {NAMES_FILE.format(lang): base / NAMES_FILE.format(lang) for lang in LANGUAGES}
     names: dict[str, Names] = {}
@@ -168,7 +198,13 @@ def _read_languages(
             ok = False
             continue
         root, found = compose_file(path)
-        read = read_names(root, language, english_cards, english_countries) if root else None
+        read = (
+            read_names(
+                root, language, english_cards, english_countries, english_space, english.ratings
+            )
+            if root
+            else None
+        )
         problems.extend(found.lines)
         if read is None or found.lines:
             ok = False

@@ -12,6 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from twsolo.ids import SCORING_REGIONS, Side
+from twsolo.phrases import language
 from twsolo.ruleset.conditions import Condition, Window
 
 _A = TypeVar("_A", bound=npt.NDArray[Any])
@@ -21,7 +22,7 @@ _A = TypeVar("_A", bound=npt.NDArray[Any])
 class Country:
     index: int
     id: str
-    name: str
+    english: str  # the name in rules/map.yaml; `name` is the one in the language in use
     region: str
     subregions: frozenset[str]
     stability: int
@@ -29,6 +30,12 @@ class Country:
     superpower: Side | None  # the superpower box this country touches, if any
     neighbours: tuple[str, ...]
     start: Mapping[Side, int]
+    names: Mapping[str, str] = field(default_factory=dict)  # by language (names-LANG.yaml)
+
+    @property
+    def name(self) -> str:
+        """The country's name in the language in use (English where it has none)."""
+        return self.names.get(language(), self.english) if self.names else self.english
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -53,7 +60,7 @@ _OWNERS: Mapping[str, Side | None] = {"us": Side.US, "ussr": Side.USSR, "neutral
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Card:
     number: int
-    name: str
+    english: str  # the name in rules/cards.yaml; `name` is the one in the language in use
     ops: int
     side: str  # us | ussr | neutral
     era: str
@@ -66,6 +73,12 @@ class Card:
     event_regions: tuple[str, ...] = ()
     war: War | None = None
     figures: Mapping[str, int] = field(default_factory=dict)
+    names: Mapping[str, str] = field(default_factory=dict)  # by language (names-LANG.yaml)
+
+    @property
+    def name(self) -> str:
+        """The card's name in the language in use (English where it has none)."""
+        return self.names.get(language(), self.english) if self.names else self.english
 
     def figure(self, name: str) -> int:
         """A number the card's event text prints (rules/cards.yaml `figures`)."""
@@ -121,12 +134,18 @@ class SetupRules:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SpaceBox:
     box: int
-    name: str
+    english: str  # the name in rules/space.yaml; `name` is the one in the language in use
     ops: int
     success: int  # highest die result that succeeds
     vp_first: int
     vp_second: int
     ability: str  # none | two_attempts | headline_second | discard_held | eighth_round
+    names: Mapping[str, str] = field(default_factory=dict)  # by language (names-LANG.yaml)
+
+    @property
+    def name(self) -> str:
+        """The box's name in the language in use (English where it has none)."""
+        return self.names.get(language(), self.english) if self.names else self.english
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -321,7 +340,8 @@ class MapLayout:
 class Names:
     """One language's names of what the person names (rules/names-<language>.yaml), by the ids
     the rest of the rules use: every card (by number) and country, the regions and subregions,
-    the tracks (ids.TRACKS) and the piles (ids.PILES)."""
+    the tracks (ids.TRACKS), the piles (ids.PILES), the Space Race's boxes and the Victory
+    Ratings."""
 
     language: str
     cards: Mapping[int, str]
@@ -329,6 +349,8 @@ class Names:
     regions: Mapping[str, str]
     tracks: Mapping[str, str]
     piles: Mapping[str, str]
+    space: Mapping[int, str]  # the Space Race's boxes, by number
+    ratings: Mapping[str, str]  # the Victory Ratings, by their English names
 
 
 @dataclass(frozen=True, eq=False, repr=False, kw_only=True)
@@ -364,13 +386,18 @@ class Ruleset:
     def country(self, country_id: str) -> Country:
         return self.countries[self.index[country_id]]
 
+    def rating_name(self, rating: str) -> str:
+        """A Victory Rating (kept in English in saves and reports) in the language in use."""
+        names = self.names.get(language())
+        return names.ratings.get(rating, rating) if names is not None else rating
+
     def card_names(self, number: int) -> tuple[str, ...]:
         """Every name of a card an answer may use: the English one, then each language's."""
-        return (self.cards[number].name, *(n.cards[number] for n in self.names.values()))
+        return (self.cards[number].english, *(n.cards[number] for n in self.names.values()))
 
     def country_names(self, country_id: str) -> tuple[str, ...]:
         """Every name of a country an answer may use: the English one, then each language's."""
-        own = self.country(country_id).name
+        own = self.country(country_id).english
         return (own, *(n.countries[country_id] for n in self.names.values()))
 
     @cached_property

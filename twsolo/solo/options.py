@@ -8,7 +8,7 @@ from typing import Any
 
 from twsolo.errors import TwsoloError
 from twsolo.ids import Side
-from twsolo.phrases.book import say
+from twsolo.phrases.book import say, value_word
 from twsolo.ruleset import Ruleset
 from twsolo.ruleset.model import ENHANCED_SWITCHES
 
@@ -95,7 +95,7 @@ class SoloOptions:
         """One line for the result report (spec §24.4)."""
         parts = [
             say("solo.options.ai_plays", side=self.ai_side.label),
-            say("solo.options.difficulty_level", level=self.difficulty),
+            say("solo.options.difficulty_level", level=value_word("difficulty", self.difficulty)),
             say("solo.options.fast_deal" if self.fast_deal else "solo.options.draft"),
             say(
                 "solo.options.optional_cards"

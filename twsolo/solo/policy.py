@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from twsolo.engine.game import Game, Policy
+from twsolo.engine.records import region_name
 from twsolo.engine.state import Result
 from twsolo.ids import Side
 from twsolo.phrases.book import say
@@ -82,6 +83,6 @@ class SoloPolicy(Policy):
             say(
                 "solo.policy.control_goes_on",
                 side=side.label,
-                region=region.replace("_", " ").title(),
+                region=region_name(region),
             )
         )

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from twsolo.engine.state import GameState, Result
-from twsolo.ids import Side
+from twsolo.ids import DECISIVE_DEFEAT, DECISIVE_VICTORY, MASTER_VICTORY, Side
 from twsolo.ruleset import Ruleset
 
-MASTER = "Master victory"  # the human reaches 20 VP
-DECISIVE_VICTORY = "Decisive victory"  # the human controls Europe in a Scoring Round, score > 0
-DECISIVE_DEFEAT = "Decisive defeat"  # AI 20 VP, AI controls Europe, DEFCON 1 on your turn
 # Ends decided by how the game ended, not by the score (spec §20.1).
 CONTROL_SUFFIX = "_control"
 CATASTROPHES = ("defcon1", "cuban_missile_crisis")
@@ -29,7 +26,7 @@ def victory_rating(rules: Ruleset, state: GameState, result: Result) -> str:
     human: Side = state.ai_side.other
     won = result.winner is human
     if result.reason == "vp20":
-        return MASTER if won else DECISIVE_DEFEAT
+        return MASTER_VICTORY if won else DECISIVE_DEFEAT
     if result.reason.endswith(CONTROL_SUFFIX) or result.reason in CATASTROPHES:
         return DECISIVE_VICTORY if won else DECISIVE_DEFEAT
     score = human_score(state)

@@ -84,7 +84,7 @@ def _read_card(loc: Located, vocabulary: Vocabulary, country_ids: Collection[str
     regions, war, figures = event
     return Card(
         number=number,
-        name=name,
+        english=name,
         ops=ops,
         side=side,
         era=era,

@@ -104,7 +104,7 @@ def _read_country(i: int, loc: Located) -> tuple[Country | None, dict[str, Locat
     country = Country(
         index=i,
         id=cid,
-        name=name,
+        english=name,
         region=region,
         subregions=frozenset(subregions),
         stability=stability,

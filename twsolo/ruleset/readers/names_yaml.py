@@ -7,7 +7,7 @@ or in English: files/name_words.py)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from types import MappingProxyType
 from typing import TypeVar
 
@@ -22,16 +22,22 @@ from twsolo.ruleset.suggest import did_you_mean
 
 LANGUAGE = re.compile(r"[a-z]{2,3}")  # an ISO 639 code: names-ru.yaml, names-de.yaml
 PLAIN_NUMBER = re.compile(r"[1-9][0-9]{0,3}")
-SECTIONS = ("cards", "countries", "regions", "tracks", "piles")
+SECTIONS = ("cards", "countries", "regions", "tracks", "piles", "space", "ratings")
 SHOWN = 8  # ids listed in a "no name for" problem; the rest counted
 
 K = TypeVar("K", int, str)
 
 
 def read_names(
-    root: Located, language: str, cards: Mapping[int, str], countries: Mapping[str, str]
+    root: Located,
+    language: str,
+    cards: Mapping[int, str],
+    countries: Mapping[str, str],
+    space: Mapping[int, str],
+    ratings: Collection[str],
 ) -> Names | None:
-    """`cards` and `countries`: the English names by number and id (cards.yaml, map.yaml)."""
+    """`cards`, `countries` and `space`: the English names by number and id (cards.yaml,
+    map.yaml, space.yaml); `ratings`: the Victory Ratings' English names."""
     top = root.mapping(SECTIONS)
     if top is None or any(k not in top for k in SECTIONS):
         return None
@@ -42,23 +48,28 @@ def read_names(
         _section(top["regions"], regions, _id, "region", str),
         _section(top["tracks"], {t: t for t in TRACKS}, _id, "track", str),
         _section(top["piles"], {p: p for p in PILES}, _id, "pile", str),
+        _section(top["space"], space, _card_number, "space box", lambda n: f"box {n}"),
+        _section(top["ratings"], {r: r for r in ratings}, _id, "victory rating", str),
     )
-    card_names, country_names, region_names, track_names, pile_names = found
-    if (
-        card_names is None
-        or country_names is None
-        or region_names is None
-        or track_names is None
-        or pile_names is None
-    ):
+    if any(section is None for section in found):
         return None
+    cards_, countries_, regions_, tracks_, piles_, space_, ratings_ = found
+    assert cards_ is not None
+    assert countries_ is not None
+    assert regions_ is not None
+    assert tracks_ is not None
+    assert piles_ is not None
+    assert space_ is not None
+    assert ratings_ is not None
     return Names(
         language=language,
-        cards=MappingProxyType(card_names),
-        countries=MappingProxyType(country_names),
-        regions=MappingProxyType(region_names),
-        tracks=MappingProxyType(track_names),
-        piles=MappingProxyType(pile_names),
+        cards=MappingProxyType(cards_),
+        countries=MappingProxyType(countries_),
+        regions=MappingProxyType(regions_),
+        tracks=MappingProxyType(tracks_),
+        piles=MappingProxyType(piles_),
+        space=MappingProxyType(space_),
+        ratings=MappingProxyType(ratings_),
     )
 
 

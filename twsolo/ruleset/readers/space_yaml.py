@@ -36,7 +36,7 @@ def read_space(root: Located) -> tuple[SpaceBox, ...]:
         boxes.append(
             SpaceBox(
                 box=int(box or 0),
-                name=str(name),
+                english=str(name),
                 ops=int(ops or 0),
                 success=int(success or 0),
                 vp_first=vp[0],

@@ -1,0 +1,259 @@
+"""Play it in Russian (issue #44): the language is chosen by `--lang` on any command, else
+TWSOLO_LANG, else the locale; the Russian catalog (twsolo/phrases/locale/ru, compiled by the
+build) translates every phrase; names, sides, regions, the Space Race's boxes and the Victory
+Ratings follow the language; a game saved in one language resumes in the other."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from click.testing import CliRunner
+
+from twsolo.cli.main import cli
+from twsolo.compose import load_ruleset
+from twsolo.ids import Side
+from twsolo.phrases import language, languages, say, start_language, use_language
+
+from .table_person import Person, first, journal, run_with
+
+ROOT = Path(__file__).resolve().parents[1]
+# Latin words a Russian screen may hold: the commands and their words typed as they are, file
+# names, the DEFCON track's name, card names written so (KAL-007, Pershing II).
+TYPED = {
+    "hint",
+    "help",
+    "undo",
+    "why",
+    "show",
+    "history",
+    "quit",
+    "inspect",
+    "scenario",
+    "rollback",
+    "adjust",
+    "save",
+    "board",
+    "new",
+    "play",
+    "twsolo",
+    "lang",
+    "defcon",
+    "us",
+    "ussr",
+    "all",
+    "file",
+    "turn",
+    "region",
+    "ar",
+    "name",
+    "ctrl",
+    "what",
+    "country",
+    "influence",
+    "vp",
+    "milops",
+    "space",
+    "docs",
+    "rules",
+    "rulebook",
+    "playing",
+    "md",
+    "g",
+    "kal",
+    "ii",
+}
+LATIN = re.compile(r"[A-Za-z][A-Za-z']+")
+
+
+def catalogs() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("catalogs", ROOT / "scripts" / "catalogs.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def russian() -> Iterator[None]:
+    use_language("ru")
+    try:
+        yield
+    finally:
+        use_language("en")
+
+
+def latin_left(text: str) -> list[str]:
+    """The Latin words of a Russian screen outside what a person types as it is (commands,
+    options, the game's name), the lines the player typed, the AI's trace under `why` (its rule
+    labels are the priority tables' ids, shared with the decision cases) and the rulebook's
+    section titles it cites (the rulebook is English still)."""
+    found = []
+    why = say("game.why.decision", turn=0, action_round=0, kind="", answer="").split("(")[0]
+    skipping = False
+    for line in text.splitlines():
+        if line.startswith("> "):
+            skipping = False
+            continue
+        if line.startswith(why) or skipping:
+            skipping = True  # `why`'s block, up to the next typed line
+            continue
+        if line.startswith("  §"):  # a section `why` cites: the rulebook is English still
+            continue
+        line = re.sub(
+            r"`[^`]*`|'[^']*'|--[\w-]+|#\d+|\b[\w.-]+\.(md|yaml|html|svg|pdf)\b", " ", line
+        )
+        found += [w for w in LATIN.findall(line) if w.lower() not in TYPED]
+    return found
+
+
+# ------------------------------------------------------------------ the catalog
+def test_the_russian_catalog_translates_every_phrase() -> None:
+    """Every phrase of the book, by its key and its English as they are now: translated, not
+    fuzzy, every plural form there, the same {fields} (scripts/catalogs.py check ru)."""
+    assert catalogs().problems("ru") == []
+
+
+def test_the_build_compiled_the_catalog() -> None:
+    """The install (scripts/compiled_build.py's hook) made the .mo that gettext reads."""
+    assert "ru" in languages()
+
+
+def test_a_catalog_that_lacks_a_phrase_is_found_out(tmp_path: Path) -> None:
+    module = catalogs()
+    source = module.po_path("ru")
+    target = module.po_path("ru", tmp_path)
+    target.parent.mkdir(parents=True)
+    text = source.read_text(encoding="utf-8")
+    # Drop one translation and change another's fields.
+    text = text.replace('msgstr "США"', 'msgstr ""', 1)
+    text = re.sub(r'(msgctxt "record.vp"\nmsgid "[^"]*"\nmsgstr ")', r"\1{extra} ", text, count=1)
+    target.write_text(text, encoding="utf-8")
+    found = module.problems("ru", tmp_path)
+    assert any(p.startswith("side.us: not translated") for p in found), found
+    assert any(p.startswith("record.vp: fields") for p in found), found
+
+
+def test_russian_plurals_follow_the_russian_rule(russian: None) -> None:
+    said = [say("cmd.cards.count", n=n) for n in (1, 2, 5, 11, 21, 22, 25)]
+    assert said == ["1 карта", "2 карты", "5 карт", "11 карт", "21 карта", "22 карты", "25 карт"]
+
+
+# ------------------------------------------------------------------ choosing it
+def run(args: list[str], **env: str | None) -> str:
+    result = CliRunner().invoke(cli, args, env={"TWSOLO_LANG": None, "LANG": None, **env})
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "env"),
+    [
+        (["validate", "--lang", "ru"], {}),
+        (["--lang", "ru", "validate"], {}),
+        (["validate"], {"TWSOLO_LANG": "ru"}),
+        (["validate"], {"LANG": "ru_RU.UTF-8"}),
+        (["validate"], {"LC_ALL": "ru_RU.UTF-8", "LANG": "en_US.UTF-8"}),
+        (["validate", "--lang", "ru"], {"TWSOLO_LANG": "en"}),
+    ],
+)
+def test_the_language_is_chosen_by_option_variable_or_locale(
+    args: list[str], env: dict[str, str]
+) -> None:
+    assert run(args, **env).startswith("OK: правила из")
+    assert language() == "en"  # the command's language ends with it
+
+
+@pytest.mark.parametrize(
+    ("args", "env"),
+    [
+        (["validate"], {}),
+        (["validate"], {"LANG": "de_DE.UTF-8"}),  # a locale without a catalog: English
+        (["validate"], {"LANG": "C"}),
+        (["validate", "--lang", "en"], {"TWSOLO_LANG": "ru"}),
+    ],
+)
+def test_english_where_no_russian_is_asked(args: list[str], env: dict[str, str]) -> None:
+    assert run(args, **env).startswith("OK: rules in")
+
+
+def test_a_language_without_a_catalog_asked_by_name_is_refused() -> None:
+    result = CliRunner().invoke(cli, ["validate", "--lang", "de"])
+    assert result.exit_code == 2
+    assert "no catalog for the language 'de' (there are: en, ru)" in result.output
+    result = CliRunner().invoke(cli, ["validate"], env={"TWSOLO_LANG": "de"})
+    assert result.exit_code == 2
+    assert "'de'" in result.output
+
+
+def test_start_language_reads_the_environment_in_order() -> None:
+    try:
+        assert start_language({"TWSOLO_LANG": "ru", "LANG": "en_GB"}) == "ru"
+        assert start_language({"LC_MESSAGES": "ru_RU", "LANG": "en_GB"}) == "ru"
+        assert start_language({"LANG": "fr_FR.UTF-8"}) == "en"
+        assert start_language({}) == "en"
+    finally:
+        use_language("en")
+
+
+def test_every_command_takes_lang() -> None:
+    """`--lang` on every command and subcommand, the lazy ones too."""
+    out = run(["cards", "show", "23", "--lang", "ru"])
+    assert "План Маршалла" in out
+    assert out.startswith("#23 План Маршалла")  # the appendix entry below is data, as written
+    for command in ("new", "play", "list", "show", "simulate", "decide", "rulebook", "replay"):
+        assert "--lang" in run([command, "--help"]), command
+
+
+# ------------------------------------------------------------------ names follow it
+def test_names_sides_regions_boxes_and_ratings_follow_the_language(russian: None) -> None:
+    rules = load_ruleset()
+    assert rules.card(23).name == "План Маршалла"
+    assert rules.country("west_germany").name == "Западная Германия"
+    assert rules.space[0].name == "Искусственный спутник Земли"
+    assert rules.rating_name("Decisive defeat") == "Сокрушительное поражение"
+    assert (Side.US.label, Side.USSR.label) == ("США", "СССР")
+    use_language("en")
+    assert rules.card(23).name == "Marshall Plan"
+    assert rules.rating_name("Decisive defeat") == "Decisive defeat"
+    assert (Side.US.label, Side.USSR.label) == ("US", "USSR")
+
+
+# ------------------------------------------------------------------ whole games in Russian
+COMMANDS = {12: "help", 20: "hint", 21: "show", 40: "why", 41: "history"}
+
+
+@pytest.mark.parametrize("mode", ["--digital", "--table"])
+def test_a_whole_game_in_russian_speaks_russian(tmp_path: Path, mode: str) -> None:
+    """A game to its end (digital) or to turn 3 (the table, dice typed) with `help`, `hint`,
+    `show`, `why` and `history`: no Latin word outside what is typed as it is, the card
+    numbers and `why`'s trace; the answers typed are the Russian labels and names."""
+    person = Person(seed=5, commands=dict(COMMANDS))
+    args = ["new", "--lang", "ru", "--side", "ussr", mode, "--seed", "5", "--name", "g"]
+    if mode == "--table":
+        args += ["--dice", "manual"]
+    out = run_with(tmp_path, args, person)
+    assert "Новая партия 'g': ваша сторона — СССР, сторона ИИ — США" in out
+    assert "добавьте" in out
+    assert "влияния" in out
+    assert latin_left(out) == []
+    assert language() == "en"
+
+
+def test_a_game_saved_in_english_resumes_in_russian(tmp_path: Path) -> None:
+    args = ["new", "--side", "us", "--digital", "--seed", "2", "--name", "g"]
+    english = Person(seed=2, script=[*first(12), "quit"])
+    run_with(tmp_path, args, english)
+    before = journal(tmp_path)
+    russian = Person(seed=2, script=[*first(6), "quit"])
+    out = run_with(tmp_path, ["play", "g", "--lang", "ru"], russian)
+    assert "Где вы остановились: ход 1" in out
+    assert journal(tmp_path)[: len(before)] == before
+    assert len(journal(tmp_path)) > len(before)
+    assert latin_left(out) == []
+    assert language() == "en"
