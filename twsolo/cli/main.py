@@ -18,7 +18,7 @@ from twsolo.cli.match import matches
 from twsolo.errors import TwsoloError
 from twsolo.files.printable import Printable
 from twsolo.ids import SCORING_REGIONS, Side
-from twsolo.phrases import language, say, start_language, use_language
+from twsolo.phrases import language, say, start_language, use_language, value_word
 
 if TYPE_CHECKING:  # the rest is imported inside the commands: `twsolo --help` and shell
     # completion start without numpy or the AI (README, scripts/bench.py)
@@ -312,7 +312,8 @@ def cards_show(card: str, as_json: bool, rules_path: str | None) -> None:
         click.echo(json.dumps(shown, indent=2))
         return
     click.echo(f"#{c.number} {c.name}")
-    click.echo("  " + say("cmd.cards.facts", ops=c.ops, side=c.side, era=c.era))
+    side, era = value_word("side", c.side), value_word("era", c.era)
+    click.echo("  " + say("cmd.cards.facts", ops=c.ops, side=side, era=era))
     if flags := _card_flags(c):
         click.echo(f"  {flags}")
     for line in fact_lines(c):
