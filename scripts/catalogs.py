@@ -33,17 +33,23 @@ def po_path(language: str, locales: Path = LOCALES) -> Path:
     return locales / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-def book() -> dict[str, str | tuple[str, str]]:
+Message = str | tuple[str, str]
+
+
+def book() -> list[tuple[str, Message]]:
+    """Every text a catalog translates, as (context, English): the phrasebook's phrases (by
+    key), then the command line's `--help` texts (context `help`)."""
     sys.path.insert(0, str(ROOT))
+    from twsolo.cli.main import help_texts
     from twsolo.phrases import PHRASES
 
-    return dict(PHRASES)
+    return [*PHRASES.items(), *(("help", text) for text in help_texts())]
 
 
 def template() -> Catalog:
-    """The book as a catalog: each phrase's key its context, its English the message."""
+    """The book as a catalog: each text's context (a phrase's key) and its English."""
     catalog = Catalog(domain=DOMAIN, project="twsolo", charset="utf-8")
-    for key, phrase in book().items():
+    for key, phrase in book():
         catalog.add(phrase if isinstance(phrase, str) else tuple(phrase), context=key)
     return catalog
 
@@ -97,9 +103,10 @@ def problems(language: str, locales: Path = LOCALES) -> list[str]:
         return [f"{path}: no catalog"]
     catalog = read(path, language)
     out = []
-    for key, phrase in book().items():
+    for key, phrase in book():
         english = phrase if isinstance(phrase, str) else tuple(phrase)
         message = catalog.get(english if isinstance(english, str) else english[0], context=key)
+        key = key if key != "help" else f"help {str(english)[:40]!r}"
         if message is None:
             out.append(f"{key}: missing (or its English changed)")
             continue

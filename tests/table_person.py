@@ -697,6 +697,7 @@ class ScreenPerson(TablePerson):
     until: int = 99
     lines: list[str] = field(default_factory=list)  # the lines of several answers typed
     turned: list[int] = field(default_factory=list)  # cards a line named, not asked yet
+    confirmed: int = 0  # forced cards a typed line named (its part confirmed them)
     # The hint's whole plays typed: the journal's length then, the line, the die rolled for it.
     advised: list[tuple[int, str, list[int]]] = field(default_factory=list)
 
@@ -709,9 +710,11 @@ class ScreenPerson(TablePerson):
         return super().type_line(text, **kwargs)
 
     def forced(self, start: int, answer: Answer) -> None:
-        """A card said, not asked: one the person's line named was already turned over."""
+        """A card said, not asked: one the person's line named was already turned over (its
+        part confirmed it, and the program says nothing more)."""
         if answer in self.turned:
             self.turned.remove(answer)
+            self.confirmed += 1
             return
         super().forced(start, answer)
 

@@ -17,7 +17,14 @@ from click.testing import CliRunner
 from twsolo.cli.main import cli
 from twsolo.compose import load_ruleset
 from twsolo.ids import Side
-from twsolo.phrases import language, languages, say, start_language, use_language
+from twsolo.phrases import (
+    language,
+    languages,
+    say,
+    start_language,
+    translated,
+    use_language,
+)
 
 from .table_person import Person, first, journal, run_with
 
@@ -208,6 +215,26 @@ def test_every_command_takes_lang() -> None:
     assert out.startswith("#23 План Маршалла")  # the appendix entry below is data, as written
     for command in ("new", "play", "list", "show", "simulate", "decide", "rulebook", "replay"):
         assert "--lang" in run([command, "--help"]), command
+
+
+def test_help_texts_follow_the_language() -> None:
+    """`--help` says a command's and its options' texts in the language chosen before it (on
+    the command, the group or the environment), and English again after."""
+    english = ["Start a new game against the AI.", "The side you play."]
+    use_language("ru")
+    russian = [translated("help", text) for text in english]
+    use_language("en")
+    assert russian != english
+    for args, env in (
+        (["new", "--lang", "ru", "--help"], {}),
+        (["--lang", "ru", "new", "--help"], {}),
+        (["new", "--help"], {"TWSOLO_LANG": "ru"}),
+    ):
+        out = run(args, **env)
+        assert all(" ".join(text.split()) in " ".join(out.split()) for text in russian), out
+    assert "Start a new game" in " ".join(run(["new", "--help"]).split())
+    listed = run(["--help"], TWSOLO_LANG="ru")
+    assert " ".join(russian[0].split())[:30] in " ".join(listed.split())
 
 
 # ------------------------------------------------------------------ names follow it

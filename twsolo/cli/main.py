@@ -18,7 +18,15 @@ from twsolo.cli.match import matches
 from twsolo.errors import TwsoloError
 from twsolo.files.printable import Printable
 from twsolo.ids import SCORING_REGIONS, Side
-from twsolo.phrases import language, say, start_language, use_language, value_word
+from twsolo.phrases import (
+    language,
+    say,
+    start_language,
+    translated,
+    use_language,
+    value_word,
+    when_language_changes,
+)
 
 if TYPE_CHECKING:  # the rest is imported inside the commands: `twsolo --help` and shell
     # completion start without numpy or the AI (README, scripts/bench.py)
@@ -57,8 +65,6 @@ class LazyCommand(click.Command):
 def choose_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
     """`--lang`: say everything in this language from now on (issue #44)."""
     if value is not None:
-        ctx.meta.setdefault("twsolo.lang_before", language())  # back to it afterwards
-        ctx.meta["twsolo.lang"] = True  # the environment's language is not started after it
         try:
             use_language(value.lower())
         except TwsoloError as exc:
@@ -77,44 +83,71 @@ def language_option() -> click.Option:
 
 
 def with_language(command: click.Command) -> click.Command:
-    """`command` (and a group's every subcommand) with `--lang`, once."""
+    """`command` (and a group's every subcommand) with `--lang`, once, and its `--help` texts
+    said in the language in use."""
     if not any(p.name == "lang" for p in command.params):
         command.params.append(language_option())
+        items: list[click.Command | click.Option] = [command]
+        items += [p for p in command.params if isinstance(p, click.Option)]
+        HELPS.extend((item, item.help) for item in items if item.help)
+        say_helps()
     if isinstance(command, click.Group):
         for sub in command.commands.values():
-            if not isinstance(sub, LazyCommand):
+            if isinstance(sub, LazyCommand):
+                if sub.help and all(item is not sub for item, _ in HELPS):
+                    HELPS.append((sub, sub.help))
+            else:
                 with_language(sub)
     return command
 
 
+# Every `--help` text (a command's, an option's) with its English: click keeps one text per
+# object, so a change of language says them all again (issue #44).
+HELPS: list[tuple[click.Command | click.Option, str]] = []
+
+
+def say_helps() -> None:
+    for item, english in HELPS:
+        item.help = translated("help", english)
+
+
+def help_texts() -> list[str]:
+    """The English of every `--help` text, the lazy commands' own included: the catalog's
+    entries under the context `help` (scripts/catalogs.py)."""
+    for command in list(cli.commands.values()):
+        if isinstance(command, LazyCommand):
+            command.real()
+    return list(dict.fromkeys(english for _, english in HELPS))
+
+
 class TwsoloGroup(click.Group):
-    """Translates TwsoloError into a clean message: no traceback reaches the user."""
+    """Translates TwsoloError into a clean message: no traceback reaches the user. Speaks the
+    environment's language from the start (its `--help` too); a `--lang` comes later and wins;
+    the language before it is back afterwards (a test, or a program calling `cli`, goes on in
+    its own)."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        before = language()
+        try:
+            start_language(os.environ)
+        except TwsoloError as exc:  # TWSOLO_LANG names a language without a catalog
+            click.echo(say("cmd.error", message=str(exc)), err=True)
+            sys.exit(EXIT_USER_ERROR)
+        try:
+            return super().main(*args, **kwargs)
+        finally:
+            if language() != before:
+                use_language(before)
 
     def invoke(self, ctx: click.Context) -> Any:
         with printable_output():
             try:
-                with spoken_language(ctx):
-                    return super().invoke(ctx)
+                return super().invoke(ctx)
             except TwsoloError as exc:
                 key = "cmd.error" if "\n" not in str(exc) else "cmd.error.lines"
                 message = say(key, message=str(exc))
                 click.echo(message, err=True)
                 ctx.exit(EXIT_USER_ERROR)
-
-
-@contextlib.contextmanager
-def spoken_language(ctx: click.Context) -> Iterator[None]:
-    """The language of the environment (or of the group's `--lang`) while the command runs; a
-    command's own `--lang` comes later and wins. The language before it is back afterwards (a
-    test, or a program calling `cli`, goes on in its own)."""
-    before = ctx.meta.get("twsolo.lang_before", language())
-    if ctx.parent is None and not ctx.meta.get("twsolo.lang"):
-        start_language(os.environ)
-    try:
-        yield
-    finally:
-        if ctx.parent is None and language() != before:
-            use_language(before)
 
 
 @contextlib.contextmanager
@@ -481,6 +514,7 @@ cli.add_command(
 
 
 with_language(cli)
+when_language_changes(say_helps)
 
 
 def main() -> None:

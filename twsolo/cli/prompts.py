@@ -102,9 +102,13 @@ class Prompter:
     def ask(self, game: Game, choice: Choice) -> Answer:
         options = choice.options
         if self.queue:  # answered by the line typed before: nothing to print yet
-            if len(options) == 1 and self.queue[0].forced and self.queue[0].fits(choice):
+            typed = len(options) == 1 and self.queue[0].forced and self.queue[0].fits(choice)
+            if typed:
                 self.queue.pop(0)  # the line's part that confirmed it (cli/batch.py)
             if len(options) == 1 and choice.kind not in SEEN:
+                return options[0]
+            if typed:  # a card the line named and the echo said: nothing to add
+                self.before(choice)
                 return options[0]
             if len(options) == 1:  # a card to turn over all the same: said
                 self.before(choice)

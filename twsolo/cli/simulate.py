@@ -13,7 +13,8 @@ import click
 from twsolo.compose import load_ruleset
 from twsolo.errors import TwsoloError
 from twsolo.files.printable import unfiltered
-from twsolo.phrases import say
+from twsolo.ids import Side
+from twsolo.phrases import say, value_word
 from twsolo.players.registry import check_stand_in, names
 from twsolo.ruleset import DIFFICULTY_LEVELS
 from twsolo.sim.backends import make_pool
@@ -175,7 +176,7 @@ def simulate(
     Ctrl-C stops the run and reports the games finished so far (marked partial)."""
     if cluster is not None and workers != 1:
         raise TwsoloError(say("cmd.simulate.workers_or_cluster"))
-    load_ruleset(rules_path)  # report bad rules before any worker starts
+    rules = load_ruleset(rules_path)  # report bad rules before any worker starts
     if compare_path:
         load_ruleset(compare_path)
     charts = report_writer() if report_path else None
@@ -210,7 +211,7 @@ def simulate(
     if as_json:
         click.echo(json.dumps(report, indent=2))
     else:
-        click.echo(text_report(report))
+        click.echo(text_report(report, rules.rating_name))
         for line in failure_lines(failures, first.logs):
             click.echo(line)
     # The summary is on the screen: what cannot be written now costs that file only.
@@ -253,7 +254,8 @@ def report_writer() -> ReportWriter:
     return html_report
 
 
-def text_report(report: dict[str, Any]) -> str:
+def text_report(report: dict[str, Any], rating_name: Callable[[str], str] = str) -> str:
+    """The summary in words; the report's values (ids, ratings) said in the language in use."""
     s = report["summary"]
     low, high = s["ai_win_rate_ci95"]
     run = report["run"]
@@ -261,11 +263,13 @@ def text_report(report: dict[str, Any]) -> str:
     if run["partial"]:
         lines.append(say("cmd.simulate.partial", finished=run["finished"], planned=run["planned"]))
     cells = ", ".join(
-        f"{key.partition('/')[0]} {key.partition('/')[2].upper()} {g['ai_wins']}/{g['games']}"
-        for key, g in s["by_difficulty_and_side"].items()
+        f"{value_word('difficulty', difficulty)} {Side(side).label} {g['ai_wins']}/{g['games']}"
+        for (difficulty, _, side), g in (
+            (key.partition("/"), g) for key, g in s["by_difficulty_and_side"].items()
+        )
     )
-    ratings = ", ".join(f"{k} {v}" for k, v in s["ratings"].items())
-    reasons = ", ".join(f"{k} {v}" for k, v in s["end_reasons"].items())
+    ratings = ", ".join(f"{rating_name(k)} {v}" for k, v in s["ratings"].items())
+    reasons = ", ".join(f"{value_word('end', k)} {v}" for k, v in s["end_reasons"].items())
     lines += [
         say(
             "cmd.simulate.games",

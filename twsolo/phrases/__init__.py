@@ -7,8 +7,10 @@ from twsolo.phrases.book import (
     languages,
     say,
     start_language,
+    translated,
     use_language,
     value_word,
+    when_language_changes,
 )
 
 __all__ = [
@@ -18,6 +20,8 @@ __all__ = [
     "languages",
     "say",
     "start_language",
+    "translated",
     "use_language",
     "value_word",
+    "when_language_changes",
 ]

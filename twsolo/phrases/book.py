@@ -12,7 +12,7 @@ field `n`: the catalog's own plural rule picks the form (Russian has three).
 from __future__ import annotations
 
 import gettext
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -114,10 +114,26 @@ def use_language(language: str, localedir: Path | None = None) -> None:
         _catalog, _language = catalog, language
     for side in SIDES:  # a plain attribute, read in every record (twsolo/ids.py)
         side.label = say(f"side.{side.value}")
+    for listener in _listeners:
+        listener()
 
 
 def language() -> str:
     return _language
+
+
+def translated(context: str, english: str) -> str:
+    """A text that is not a phrase of the book (the command line's `--help`, under the context
+    `help`) in the language in use: the catalog's msgctxt `context`, msgid `english`."""
+    return english if _catalog is None else _catalog.pgettext(context, english)
+
+
+# Called after every change of language (the command line re-says its `--help` texts).
+_listeners: list[Callable[[], None]] = []
+
+
+def when_language_changes(listener: Callable[[], None]) -> None:
+    _listeners.append(listener)
 
 
 # Where a language is chosen, in order (issue #44): a command's `--lang`, then TWSOLO_LANG, then
