@@ -5,6 +5,7 @@ Ratings follow the language; a game saved in one language resumes in the other."
 
 from __future__ import annotations
 
+import html
 import importlib.util
 import re
 from collections.abc import Iterator
@@ -113,7 +114,7 @@ def latin_left(text: str) -> list[str]:
         if line.startswith("  §"):  # a section `why` cites: the rulebook is English still
             continue
         line = re.sub(
-            r"`[^`]*`|'[^']*'|--[\w-]+|#\d+|\b[\w.-]+\.(md|yaml|html|svg|pdf)\b", " ", line
+            r"`[^`]*`|'[^']*'|--[\w-]+|#\d+|\S*/\S*|\b[\w.-]+\.(md|yaml|html|svg|pdf)\b", " ", line
         )
         found += [w for w in LATIN.findall(line) if w.lower() not in TYPED]
     return found
@@ -284,3 +285,17 @@ def test_a_game_saved_in_english_resumes_in_russian(tmp_path: Path) -> None:
     assert len(journal(tmp_path)) > len(before)
     assert latin_left(out) == []
     assert language() == "en"
+
+
+def test_the_board_page_and_picture_speak_russian(tmp_path: Path) -> None:
+    args = ["new", "--side", "us", "--digital", "--seed", "3", "--name", "g"]
+    run_with(tmp_path, args, Person(seed=3, script=[*first(20), "quit"]))
+    page, picture = tmp_path / "b.html", tmp_path / "b.svg"
+    text = run(["show", "g", "--lang", "ru", "--home", str(tmp_path), "--html", str(page)])
+    run(["show", "g", "--lang", "ru", "--home", str(tmp_path), "--svg", str(picture)])
+    assert "Первичный регион" in text
+    assert latin_left(text) == []
+    for drawn in (page, picture):
+        words = re.sub(r"<style.*?</style>|<[^>]+>", " ", drawn.read_text(), flags=re.S)
+        assert "Западная Германия" in words
+        assert latin_left(html.unescape(words)) == [], drawn

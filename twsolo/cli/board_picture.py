@@ -359,7 +359,7 @@ def _superpowers(parent: ET.Element, rules: Ruleset) -> None:
                 parent, "g", {"class": "superpower", "id": f"superpower-{side.value}-{k}"}
             )
             _rect(g, x, y, w, h, rx=6, fill=SIDE_COLOUR[side])
-            name = "USA" if side is Side.US else "USSR"
+            name = say(f"show.picture.superpower.{side.value}")
             _text(g, x + w / 2, y + h / 2 + 7, name, "title on", anchor="middle")
 
 

@@ -135,6 +135,8 @@ PHRASES: dict[str, str | tuple[str, str]] = {
     "show.page.board_at": "This is the board at the {heading}",
     "show.page.changed_since": "Changed since your last `{command}`",
     # The board picture (board_picture.py)
+    "show.picture.superpower.us": "USA",  # the superpowers' boxes on the map
+    "show.picture.superpower.ussr": "USSR",
     "show.picture.ai_last_action": "The AI's last action: {action}",
     "show.picture.primary_region": "PRIMARY REGION",
     "show.picture.secondary_region": "SECONDARY REGION",
