@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from twsolo.engine.choices import CHANCE
+from twsolo.phrases import say, use_language
 
 from .table_person import Person, run_with
 
 CARD = re.compile(r"#(\d+) ")
-SHOWN_HAND = re.compile(r"CIA Created: the AI's deck/hand \(\w+\) holds \d+ cards?: .*")
 
 
 def in_order(text: str, steps: list[str]) -> list[str]:
@@ -89,26 +89,44 @@ def test_a_table_game_asks_only_for_what_turns_face_up(
         assert not missing, (turn, missing)
 
 
+def said_pattern(key: str, language: str) -> re.Pattern[str]:
+    """Any line phrase `key` says in `language`, its fields anything (each plural form)."""
+    use_language(language)
+    try:
+        forms = {(say(key, n=n, purpose="\0", pile="\0", cards="\0"), str(n)) for n in (1, 2, 5)}
+    finally:
+        use_language("en")
+    return re.compile(
+        "|".join(
+            ".*".join(re.escape(part).replace(n, r"\d+") for part in form.split("\0"))
+            for form, n in forms
+        )
+    )
+
+
 @pytest.mark.slow
+@pytest.mark.parametrize("language", ["en", "ru"])
 def test_digital_screens_name_no_card_that_lies_face_down(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str
 ) -> None:
     """On screen the program deals real cards but shows only what the table would: no prompt,
     instruction, `history`, `show` or `why` names a card while it lies face down (it may once it
-    is seen). The `history` of a deal says only that a card was dealt."""
+    is seen), in English and in Russian. The `history` of a deal says only that a card was
+    dealt."""
     commands = {
         n: c for n in range(30, 400, 37) for c in ("history all", "show", "why")[n % 3 :][:1]
     }
     person = Person(seed=7, commands=commands)
-    args = ["new", "--side", "us", "--digital", "--seed", "7", "--name", "d"]
+    args = ["new", "--side", "us", "--digital", "--seed", "7", "--name", "d", "--lang", language]
     out = run_with(tmp_path, args, person)
-    assert "a card dealt face down" in out  # `history all` ran past a deal
+    assert said_pattern("show.answer.dealt_face_down", language).search(out)  # a deal's history
+    shown_hand = said_pattern("show.hand.holds", language)
     checked = 0
     for before, after in zip(person.prompts, person.prompts[1:], strict=False):
         hidden = before.face_down & after.face_down  # face down all the while
         # The line where CIA Created shows the AI's deck/hand names its cards (the person sees
         # them then); no other line may.
-        screen = SHOWN_HAND.sub("", out[before.output_at : after.output_at])
+        screen = shown_hand.sub("", out[before.output_at : after.output_at])
         shown = {int(c) for c in CARD.findall(screen)}
         assert not shown & hidden, (before.choice.prompt, sorted(shown & hidden))
         checked += bool(hidden)

@@ -269,11 +269,15 @@ class TypingPerson(Person):
         return typed(game, choice, person.choose(game, choice))
 
 
-def typed_game(home: Path, args: list[str], seed: int, dies_after: int) -> None:
-    """`twsolo new ARGS` typed by a `TypingPerson`; the process dies before its journal line
-    `dies_after` + 1 (-1: never), and `twsolo play g` typed on by the same person (who
-    remembers nothing of the dead process's questions) resumes the game to its end."""
-    runs = [(["new", "--name", "g", *args], dies_after), (["play", "g"], -1)]
+def typed_game(
+    home: Path, args: list[str], seed: int, dies_after: int, languages: tuple[str, str]
+) -> None:
+    """`twsolo new ARGS` typed by a `TypingPerson` in the first of `languages` (the screen's
+    labels and names in it); the process dies before its journal line `dies_after` + 1 (-1:
+    never), and `twsolo play g` typed on by the same person in the second (who remembers
+    nothing of the dead process's questions) resumes the game to its end."""
+    new, play = (["--lang", language] for language in languages)
+    runs = [(["new", "--name", "g", *args, *new], dies_after), (["play", "g", *play], -1)]
     for command, dies in runs:
         with pytest.MonkeyPatch.context() as patch, dying_after(dies):
             TypingPerson(seed=seed).sit_down(patch)
@@ -289,8 +293,11 @@ def journal(home: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in lines]
 
 
+LANGUAGES = st.tuples(st.sampled_from(("en", "ru")), st.sampled_from(("en", "ru")))
+
+
 @budget(2, 50)
-@given(setup=setups(), person=st.integers(0, 99), kill=st.integers(0, 300))
+@given(setup=setups(), person=st.integers(0, 99), kill=st.integers(0, 300), languages=LANGUAGES)
 # Found by the long run: the game ended on the AI's moves after the resume, and the person
 # answered the dead process's last question at the prompt after the end.
 @example(
@@ -304,16 +311,29 @@ def journal(home: Path) -> list[dict[str, Any]]:
     ),
     person=96,
     kill=204,
+    languages=("en", "en"),
+)
+# Russian begun, English resumed (issue #44): the labels and names typed are the screen's.
+@example(
+    setup=Setup(side="ussr", table=True, dice="manual", seed=12),
+    person=3,
+    kill=90,
+    languages=("ru", "en"),
 )
 def test_a_game_typed_at_the_prompt_is_the_kits_game_and_resumes_to_it(
-    tmp_path_factory: pytest.TempPathFactory, setup: Setup, person: int, kill: int
+    tmp_path_factory: pytest.TempPathFactory,
+    setup: Setup,
+    person: int,
+    kill: int,
+    languages: tuple[str, str],
 ) -> None:
-    """Every answer typed at `twsolo new`'s prompts as the screen labels it, one a prompt, gives
-    the game the kit's session plays with the same answers; the process killed after a drawn
-    journal line and `twsolo play` typed on gives it too."""
+    """Every answer typed at `twsolo new`'s prompts as the screen labels it, one a prompt, in
+    English or Russian, gives the game the kit's session plays with the same answers; the
+    process killed after a drawn journal line and `twsolo play` typed on (in either language)
+    gives it too."""
     tmp = tmp_path_factory.mktemp("typed")
     whole = played(tmp / "kit", setup, person, [])
     for name, dies in (("typed", -1), ("typed-killed", kill)):
         home = home_of(tmp / name)
-        typed_game(home, setup.args(), person, dies)
+        typed_game(home, setup.args(), person, dies, languages)
         assert journal(home) == whole.journal, name
