@@ -698,6 +698,7 @@ class ScreenPerson(TablePerson):
     lines: list[str] = field(default_factory=list)  # the lines of several answers typed
     turned: list[int] = field(default_factory=list)  # cards a line named, not asked yet
     confirmed: int = 0  # forced cards a typed line named (its part confirmed them)
+    hints: bool = True  # type `hint`'s whole play where it gives one (brain `hint`)
     # The hint's whole plays typed: the journal's length then, the line, the die rolled for it.
     advised: list[tuple[int, str, list[int]]] = field(default_factory=list)
 
@@ -730,7 +731,7 @@ class ScreenPerson(TablePerson):
                 return line
             if choice.actor == CHANCE:
                 return typed(game, choice, self.chance(game, choice, self.table, ""))
-            if self.brain == "hint" and self.batch:  # `hint`'s whole play, typed as it says
+            if self.brain == "hint" and self.batch and self.hints:  # `hint`'s whole play
                 advice = self.terminal.advise(game, choice)
                 whole = [ln.split(": ", 1)[1] for ln in advice if ln.startswith(WHOLE_PLAY)]
                 if whole:

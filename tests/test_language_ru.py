@@ -26,6 +26,7 @@ from twsolo.phrases import (
     translated,
     use_language,
 )
+from twsolo.rulebook.sources import HEADING, TAG, Prose, section_ids, section_titles
 
 from .table_person import Person, first, journal, run_with
 
@@ -98,9 +99,9 @@ def russian() -> Iterator[None]:
 
 def latin_left(text: str) -> list[str]:
     """The Latin words of a Russian screen outside what a person types as it is (commands,
-    options, the game's name), the lines the player typed, the AI's trace under `why` (its rule
-    labels are the priority tables' ids, shared with the decision cases) and the rulebook's
-    section titles it cites (the rulebook is English still)."""
+    options, the game's name), the lines the player typed and the AI's trace under `why` (its
+    rule labels are the priority tables' ids, shared with the decision cases); the sections
+    `why` cites are titled from the Russian rulebook."""
     found = []
     why = say("game.why.decision", turn=0, action_round=0, kind="", answer="").split("(")[0]
     skipping = False
@@ -110,8 +111,6 @@ def latin_left(text: str) -> list[str]:
             continue
         if line.startswith(why) or skipping:
             skipping = True  # `why`'s block, up to the next typed line
-            continue
-        if line.startswith("  §"):  # a section `why` cites: the rulebook is English still
             continue
         line = re.sub(
             r"`[^`]*`|'[^']*'|--[\w-]+|#\d+|\S*/\S*|\b[\w.-]+\.(md|yaml|html|svg|pdf)\b", " ", line
@@ -299,3 +298,40 @@ def test_the_board_page_and_picture_speak_russian(tmp_path: Path) -> None:
         words = re.sub(r"<style.*?</style>|<[^>]+>", " ", drawn.read_text(), flags=re.S)
         assert "Западная Германия" in words
         assert latin_left(html.unescape(words)) == [], drawn
+
+
+# ------------------------------------------------------------------ the rulebook's sections
+RULES_DOCS = ROOT / "docs" / "rules"
+SECTIONS = sorted(p.name for p in RULES_DOCS.glob("[0-9][0-9]-*.md"))
+LINK = re.compile(r"\]\(([^)#\s]+)")
+
+
+@pytest.mark.parametrize("name", SECTIONS)
+def test_each_section_of_the_rulebook_is_written_in_russian_with_the_same_ids(name: str) -> None:
+    """docs/rules/ru/ has every section §1–§25, each defining exactly the ids of the English
+    one (headings, numbered items, sub-items, steps: what `spec §N.M` cites), with the same
+    tags on its headings, links that lead somewhere, and Russian prose."""
+    english = (RULES_DOCS / name).read_text(encoding="utf-8")
+    russian = (RULES_DOCS / "ru" / name).read_text(encoding="utf-8")
+    assert section_ids(russian) == section_ids(english)
+    tags = [TAG.findall(line) for line in english.splitlines() if HEADING.match(line)]
+    assert [TAG.findall(line) for line in russian.splitlines() if HEADING.match(line)] == tags
+    for target in LINK.findall(russian):
+        assert "://" in target or (RULES_DOCS / "ru" / target).exists(), target
+    prose = "\n".join(line for line in russian.splitlines() if not line.startswith("|"))
+    letters = re.sub(r"`[^`]*`|\]\([^)]*\)|\[[^\]]*\]", "", prose)  # ids and tags aside
+    assert len(re.findall("[а-яё]", letters, re.I)) > 3 * len(re.findall("[a-z]", letters, re.I))
+
+
+def test_the_rulebook_prints_its_sections_in_russian(tmp_path: Path) -> None:
+    page = tmp_path / "book.html"
+    run(["rulebook", "--lang", "ru", "--out", str(page)])
+    text = page.read_text(encoding="utf-8")
+    assert '<html lang="ru">' in text
+    titles = Prose.read(lang="ru").titles()
+    for number in range(1, 26):
+        assert titles[str(number)] in text
+    assert "§12 Раунд действий ИИ" in text or titles["12"].startswith("Раунд")
+    english = Prose.read(lang="en").titles()
+    assert titles["13.2"] != english["13.2"]
+    assert section_titles() == english  # the language in use: English here

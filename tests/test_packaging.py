@@ -31,7 +31,11 @@ def test_wheel_contains_rules(tmp_path: Path) -> None:
     shipped = {
         n.removeprefix("twsolo/_rulebook/") for n in names if n.startswith("twsolo/_rulebook/")
     }
-    assert shipped == {p.name for p in (ROOT / "docs" / "rules").glob("*.md")}
+    prose = ROOT / "docs" / "rules"
+    assert shipped == {str(p.relative_to(prose)) for p in prose.rglob("*.md")}
+    assert "ru/12-ai-action-round.md" in shipped  # a language's own sections (issue #44)
+    # The catalogs the build compiled (no .mo in git): the language a person may choose.
+    assert "twsolo/phrases/locale/ru/LC_MESSAGES/twsolo.mo" in names
 
 
 def test_checkout_rules_found() -> None:

@@ -15,16 +15,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from twsolo.cli import ahead
 
 from .table_person import ScreenPerson, journal, play_at_table
 
-ARGS = ["--table", "--dice", "manual", "--name", "g"]
+ARGS = ["--table", "--name", "g"]
 
 
-def play(home: Path, seed: int, side: str, person: ScreenPerson) -> tuple[str, list[Any]]:
-    out = play_at_table(home, ["new", "--side", side, "--seed", str(seed), *ARGS], person)
+def play(
+    home: Path, seed: int, side: str, person: ScreenPerson, dice: str = "manual"
+) -> tuple[str, list[Any]]:
+    args = ["new", "--side", side, "--seed", str(seed), "--dice", dice, *ARGS]
+    out = play_at_table(home, args, person)
     assert person.table is not None
     assert person.table.problems == []
     assert person.unnamed == 0
@@ -78,3 +83,30 @@ def test_cards_invited_after_a_regions_card_give_the_game_of_one_card_a_prompt(
     assert any("set aside (spec §7.2.4)" in ln for ln in invited)
     # Fewer typed answers: the region's card and the cards after it in one line.
     assert len(joined.prompts) < len(single.prompts) - 10
+
+
+@settings(
+    max_examples=4,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    seed=st.integers(0, 10_000),
+    side=st.sampled_from(("us", "ussr")),
+    dice=st.sampled_from(("manual", "auto")),
+    brain=st.sampled_from(("random", "hint")),
+)
+def test_every_invited_line_typed_as_invited_is_the_game_of_one_answer_a_prompt(
+    tmp_path_factory: pytest.TempPathFactory, seed: int, side: str, dice: str, brain: str
+) -> None:
+    """The batch-equivalence property (issue #41), over drawn games: a person who types what
+    the screen invites in one line (the draws, a region's card and the cards after it, a
+    realignment's dice; no `hint` lines here, they are checked above) is never refused and
+    plays the game of the same person typing one answer a prompt."""
+    home = tmp_path_factory.mktemp("invited")
+    joined = ScreenPerson(seed=seed, brain=brain, until=3)
+    joined.hints = False
+    _, lines = play(home / "joined", seed, side, joined, dice)
+    single = ScreenPerson(seed=seed, brain=brain, until=3, batch=False)
+    _, one_by_one = play(home / "single", seed, side, single, dice)
+    assert lines == one_by_one

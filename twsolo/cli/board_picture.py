@@ -33,7 +33,7 @@ from twsolo.engine.records import (
 )
 from twsolo.engine.state import GameState
 from twsolo.ids import MAP_REGIONS, SOUTHEAST_ASIA, Side
-from twsolo.phrases.book import say
+from twsolo.phrases.book import language, say
 from twsolo.ruleset import Ruleset
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -168,7 +168,7 @@ def board_html(
         f'<meta http-equiv="refresh" content="{refresh_seconds}">\n' if refresh_seconds else ""
     )
     return (
-        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<!DOCTYPE html>\n<html lang="{language()}">\n<head>\n<meta charset="utf-8">\n'
         f"{refresh}<title>{escape(title)}</title>\n"
         "<style>body{margin:0;background:#f7f4ea}"
         "svg{display:block;width:100%;min-width:1100px;height:auto}"

@@ -98,6 +98,7 @@ PHRASES: dict[str, str | tuple[str, str]] = {
     "cmd.replay.source": "the game {file}",
     "cmd.replay.ar_needs_scenario": "--ar goes with --scenario",
     # `twsolo rulebook` and `twsolo countries`
+    "cmd.rulebook.title": "twsolo — the solitaire rulebook",
     "cmd.rulebook.wrote": "wrote {path}: the rulebook for rules {digest} ({source})",
     "cmd.rulebook.wrote_pdf": "wrote {path}",
     "cmd.countries.none_called": "no country is called {name}",

@@ -16,6 +16,7 @@ from html import escape
 
 import markdown
 
+from twsolo.phrases import language, say
 from twsolo.rulebook.data_text import DataText
 from twsolo.rulebook.sources import ENTRY, SECTION_FILE, Prose
 from twsolo.rulebook.tables import Table, all_tables
@@ -250,6 +251,7 @@ def _links(html: str) -> str:
     def target(m: re.Match[str]) -> str:
         href, words = m.group(1), m.group(2)
         page, _, anchor = href.partition("#")
+        page = page.removeprefix("../")  # a translation's link to a page it does not have
         if page in PAGES or SECTION_FILE.match(page) or not page:
             if anchor in ids:
                 return f'<a href="#{anchor}">{words}</a>'
@@ -317,8 +319,8 @@ def render(rules: Ruleset, vocabulary: Vocabulary, prose: Prose | None = None) -
     ]
     page = _links("\n".join(body))
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{language()}"><head><meta charset="utf-8">'
         f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
-        "<title>twsolo — the solitaire rulebook</title>"
+        f"<title>{escape(say('cmd.rulebook.title'))}</title>"
         f"<style>{CSS}</style></head><body>\n{page}\n</body></html>\n"
     )

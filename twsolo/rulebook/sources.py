@@ -23,7 +23,8 @@ from importlib import resources
 from pathlib import Path
 
 from twsolo.errors import TwsoloError
-from twsolo.phrases import say
+from twsolo.phrases import language, say
+from twsolo.phrases.book import ENGLISH
 
 SECTION_FILE = re.compile(r"^(\d\d)-[a-z0-9-]+\.md$")
 APPENDIX = "appendix.md"
@@ -68,21 +69,32 @@ class Prose:
     index: str
 
     @classmethod
-    def read(cls, directory: Path | None = None) -> Prose:
+    def read(cls, directory: Path | None = None, lang: str | None = None) -> Prose:
+        """The book in `lang` (default: the language in use): each file from `directory/LANG/`
+        where the language has it written (issue #44: docs/rules/ru/), else the English one."""
         directory = directory or rulebook_dir()
+        lang = lang or language()
+        own = directory / lang if lang != ENGLISH else None
+
+        def path_of(name: str) -> Path:
+            translated = own / name if own is not None else None
+            return (
+                translated if translated is not None and translated.is_file() else directory / name
+            )
+
         found: dict[int, str] = {}
         for path in sorted(directory.iterdir()):
             if m := SECTION_FILE.match(path.name):
                 number = int(m.group(1))
                 if number in found:
                     raise TwsoloError(f"{directory}: two files for §{number}")
-                found[number] = path.read_text(encoding="utf-8")
+                found[number] = path_of(path.name).read_text(encoding="utf-8")
         missing = [n for n in range(1, max(found, default=0) + 1) if n not in found]
         if not found or missing:
             raise TwsoloError(f"{directory}: no file for §{missing or [1]}")
 
         def text(name: str) -> str:
-            path = directory / name
+            path = path_of(name)
             if not path.is_file():
                 raise TwsoloError(f"{directory}: {name} is missing")
             return path.read_text(encoding="utf-8")
@@ -170,10 +182,15 @@ def section_ids(text: str) -> list[str]:
 CITED = re.compile(r"§(\d+(?:\.\d+)*)")
 
 
-@cache
 def section_titles() -> dict[str, str]:
+    """Every heading's title in the language in use (`why` cites them)."""
+    return _titles(language())
+
+
+@cache
+def _titles(lang: str) -> dict[str, str]:
     try:
-        return Prose.read().titles()
+        return Prose.read(lang=lang).titles()
     except (OSError, TwsoloError):
         return {}  # a broken install: the citations are printed without titles
 
