@@ -99,6 +99,23 @@ PHRASES: dict[str, str | tuple[str, str]] = {
     "cmd.replay.ar_needs_scenario": "--ar goes with --scenario",
     # `twsolo rulebook` and `twsolo countries`
     "cmd.rulebook.title": "twsolo — the solitaire rulebook",
+    # The printed book's own headings (rulebook/book.py).
+    "rulebook.contents": "Contents",
+    "rulebook.cover": "The “Human vs AI” solitaire ruleset for <i>Twilight Struggle</i>, and the"
+    " AI's whole procedure as a person can run it by hand at the table: printed from the rules"
+    " data twsolo plays by (rules digest {digest}).",
+    "rulebook.part.rules": "Part I — The rules",
+    "rulebook.part.tables": "Part II — The AI's tables",
+    "rulebook.part.cards": "Part III — The card appendix",
+    "rulebook.part.language": "Part IV — The appendix language",
+    "rulebook.part.base": "Part V — The base game",
+    "rulebook.tables.priorities": "The AI's priorities (rules/priorities.yaml)",
+    "rulebook.tables.regions": "Regions, Scoring Rounds and the result (rules/regions.yaml)",
+    "rulebook.tables.setup": "Set-up (rules/setup.yaml)",
+    "rulebook.tables.scoring": "Scoring and the Space Race (rules/scoring.yaml, rules/space.yaml)",
+    "rulebook.tables.enhanced": "The enhanced AI (rules/enhanced.yaml)",
+    "rulebook.entries": "The entries",
+    "rulebook.vocabulary": "Vocabulary",
     "cmd.rulebook.wrote": "wrote {path}: the rulebook for rules {digest} ({source})",
     "cmd.rulebook.wrote_pdf": "wrote {path}",
     "cmd.countries.none_called": "no country is called {name}",
