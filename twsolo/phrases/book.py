@@ -18,7 +18,17 @@ from typing import Any
 
 from twsolo.errors import TwsoloError
 from twsolo.ids import SIDES
-from twsolo.phrases import asking, commands, events, questions, records, session, showing, solo
+from twsolo.phrases import (
+    asking,
+    commands,
+    events,
+    questions,
+    records,
+    rulebook,
+    session,
+    showing,
+    solo,
+)
 
 DOMAIN = "twsolo"
 LOCALES = Path(__file__).parent / "locale"
@@ -30,7 +40,8 @@ Phrase = str | tuple[str, str]
 def _gather() -> dict[str, Phrase]:
     """The sections' phrases in one book; a key in two sections is a mistake."""
     book: dict[str, Phrase] = {}
-    for section in (records, questions, asking, showing, session, events, solo, commands):
+    sections = (records, questions, asking, showing, session, events, solo, commands, rulebook)
+    for section in sections:
         for key, phrase in section.PHRASES.items():
             if key in book:
                 raise TwsoloError(f"internal: the phrase {key!r} is in two sections")

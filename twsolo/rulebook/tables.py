@@ -13,8 +13,10 @@ from dataclasses import dataclass, fields
 from html import escape
 
 from twsolo.ids import Side
+from twsolo.phrases import say
 from twsolo.rulebook.words import (
     RulebookError,
+    Said,
     condition_words,
     described,
     region_name,
@@ -22,54 +24,21 @@ from twsolo.rulebook.words import (
 from twsolo.ruleset import Ruleset
 from twsolo.ruleset.vocabulary import Vocabulary
 
-# The enhanced AI's switches (spec §25): the section and what each does, in words.
+# The enhanced AI's switches (spec §25): each one's section; what it does, in words, is its
+# phrase rulebook.table.enhanced.switch.NAME.
 SWITCHES = {
-    "prepare_next_scoring": (
-        "25.1",
-        "In the round before a Scoring Round, option 0 first for the region that scores next.",
-    ),
-    "china_card_always_enters": (
-        "25.2",
-        "The AI's China Card always enters its deck/hand at draft step 0; the AI plays it only in"
-        " Asia, and never takes it out of a Scoring Round whose Primary is elsewhere.",
-    ),
-    "best_headline_with_box4": (
-        "25.3",
-        "With the box-4 ability the AI reveals several qualifying headline cards and headlines"
-        " the best.",
-    ),
-    "careful_cuban_missile_crisis": (
-        "25.4",
-        "The AI headlines Cuban Missile Crisis only when a further condition holds.",
-    ),
-    "defer_harmful_event": (
-        "25.5",
-        "Once a round, a human event that hurts the AI and cannot go on the Space Race goes to"
-        " the bottom of the AI's deck/hand, and the AI plays the next card instead.",
-    ),
-    "guard_prepared": (
-        "25.6",
-        "A country §25.1 brings to exactly control gets more points from what the option-0 plan"
-        " leaves, since the human acts first in the Scoring Round.",
-    ),
-    "final_sweep": (
-        "25.7",
-        "In the AI's Non-Scoring Rounds of the final-sweep turn (every one, or only those after"
-        " its last Scoring Round), option 0 for the final scoring of the map region where that"
-        " gains most.",
-    ),
+    "prepare_next_scoring": "25.1",
+    "china_card_always_enters": "25.2",
+    "best_headline_with_box4": "25.3",
+    "careful_cuban_missile_crisis": "25.4",
+    "defer_harmful_event": "25.5",
+    "guard_prepared": "25.6",
+    "final_sweep": "25.7",
 }
-SHIFT_TARGETS = {
-    "bottom": "face down at the bottom of the Scoring Card Deck",
-    "spent": "face up in the spent row",
-}
-ABILITIES = {
-    "none": "",
-    "two_attempts": "two attempts a turn",
-    "headline_second": "the opponent headlines first (reveal yours after)",
-    "discard_held": "discard a held card at the end of the turn",
-    "eighth_round": "an eighth action round",
-}
+# Where the Primary card goes (rulebook.table.shift.TARGET), and the Space Race's abilities
+# (rulebook.table.space.ABILITY; "none" is an empty cell).
+SHIFT_TARGETS = Said({target: f"rulebook.table.shift.{target}" for target in ("bottom", "spent")})
+ABILITIES = ("none", "two_attempts", "headline_second", "discard_held", "eighth_round")
 
 
 @dataclass(frozen=True)
@@ -85,7 +54,8 @@ class Table:
 
 
 def _table(head: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
-    cells = "".join(f"<th>{escape(h)}</th>" for h in head)
+    """A table under the headers `head` (their phrases rulebook.table.head.NAME)."""
+    cells = "".join(f"<th>{escape(say(f'rulebook.table.head.{h}'))}</th>" for h in head)
     body = "".join(
         "<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
     )
@@ -94,7 +64,7 @@ def _table(head: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
 
 def _ordered(names: Sequence[str], family: str, vocabulary: Vocabulary) -> str:
     return _table(
-        ("#", "name", "what it is"),
+        ("number", "name", "what_it_is"),
         ((i, n, described(vocabulary, family, n)) for i, n in enumerate(names, 1)),
     )
 
@@ -103,102 +73,107 @@ def _p(text: str) -> str:
     return f"<p>{escape(text)}</p>"
 
 
+def _title(anchor: str) -> str:
+    """A table's title by its anchor (rulebook.table.ANCHOR.title, the anchor's - as _)."""
+    return say(f"rulebook.table.{anchor.replace('-', '_')}.title")
+
+
 def priority_tables(rules: Ruleset, vocabulary: Vocabulary) -> list[Table]:
     p, v = rules.priorities, vocabulary
     caps = _p(
-        f"The AI places influence in a battleground up to control + {p.cap_battleground_extra}"
-        f" and in any other country up to control + {p.cap_other_extra} (control = the human's"
-        " influence + the stability)."
+        say(
+            "rulebook.table.caps",
+            battleground=p.cap_battleground_extra,
+            other=p.cap_other_extra,
+        )
     )
     coup = _ordered(p.coup_order, "coup_order", v) + _p(
-        f"A success is likely when its chance is at least {p.coup_likely:g}. Ties:"
+        say("rulebook.table.coup_order.likely", chance=f"{p.coup_likely:g}")
     )
     coup += _ordered(p.coup_tiebreak, "coup_tiebreak", v)
     margins = _p(
-        f"The AI coups a battleground only at DEFCON {p.coup_bg_min_defcon_nsr} or more in a"
-        f" Non-Scoring Round and DEFCON {p.coup_bg_min_defcon_sr} or more in a Scoring Round."
-    )
-    milops = _p(
-        "The AI coups for military operations when its shortfall (DEFCON − its military ops)"
-        f" exceeds {p.milops_per_round_left} times the action rounds it has left in the turn"
-        " after this one."
-        + (
-            " A battleground is a target within §14.3's margins (never a coup that brings"
-            " DEFCON to 2)."
-            if p.milops_battlegrounds
-            else " Battlegrounds are not targets."
+        say(
+            "rulebook.table.coup_margins",
+            non_scoring=p.coup_bg_min_defcon_nsr,
+            scoring=p.coup_bg_min_defcon_sr,
         )
     )
-    decisive = _p(
-        "In a Scoring Round a coup is decisive when its chance of changing who controls the"
-        f" country is at least {p.decisive_coup_min_control_chance:g} and the expected swing of"
-        f" the coming scoring is at least {p.decisive_coup_min_swing} VP"
-        f" ({p.decisive_coup_min_swing_to_defcon2} VP when the coup brings DEFCON to 2)."
+    targets = "battlegrounds" if p.milops_battlegrounds else "no_battlegrounds"
+    milops = _p(
+        say("rulebook.table.milops", n=p.milops_per_round_left)
+        + " "
+        + say(f"rulebook.table.milops.{targets}")
     )
-    realign = _ordered(p.realign_order, "realign_order", v) + _p("Ties:")
+    decisive = _p(
+        say(
+            "rulebook.table.decisive_coup",
+            chance=f"{p.decisive_coup_min_control_chance:g}",
+            swing=p.decisive_coup_min_swing,
+            swing_defcon2=p.decisive_coup_min_swing_to_defcon2,
+        )
+    )
+    realign = _ordered(p.realign_order, "realign_order", v) + _p(say("rulebook.table.realign.ties"))
     realign += _ordered(p.realign_tiebreak, "realign_tiebreak", v)
     traps = ", ".join(
-        f"for the AI as the {side.name}, #{card} {rules.card(card).name}"
+        say(
+            "rulebook.table.space_dump.trap",
+            side=side.label,
+            number=card,
+            card=rules.card(card).name,
+        )
         for side, card in p.trap_cards.items()
         if card
     )
-    dump = _p(
-        "A human event hurts the AI (and goes on the Space Race) when the dry run of the AI"
-        " playing it for Ops reaches any of these:"
-    ) + _table(
-        ("measure", "at least", "what it counts"),
+    dump = _p(say("rulebook.table.space_dump")) + _table(
+        ("measure", "at_least", "what_it_counts"),
         ((n, t, described(v, "space_dump", n)) for n, t in p.space_dump.items()),
     )
-    dump += _p(f"The trap card always hurts: {traps or 'none'}.")
+    dump += _p(say("rulebook.table.space_dump.traps", traps=traps or say("rulebook.table.none")))
     dump += _p(
-        "In a Scoring Round the AI first weighs option 0 with the card on the board the event"
-        f" leaves: it keeps the card for its Ops when that gains at least"
-        f" {p.score_before_dump_min_gain} VP more than the event gives."
+        say("rulebook.table.space_dump.score_first", gain=p.score_before_dump_min_gain)
         if p.score_before_dump
-        else "In a Scoring Round the dump is decided before the scoring is weighed."
+        else say("rulebook.table.space_dump.dump_first")
     )
     return [
-        Table(
-            "caps", "Influence caps", "11.4", ("cap_battleground_extra", "cap_other_extra"), caps
-        ),
+        Table("caps", _title("caps"), "11.4", ("cap_battleground_extra", "cap_other_extra"), caps),
         Table(
             "influence-options",
-            "Influence placement options",
+            _title("influence-options"),
             "13.2",
             ("influence_options",),
             _ordered(p.influence_options, "influence_options", v),
         ),
         Table(
             "influence-ties",
-            "Ties within an option",
+            _title("influence-ties"),
             "13.3",
             ("influence_tiebreak",),
             _ordered(p.influence_tiebreak, "influence_tiebreak", v),
         ),
         Table(
             "coup-order",
-            "Coup targets",
+            _title("coup-order"),
             "14.2",
             ("coup_order", "coup_likely", "coup_tiebreak"),
             coup,
         ),
         Table(
             "coup-margins",
-            "DEFCON care",
+            _title("coup-margins"),
             "14.3",
             ("coup_bg_min_defcon_nsr", "coup_bg_min_defcon_sr"),
             margins,
         ),
         Table(
             "milops",
-            "Military operations",
+            _title("milops"),
             "14.4",
             ("milops_per_round_left", "milops_battlegrounds"),
             milops,
         ),
         Table(
             "decisive-coup",
-            "The decisive coup",
+            _title("decisive-coup"),
             "12.4",
             (
                 "decisive_coup_min_control_chance",
@@ -207,19 +182,17 @@ def priority_tables(rules: Ruleset, vocabulary: Vocabulary) -> list[Table]:
             ),
             decisive,
         ),
-        Table(
-            "realign", "Realignment targets", "15", ("realign_order", "realign_tiebreak"), realign
-        ),
+        Table("realign", _title("realign"), "15", ("realign_order", "realign_tiebreak"), realign),
         Table(
             "space-dump",
-            "When a human event hurts the AI",
+            _title("space-dump"),
             "12.2.3a",
             ("space_dump", "trap_cards", "score_before_dump", "score_before_dump_min_gain"),
             dump,
         ),
         Table(
             "priority-table",
-            "The Region / Country Priority Table",
+            _title("priority-table"),
             "18",
             ("region_order", "country_rank"),
             _priority_table(rules),
@@ -234,110 +207,114 @@ def _priority_table(rules: Ruleset) -> str:
         countries = sorted(
             (c for c in rules.countries if c.region == region), key=lambda c: rank[c.id]
         )
-        listed = ", ".join(f"{c.name}{' (BG)' if c.battleground else ''}" for c in countries)
+        listed = ", ".join(
+            say("rulebook.table.priority_table.battleground", country=c.name)
+            if c.battleground
+            else c.name
+            for c in countries
+        )
         rows.append((place, region_name(region), listed))
-    return _p("Regions in order; within a region, the countries in order:") + _table(
-        ("#", "region", "countries"), rows
+    return _p(say("rulebook.table.priority_table")) + _table(
+        ("number", "region", "countries"), rows
     )
 
 
 def region_tables(rules: Ruleset) -> list[Table]:
     r = rules.regions
     shift = _p(
-        f"From action round {r.shift_first_round} on, at the start of every action round the"
-        f" Primary card leaves: {SHIFT_TARGETS[r.scored_to]} if it was scored in a Scoring"
-        f" Round, else {SHIFT_TARGETS[r.unscored_to]}. The Secondary becomes the Primary and a"
-        " new Secondary is revealed."
+        say(
+            "rulebook.table.shift",
+            round=r.shift_first_round,
+            scored=SHIFT_TARGETS[r.scored_to],
+            unscored=SHIFT_TARGETS[r.unscored_to],
+        )
     )
     rounds = ", ".join(str(n) for n in r.midlate_rounds)
     schedule = _p(
-        "Early War (turns 1–3): one Scoring Round a turn, the first action round from"
-        f" {r.early_first_round} on whose Primary is an Early War region, forced at action round"
-        f" {r.early_last_round}. Mid and Late War: action rounds {rounds}. At most"
-        f" {r.max_scorings} regions are scored in Scoring Rounds in a game."
+        say(
+            "rulebook.table.schedule",
+            first=r.early_first_round,
+            last=r.early_last_round,
+            rounds=rounds,
+        )
+        + " "
+        + say("rulebook.table.schedule.most", n=r.max_scorings)
     )
-    penalty = _p(
-        f"The human gives the AI {r.human_offregion_penalty_vp} VP for each action round in"
-        " which any op is spent outside the Primary and Secondary Regions."
-    )
+    penalty = _p(say("rulebook.table.penalty", vp=r.human_offregion_penalty_vp))
     secondary = _p(
-        "In a Scoring Round the Secondary keeps its role (the human's penalty-free area, the AI's"
-        " fall-back region)."
+        say("rulebook.table.secondary.kept")
         if r.secondary_in_scoring_round
-        else "In a Scoring Round only the Primary Region exists (the literal reading)."
+        else say("rulebook.table.secondary.literal")
     )
-    rating = _table(("the human's score at least", "rating"), r.victory_rating)
+    rating = _table(("human_score", "rating"), r.victory_rating)
     return [
         Table(
             "shift",
-            "The region shift",
+            _title("shift"),
             "7.3",
             ("shift_first_round", "scored_to", "unscored_to"),
             shift,
         ),
         Table(
             "schedule",
-            "The Scoring Round schedule",
+            _title("schedule"),
             "8",
             ("early_first_round", "early_last_round", "midlate_rounds", "max_scorings"),
             schedule,
         ),
         Table(
             "penalty",
-            "The human's off-region penalty",
+            _title("penalty"),
             "10.2",
             ("human_offregion_penalty_vp",),
             penalty,
         ),
         Table(
             "secondary",
-            "The Secondary in a Scoring Round",
+            _title("secondary"),
             "23.10",
             ("secondary_in_scoring_round",),
             secondary,
         ),
-        Table("rating", "Victory Rating", "20.2", ("victory_rating",), rating),
+        Table("rating", _title("rating"), "20.2", ("victory_rating",), rating),
     ]
 
 
 def setup_tables(rules: Ruleset) -> list[Table]:
     s = rules.setup
     extra = s.extra_influence
-    dice = "one die" if extra.dice == 1 else f"{extra.dice} dice, the lowest counting"
-    parts = [_p(f"Each side's extra influence is placed by {dice}:")]
+    dice = (
+        say("rulebook.table.extra_influence.one_die")
+        if extra.dice == 1
+        else say("rulebook.table.extra_influence.dice", n=extra.dice)
+    )
+    parts = [_p(say("rulebook.table.extra_influence", dice=dice))]
     for side in (Side.USSR, Side.US):
         by_roll = extra.by_roll[side]
         rows = [
             (roll, ", ".join(f"{rules.country(c).name} {n}" for c, n in place.items()))
             for roll, place in sorted(by_roll.items())
         ]
-        parts.append(f"<h4>{side.name}</h4>" + _table(("roll", "influence placed"), rows))
-    levels = _table(("level", "the AI starts ahead by (VP)"), s.difficulty.items())
-    cap = _p(
-        "With the draft cap (`--draft-cap`), the human may give the AI at most"
-        f" {s.draft_cap_human_events} card(s) carrying the human's event in a draft step, when a"
-        " split that keeps the OP balance allows it."
-    )
+        parts.append(f"<h4>{escape(side.label)}</h4>" + _table(("roll", "influence_placed"), rows))
+    levels = _table(("level", "ahead"), s.difficulty.items())
+    cap = _p(say("rulebook.table.draft_cap", n=s.draft_cap_human_events))
     added = "; ".join(
-        f"{side.name} {rules.country(c).name} +{n}"
+        f"{side.label} {rules.country(c).name} +{n}"
         for side, place in s.balanced_extra.items()
         for c, n in place.items()
     )
-    balanced = _p(
-        "With the balanced set-up (`--balanced-setup`), every column of the extra-influence"
-        f" table gets more influence, whichever side the AI plays: {added or 'none'}."
-    )
+    balanced = _p(say("rulebook.table.balanced_setup", added=added or say("rulebook.table.none")))
     return [
         Table(
             "extra-influence",
-            "Variable extra influence",
+            _title("extra-influence"),
             "2.4",
             ("extra_influence",),
             "".join(parts),
         ),
-        Table("difficulty", "Difficulty levels", "2.5", ("difficulty",), levels),
-        Table("draft-cap", "The draft cap", "24.5", ("draft_cap_human_events",), cap),
-        Table("balanced-setup", "The balanced set-up", "24.6", ("balanced_extra",), balanced),
+        Table("difficulty", _title("difficulty"), "2.5", ("difficulty",), levels),
+        Table("draft-cap", _title("draft-cap"), "24.5", ("draft_cap_human_events",), cap),
+        Table("balanced-setup", _title("balanced-setup"), "24.6", ("balanced_extra",), balanced),
     ]
 
 
@@ -349,27 +326,38 @@ def scoring_tables(rules: Ruleset) -> list[Table]:
             rules.card(r.card).name,
             r.presence,
             r.domination,
-            "wins the game" if r.control is None else r.control,
+            say("rulebook.table.scoring.wins") if r.control is None else r.control,
         )
         for r in s.regions.values()
     ]
     regions = _table(("region", "card", "presence", "domination", "control"), rows) + _p(
-        f"Plus {s.per_battleground} VP per controlled battleground of the region and"
-        f" {s.per_adjacent_superpower} VP per controlled country next to the enemy superpower."
+        say(
+            "rulebook.table.scoring",
+            battleground=s.per_battleground,
+            adjacent=s.per_adjacent_superpower,
+        )
     )
     exceptions = ", ".join(f"{rules.country(c).name} {n}" for c, n in s.sea_exceptions.items())
+    sea_card = rules.card(s.sea_card).name
     sea = _p(
-        f"{rules.card(s.sea_card).name}: {s.sea_per_country} VP per controlled country"
-        + (f" ({exceptions})" if exceptions else "")
-        + "."
+        say(
+            "rulebook.table.southeast_asia.exceptions",
+            card=sea_card,
+            vp=s.sea_per_country,
+            exceptions=exceptions,
+        )
+        if exceptions
+        else say("rulebook.table.southeast_asia", card=sea_card, vp=s.sea_per_country)
     )
     final = _p(
-        "Final scoring: "
-        + ", ".join(region_name(r) for r in s.final_regions)
-        + f"; the holder of the China Card gains {s.china_card_vp} VP."
+        say(
+            "rulebook.table.final_scoring",
+            regions=", ".join(region_name(r) for r in s.final_regions),
+            vp=s.china_card_vp,
+        )
     )
     space = _table(
-        ("box", "name", "Ops needed", "roll succeeds on", "VP first / second", "ability"),
+        ("box", "name", "ops_needed", "succeeds_on", "vp", "ability"),
         (
             (
                 b.box,
@@ -385,54 +373,60 @@ def scoring_tables(rules: Ruleset) -> list[Table]:
     return [
         Table(
             "scoring",
-            "Region scoring",
+            _title("scoring"),
             "8.6",
             ("regions", "per_battleground", "per_adjacent_superpower"),
             regions,
         ),
         Table(
             "southeast-asia",
-            "Southeast Asia",
+            _title("southeast-asia"),
             "8.6",
             ("sea_card", "sea_per_country", "sea_exceptions"),
             sea,
         ),
-        Table("final-scoring", "Final scoring", "19.I", ("final_regions", "china_card_vp"), final),
-        Table("space", "The Space Race", "16", (), space),
+        Table(
+            "final-scoring",
+            _title("final-scoring"),
+            "19.I",
+            ("final_regions", "china_card_vp"),
+            final,
+        ),
+        Table("space", _title("space"), "16", (), space),
     ]
 
 
 def _ability(name: str) -> str:
     if name not in ABILITIES:
         raise RulebookError(f"the rulebook cannot say the Space Race ability {name!r}")
-    return ABILITIES[name]
+    return "" if name == "none" else say(f"rulebook.table.space.{name}")
 
 
 def enhanced_tables(rules: Ruleset, vocabulary: Vocabulary) -> list[Table]:
     e = rules.enhanced
     rows = []
-    for name in SWITCHES:
-        section, words = SWITCHES[name]
-        rows.append((f"§{section}", name, "on" if name in e.on else "off", words))
+    for name, section in SWITCHES.items():
+        force = say("rulebook.table.enhanced.on" if name in e.on else "rulebook.table.enhanced.off")
+        rows.append((f"§{section}", name, force, say(f"rulebook.table.enhanced.switch.{name}")))
     unknown = [n for n in e.on if n not in SWITCHES]
     if unknown:
         raise RulebookError(f"the rulebook cannot say the enhanced switch {unknown[0]!r}")
+    rounds = "sweep_every" if e.final_sweep_rounds == "every" else "sweep_after"
+    cuban = condition_words(e.cmc_headline_if, vocabulary)
     figures = _p(
-        f"§25.3: the AI reveals until it holds {e.headline_cards} qualifying headline cards."
-        f" §25.4: it headlines Cuban Missile Crisis only if"
-        f" {condition_words(e.cmc_headline_if, vocabulary)}."
-        f" §25.6: {e.guard_points} more point(s) on a country brought to exactly control."
-        f" §25.7: the final sweep in turn {e.final_sweep_turn}, "
-        + (
-            "in every Non-Scoring Round."
-            if e.final_sweep_rounds == "every"
-            else "in the Non-Scoring Rounds after its last Scoring Round."
+        " ".join(
+            (
+                say("rulebook.table.enhanced.headline_cards", n=e.headline_cards),
+                say("rulebook.table.enhanced.cuban_missile_crisis", condition=cuban),
+                say("rulebook.table.enhanced.guard_points", n=e.guard_points),
+                say(f"rulebook.table.enhanced.{rounds}", turn=e.final_sweep_turn),
+            )
         )
     )
     return [
         Table(
             "enhanced",
-            "The enhanced AI's switches",
+            _title("enhanced"),
             "25",
             (
                 "on",
@@ -442,7 +436,7 @@ def enhanced_tables(rules: Ruleset, vocabulary: Vocabulary) -> list[Table]:
                 "final_sweep_turn",
                 "final_sweep_rounds",
             ),
-            _table(("section", "switch", "in force", "what it does"), rows) + figures,
+            _table(("section", "switch", "in_force", "what_it_does"), rows) + figures,
         )
     ]
 

@@ -6,9 +6,12 @@ cannot say, so nothing the program reads is silently left out of the book."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import fields
+from functools import reduce
 
 from twsolo.errors import TwsoloError
+from twsolo.phrases import say
 from twsolo.ruleset.conditions import All, Any_, Compare, Condition, Flag, Not, Window
 from twsolo.ruleset.model import ChoiceSpec, Named, Plan, Rerun
 from twsolo.ruleset.vocabulary import Vocabulary
@@ -18,27 +21,54 @@ class RulebookError(TwsoloError):
     """Rules data the rulebook cannot put in words."""
 
 
+class Said(Mapping[str, str]):
+    """Data ids to their phrases: read, an id is said in the language in use (a dict of words
+    built at import would keep the language it was built in)."""
+
+    def __init__(self, keys: dict[str, str]) -> None:
+        self._keys = keys
+
+    def __getitem__(self, name: str) -> str:
+        return say(self._keys[name])
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._keys
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+
+# A comparison's operator by its phrase (rulebook.words.compare.*: "<term> is at least <value>").
 OPERATORS = {
-    ">=": "is at least",
-    ">": "is more than",
-    "<=": "is at most",
-    "<": "is less than",
+    ">=": "at_least",
+    ">": "more_than",
+    "<=": "at_most",
+    "<": "less_than",
     "==": "is",
-    "!=": "is not",
+    "!=": "is_not",
 }
-REGION_NAMES = {
-    "europe": "Europe",
-    "asia": "Asia",
-    "middle_east": "the Middle East",
-    "africa": "Africa",
-    "central_america": "Central America",
-    "south_america": "South America",
-    "southeast_asia": "Southeast Asia",
-    "east_europe": "Eastern Europe",
-    "west_europe": "Western Europe",
-}
-ERAS = {"early": "Early War ", "midlate": "Mid or Late War "}
-SIDES = {"us": "US", "ussr": "USSR", "neutral": "neutral"}
+REGION_NAMES = Said(
+    {
+        region: f"rulebook.words.region.{region}"
+        for region in (
+            "europe",
+            "asia",
+            "middle_east",
+            "africa",
+            "central_america",
+            "south_america",
+            "southeast_asia",
+            "east_europe",
+            "west_europe",
+        )
+    }
+)
+# The eras a window may name (rulebook.words.window.round.ERA, ...rounds.ERA).
+ERAS = ("early", "midlate")
+SIDES = Said({"us": "side.us", "ussr": "side.ussr", "neutral": "rulebook.words.side.neutral"})
 # First words of descriptions that are names, kept capitalized inside a sentence.
 NAMES_FIRST = ("Spec", "Appendix", "Brush", "Flower", "Summit", "Cuban", "Europe", "Asia")
 # The families a condition's flags come from, in the order they are looked up.
@@ -52,9 +82,17 @@ def region_name(region: str) -> str:
 
 
 def listing(items: list[str], last: str = "and") -> str:
+    """`items` as one list: "a, b and c" (`last`: "and" or "or", rulebook.words.list.*)."""
     if len(items) <= 1:
         return "".join(items)
-    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+    return say(f"rulebook.words.list.{last}", items=", ".join(items[:-1]), last=items[-1])
+
+
+def chained(key: str, items: Sequence[str]) -> str:
+    """`items` one after the other, each pair as the phrase `key` ("{earlier}; then {later}")."""
+    if not items:
+        return ""
+    return reduce(lambda earlier, later: say(key, earlier=earlier, later=later), items)
 
 
 def sentence(text: str) -> str:
@@ -79,7 +117,8 @@ def condition_words(condition: Condition, vocabulary: Vocabulary) -> str:
     if isinstance(condition, Compare):
         # A number term is said by its description in the vocabulary, a noun phrase.
         words = described(vocabulary, "condition_numbers", condition.metric)
-        return f"{words} {OPERATORS[condition.op]} {condition.value}"
+        operator = OPERATORS[condition.op]
+        return say(f"rulebook.words.compare.{operator}", term=words, value=condition.value)
     if isinstance(condition, Flag):
         if condition.name.startswith("custom:"):
             name = condition.name.removeprefix("custom:")
@@ -89,7 +128,7 @@ def condition_words(condition: Condition, vocabulary: Vocabulary) -> str:
                 return sentence(described(vocabulary, family, condition.name))
         raise RulebookError(f"the rulebook cannot say the condition term {condition.name!r}")
     if isinstance(condition, Not):
-        return f"not ({condition_words(condition.term, vocabulary)})"
+        return say("rulebook.words.not", condition=condition_words(condition.term, vocabulary))
     joined = [_part(t, vocabulary) for t in condition.terms]
     return listing(joined, "and" if isinstance(condition, All) else "or")
 
@@ -101,26 +140,37 @@ def _part(condition: Condition, vocabulary: Vocabulary) -> str:
 
 def window_words(window: Window, vocabulary: Vocabulary) -> str:
     """One `ai_play` window as a sentence (appendix §1.1)."""
+    return say("rulebook.words.window.sentence", window=window_clause(window, vocabulary))
+
+
+def window_clause(window: Window, vocabulary: Vocabulary) -> str:
+    """One `ai_play` window as a clause (no final stop)."""
     if window.kind == "never":
-        return "Never: the AI plays the card for its Ops (or as the rules for its side say)."
+        return say("rulebook.words.window.never")
     if window.kind == "HL":
-        when = "In the Headline"
+        when = say("rulebook.words.window.headline")
     elif window.kind == "NSR":
-        when = "In a Non-Scoring Round"
+        when = say("rulebook.words.window.non_scoring")
     elif window.kind == "SR" and window.regions:
         names = [region_name(r) for r in window.regions]
-        when = f"In a Scoring Round of {listing(names, 'or')}"
+        when = say("rulebook.words.window.scoring_of", regions=listing(names, "or"))
     elif window.kind == "SR":
-        when = "In any Scoring Round"
+        when = say("rulebook.words.window.any_scoring")
     elif window.kind == "AR":
         first, last = window.rounds
-        rounds = f"action round {first}" if first == last else f"action rounds {first}–{last}"
-        when = f"In {rounds} of a {ERAS[window.era]}turn" if window.era else f"In {rounds}"
+        if window.era and window.era not in ERAS:
+            raise RulebookError(f"the rulebook cannot say the era {window.era!r}")
+        era = f".{window.era}" if window.era else ""
+        if first == last:
+            when = say(f"rulebook.words.window.round{era}", round=first)
+        else:
+            when = say(f"rulebook.words.window.rounds{era}", first=first, last=last)
     else:
         raise RulebookError(f"the rulebook cannot say the window {window.text!r}")
     if window.condition is None:
-        return f"{when}."
-    return f"{when}, if {condition_words(window.condition, vocabulary)}."
+        return when
+    condition = condition_words(window.condition, vocabulary)
+    return say("rulebook.words.window.if", when=when, condition=condition)
 
 
 def named_words(named: Named, family: str, vocabulary: Vocabulary) -> str:
@@ -135,36 +185,45 @@ def named_words(named: Named, family: str, vocabulary: Vocabulary) -> str:
         shown = region_name(arg)
     else:
         shown = str(arg)
-    return f"{text} ({named.name}: {shown})"
+    return say("rulebook.words.named_arg", text=text, name=named.name, arg=shown)
 
 
 def _regions(value: str | tuple[str, ...], vocabulary: Vocabulary) -> str:
     if isinstance(value, tuple):
-        return "the regions " + listing([region_name(r) for r in value]) + ", in that order"
+        names = listing([region_name(r) for r in value])
+        return say("rulebook.words.choice.regions_in_order", regions=names)
     return sentence(described(vocabulary, "region_orders", value))
 
 
 def _plan(plan: Plan, vocabulary: Vocabulary) -> str:
-    parts = ["the operations it grants are planned by spec §12.3"]
+    """The plan as a sentence: spec §12.3's planning, then how it is planned, each after a
+    comma."""
+    parts = []
     if plan.primary:
-        parts.append(f"as if {region_name(plan.primary)} were the Primary Region")
+        parts.append(say("rulebook.words.choice.plan.primary", region=region_name(plan.primary)))
     if plan.scoring_round:
-        parts.append("as in a Scoring Round")
+        parts.append(say("rulebook.words.choice.plan.scoring_round"))
     if plan.regions:
-        parts.append("with influence placed in " + _regions(plan.regions, vocabulary))
-    return ", ".join(parts)
+        regions = _regions(plan.regions, vocabulary)
+        parts.append(say("rulebook.words.choice.plan.regions", regions=regions))
+    return say("rulebook.words.choice.plan", details="".join(f", {part}" for part in parts))
 
 
 def _then(then: Named | Rerun, vocabulary: Vocabulary) -> str:
     if isinstance(then, Named):
         return named_words(then, "choice_orders", vocabulary)
     if then.measure is None:
-        how = "the best by the general result of spec §17.6"
+        how = say("rulebook.words.choice.rerun_general")
     else:
         measures = [named_words(m, "rerun_measures", vocabulary) for m in then.measure]
-        how = "the best by " + "; then by ".join(measures)
-    ties = f"; ties go to the order {', '.join(then.prefer)}" if then.prefer else ""
-    return f"the event is re-run with each candidate, {how}{ties}"
+        how = say(
+            "rulebook.words.choice.rerun_by",
+            measures=chained("rulebook.words.choice.then_by", measures),
+        )
+    if then.prefer:
+        order = ", ".join(then.prefer)
+        return say("rulebook.words.choice.rerun_ties", how=how, order=order)
+    return say("rulebook.words.choice.rerun", how=how)
 
 
 def choice_lines(spec: ChoiceSpec, vocabulary: Vocabulary) -> list[str]:
@@ -177,52 +236,66 @@ def choice_lines(spec: ChoiceSpec, vocabulary: Vocabulary) -> list[str]:
         if f.name == "key" or value in ((), "", False, None):
             continue
         if f.name == "when":
-            lines = ["Only " + " or ".join(window_words(w, v).rstrip(".") for w in value) + "."]
+            clauses = [window_clause(w, v) for w in value]
+            windows = chained("rulebook.words.choice.when.or", clauses)
+            lines = [say("rulebook.words.choice.when", windows=windows)]
         elif f.name == "side":
-            lines = ["Only when the AI itself answers (not the human's side in a dry run)."]
+            lines = [say("rulebook.words.choice.side")]
         elif f.name == "answer":
-            lines = [
-                f"Answer «{rule.answer}»"
-                + (f" if {condition_words(rule.condition, v)}" if rule.condition else "")
-                + (", when it is legal." if rule.condition is None else ".")
-                for rule in value
-            ]
+            lines = [_answer(rule.answer, rule.condition, v) for rule in value]
         elif f.name == "regions":
-            lines = [f"Regions: {_regions(value, v)}."]
+            lines = [say("rulebook.words.choice.regions", regions=_regions(value, v))]
         elif f.name == "within_event":
-            lines = ["Only regions the event acts in."]
+            lines = [say("rulebook.words.choice.within_event")]
         elif f.name == "select":
-            how = "the first region of that order" if value == "first" else "the first region"
-            lines = [f"It answers in {how}{' that has a candidate' if value != 'first' else ''}."]
+            which = "first" if value == "first" else "candidate"
+            lines = [say(f"rulebook.words.choice.select_{which}")]
         elif f.name == "where":
-            lines = ["Candidates: " + "; ".join(named_words(n, "choice_filters", v) for n in value)]
+            filters = "; ".join(named_words(n, "choice_filters", v) for n in value)
+            lines = [say("rulebook.words.choice.where", filters=filters)]
         elif f.name == "tiers":
             lines = []
             for number, tier in enumerate(value, 1):
                 where = "; ".join(named_words(n, "choice_filters", v) for n in tier.where)
-                keys = (
-                    "; ordered by "
-                    + "; then ".join(named_words(k, "choice_keys", v) for k in tier.keys)
-                    if tier.keys
-                    else ""
-                )
-                lines.append(f"Tier {number}: {where or 'any candidate'}{keys}.")
+                where = where or say("rulebook.words.choice.any_candidate")
+                if tier.keys:
+                    keys = [named_words(k, "choice_keys", v) for k in tier.keys]
+                    lines.append(
+                        say(
+                            "rulebook.words.choice.tier_ordered",
+                            number=number,
+                            where=where,
+                            keys=chained("rulebook.words.choice.then_key", keys),
+                        )
+                    )
+                else:
+                    lines.append(say("rulebook.words.choice.tier", number=number, where=where))
         elif f.name == "keys":
+            keys = [named_words(k, "choice_keys", v) for k in value]
             lines = [
-                "Ordered by: "
-                + "; then ".join(named_words(k, "choice_keys", v) for k in value)
-                + "."
+                say(
+                    "rulebook.words.choice.keys",
+                    keys=chained("rulebook.words.choice.then_key", keys),
+                )
             ]
         elif f.name == "then":
-            lines = [f"Then: {_then(value, v)}."]
+            lines = [say("rulebook.words.choice.then", then=_then(value, v))]
         elif f.name == "otherwise":
-            lines = [f"When no candidate is left: «{value}»."]
+            lines = [say("rulebook.words.choice.otherwise", answer=value)]
         elif f.name == "plan":
-            text = _plan(value, v)
-            lines = [text[0].upper() + text[1:] + "."]
+            lines = [_plan(value, v)]
         elif f.name == "procedure":
-            lines = [f"By its registered code: {named_words(value, 'procedures', v)}."]
+            procedure = named_words(value, "procedures", v)
+            lines = [say("rulebook.words.choice.procedure", procedure=procedure)]
         else:
             raise RulebookError(f"the rulebook cannot say the resolve field {f.name!r}")
         said.extend(lines)
     return said
+
+
+def _answer(answer: str, condition: Condition | None, vocabulary: Vocabulary) -> str:
+    """One answer rule: «answer» if its condition holds, else whenever it is legal."""
+    if condition is None:
+        return say("rulebook.words.choice.answer", answer=answer)
+    words = condition_words(condition, vocabulary)
+    return say("rulebook.words.choice.answer_if", answer=answer, condition=words)
