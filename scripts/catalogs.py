@@ -38,12 +38,19 @@ Message = str | tuple[str, str]
 
 def book() -> list[tuple[str, Message]]:
     """Every text a catalog translates, as (context, English): the phrasebook's phrases (by
-    key), then the command line's `--help` texts (context `help`)."""
+    key), the command line's `--help` texts (context `help`) and the descriptions of the rules
+    data's vocabulary (context `vocabulary`: the rulebook says conditions with them)."""
     sys.path.insert(0, str(ROOT))
     from twsolo.cli.main import help_texts
+    from twsolo.compose import standard_vocabulary
     from twsolo.phrases import PHRASES
 
-    return [*PHRASES.items(), *(("help", text) for text in help_texts())]
+    described = standard_vocabulary().descriptions()
+    return [
+        *PHRASES.items(),
+        *(("help", text) for text in help_texts()),
+        *(("vocabulary", text) for text in described),
+    ]
 
 
 def template() -> Catalog:
@@ -106,7 +113,7 @@ def problems(language: str, locales: Path = LOCALES) -> list[str]:
     for key, phrase in book():
         english = phrase if isinstance(phrase, str) else tuple(phrase)
         message = catalog.get(english if isinstance(english, str) else english[0], context=key)
-        key = key if key != "help" else f"help {str(english)[:40]!r}"
+        key = key if key not in ("help", "vocabulary") else f"{key} {str(english)[:40]!r}"
         if message is None:
             out.append(f"{key}: missing (or its English changed)")
             continue

@@ -333,9 +333,14 @@ def test_the_rulebook_prints_its_sections_in_russian(tmp_path: Path) -> None:
         assert titles[str(number)] in text
     use_language("ru")
     chrome = [say(f"rulebook.part.{part}") for part in ("rules", "tables", "cards")]
+    chrome += [say("rulebook.entry.windows"), say("rulebook.entry.resolve")]  # a card's entry
+    described = translated("vocabulary", "In the Secondary Region.")  # a condition's words
     use_language("en")
     assert all(heading in text for heading in chrome)  # the book's own headings too
     assert "Part I — The rules" not in text
+    assert "When the AI plays the event" not in text
+    assert described != "In the Secondary Region."
+    assert html.escape(described, quote=False) in text
     english = Prose.read(lang="en").titles()
     assert titles["13.2"] != english["13.2"]
     assert section_titles() == english  # the language in use: English here

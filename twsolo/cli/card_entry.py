@@ -140,7 +140,7 @@ def vocabulary_lines(vocabulary: Vocabulary) -> list[str]:
         lines.append(f"{family}: {where}")
         for name in vocabulary.of(family):
             shown = vocabulary.written(family, name)
-            lines.append(f"  {shown:<34} {vocabulary.describe(family, name)}")
+            lines.append(f"  {shown:<34} {vocabulary.said(family, name)}")
     return lines
 
 

@@ -105,7 +105,7 @@ def sentence(text: str) -> str:
 
 
 def described(vocabulary: Vocabulary, family: str, name: str) -> str:
-    text = vocabulary.describe(family, name)
+    text = vocabulary.said(family, name)
     if not text:
         raise RulebookError(f"{family} {name!r} has no description in the vocabulary")
     return text

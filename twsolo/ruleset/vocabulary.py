@@ -19,6 +19,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from twsolo.phrases import translated
+
 # The families of names, and where the rules data uses each.
 FAMILIES = {
     "influence_options": "priorities.yaml influence_options (spec §13.2)",
@@ -80,6 +82,15 @@ class Vocabulary:
 
     def describe(self, family: str, name: str) -> str:
         return self.names.get(family, {}).get(name, "")
+
+    def said(self, family: str, name: str) -> str:
+        """The description in the language in use (the catalog's context `vocabulary`)."""
+        english = self.describe(family, name)
+        return translated("vocabulary", english) if english else english
+
+    def descriptions(self) -> list[str]:
+        """Every description, once: what a language's catalog translates."""
+        return list(dict.fromkeys(d for names in self.names.values() for d in names.values() if d))
 
     def written(self, family: str, name: str) -> str:
         """The name as the rules data writes it: `{name: <kind>}` when it takes an argument."""
