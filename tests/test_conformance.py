@@ -226,22 +226,29 @@ def twsolo(home: Path, *args: str) -> pexpect.spawn:
 
 
 @budget(2, 50)
-@given(setup=setups(), person=st.integers(0, 99), kill=st.integers(0, 300))
+@given(
+    setup=setups(),
+    person=st.integers(0, 99),
+    kill=st.integers(0, 300),
+    language=st.sampled_from(("en", "ru")),
+)
+@example(setup=Setup(seed=5), person=1, kill=40, language="ru")
 def test_a_game_begun_and_killed_in_a_terminal_resumes_to_the_same_game(
-    tmp_path_factory: pytest.TempPathFactory, setup: Setup, person: int, kill: int
+    tmp_path_factory: pytest.TempPathFactory, setup: Setup, person: int, kill: int, language: str
 ) -> None:
-    """`twsolo new` in a terminal, quit at its first question; played on to a drawn point;
-    `twsolo play` in a terminal resumes it and is killed (SIGKILL) at its prompt; the game then
-    finishes as the uninterrupted one did, and `list` and `show` in the terminal read it."""
+    """`twsolo new` in a terminal (in English or Russian: `--lang`), quit at its first
+    question; played on to a drawn point; `twsolo play` in a terminal resumes it and is killed
+    (SIGKILL) at its prompt; the game then finishes as the uninterrupted one did, and `list` and
+    `show` in the terminal read it."""
     tmp = tmp_path_factory.mktemp("terminal")
     whole = played(tmp / "whole", setup, person, [])
     home = home_of(tmp / "home")
-    child = twsolo(home, "new", "--name", "g", *setup.args())
+    child = twsolo(home, "new", "--name", "g", *setup.args(), "--lang", language)
     child.expect("> ")
     child.sendline("quit")
     child.expect(pexpect.EOF)
     play_session(RULES, SaveDir(home / "games" / "g"), person_seed=person, kills=[kill])
-    child = twsolo(home, "play", "g")
+    child = twsolo(home, "play", "g", "--lang", language)
     child.expect("> ")  # resumed: a question, or the commands after the end
     child.kill(signal.SIGKILL)
     child.wait()
