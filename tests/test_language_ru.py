@@ -17,6 +17,7 @@ from click.testing import CliRunner
 
 from twsolo.cli.main import cli
 from twsolo.compose import load_ruleset
+from twsolo.errors import RulesDataError
 from twsolo.ids import Side
 from twsolo.phrases import (
     language,
@@ -27,6 +28,8 @@ from twsolo.phrases import (
     use_language,
 )
 from twsolo.rulebook.sources import HEADING, TAG, Prose, section_ids, section_titles
+from twsolo.ruleset import Ruleset
+from twsolo.ruleset.readers.appendix_text_yaml import english_texts
 
 from .table_person import Person, first, journal, run_with
 
@@ -344,3 +347,55 @@ def test_the_rulebook_prints_its_sections_in_russian(tmp_path: Path) -> None:
     english = Prose.read(lang="en").titles()
     assert titles["13.2"] != english["13.2"]
     assert section_titles() == english  # the language in use: English here
+
+
+# ------------------------------------------------------------------ the appendix's texts
+def test_every_appendix_text_is_worded_in_russian(rules: Ruleset) -> None:
+    """rules/appendix-ru.yaml words every `choices`, `on_human_play` and `note` the English
+    entries hold, and nothing else (the loader checks the keys; this, that none is missing)."""
+    worded = rules.appendix_texts["ru"]
+    for number, entry in rules.appendix.items():
+        assert set(worded.get(number, {})) == set(english_texts(entry)), number
+
+
+def test_a_text_without_russian_wording_is_refused_by_the_russian_rulebook(
+    rules_copy: Path, tmp_path: Path
+) -> None:
+    """The book in Russian never prints an English text inside it: a field the language has
+    not worded stops it with a message naming the card, the field and the file."""
+    path = rules_copy / "appendix-ru.yaml"
+    text = path.read_text(encoding="utf-8")
+    kept = re.sub(r"(?m)^7:\n(?:  .*\n|    .*\n)*", "", text, count=1)
+    assert kept != text
+    path.write_text(kept, encoding="utf-8")
+    page = tmp_path / "book.html"
+    args = ["rulebook", "--lang", "ru", "--rules", str(rules_copy), "--out", str(page)]
+    result = CliRunner().invoke(cli, args, env={"TWSOLO_LANG": None})
+    assert result.exit_code == 2, result.output
+    assert "appendix #7 choices: no wording in the language 'ru'" in result.output
+    assert "appendix-ru.yaml" in result.output
+    assert not page.exists()
+    assert run(["rulebook", "--rules", str(rules_copy), "--out", str(page)])  # English: fine
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "problem"),
+    [
+        ("\n4:\n", "\n999:\n", "no appendix entry for card '999'"),
+        ("\n4:\n  choices:", "\n4:\n  remarks:", "4.remarks: unknown key"),
+        ("\n4:\n  choices: нет.\n", "\n4:\n  choices: ''\n", "an empty text"),
+        ("\n5:\n", "\n4:\n", "this card is worded twice"),
+    ],
+)
+def test_a_broken_appendix_wording_names_file_line_and_field(
+    rules_copy: Path, old: str, new: str, problem: str
+) -> None:
+    path = rules_copy / "appendix-ru.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    with pytest.raises(RulesDataError) as info:
+        load_ruleset(rules_copy)
+    found = "\n".join(info.value.problems)
+    assert "appendix-ru.yaml:" in found
+    assert problem in found

@@ -17,6 +17,7 @@ from html import escape
 import markdown
 
 from twsolo.phrases import language, say
+from twsolo.phrases.book import ENGLISH
 from twsolo.rulebook.data_text import DataText
 from twsolo.rulebook.sources import ENTRY, SECTION_FILE, Prose
 from twsolo.rulebook.tables import Table, all_tables
@@ -160,9 +161,26 @@ def card_entry(rules: Ruleset, entry: AppendixEntry, vocabulary: Vocabulary, tex
     ):
         if written:
             title = escape(say(f"rulebook.entry.{field}"), quote=False)
+            written = worded(rules, card.number, field, written)
             parts.append(f"<h4>{title}</h4>{text.html(written, f'#{card.number} {field}')}")
     parts.append("</section>")
     return "\n".join(parts)
+
+
+def worded(rules: Ruleset, card: int, field: str, english: str) -> str:
+    """An appendix entry's text in the language in use: its wording in
+    rules/appendix-LANG.yaml; a text the language has not worded is refused, never printed in
+    English inside a book in another language (issue #44)."""
+    lang = language()
+    if lang == ENGLISH:
+        return english
+    texts = rules.appendix_texts.get(lang, {}).get(card, {})
+    if field not in texts:
+        raise RulebookError(
+            f"appendix #{card} {field}: no wording in the language {lang!r}: add it to "
+            f"{rules.source / f'appendix-{lang}.yaml'} (card {card}, key {field})"
+        )
+    return texts[field]
 
 
 def _procedure(name: str, vocabulary: Vocabulary) -> str:

@@ -15,6 +15,7 @@ from twsolo.files.bounded import UnreadableFile, read_bytes
 from twsolo.ids import END_RATINGS
 from twsolo.ruleset.cache import read_cached, write_cached
 from twsolo.ruleset.model import (
+    AppendixEntry,
     Card,
     Country,
     Names,
@@ -126,6 +127,7 @@ def _load(base: Path, digest: str, vocabulary: Vocabulary) -> Ruleset:
     ratings = (*(r for _, r in regions.victory_rating), *END_RATINGS) if regions else END_RATINGS
     english = Named(cards, countries, space, ratings)
     names = {} if broken else _read_languages(base, english, problems)
+    texts = {} if broken or not appendix else _read_appendix_texts(base, appendix, problems)
     for name in FILES:
         problems.extend(roots[name][1].lines)
     if (
@@ -138,6 +140,7 @@ def _load(base: Path, digest: str, vocabulary: Vocabulary) -> Ruleset:
         or enhanced is None
         or layout is None
         or names is None
+        or texts is None
     ):
         raise RulesDataError(problems or ["rules data incomplete"])
     # Each card and country knows its names, so that its `name` follows the language in use.
@@ -158,11 +161,47 @@ def _load(base: Path, digest: str, vocabulary: Vocabulary) -> Ruleset:
         enhanced=enhanced,
         layout=layout,
         names=MappingProxyType(names),
+        appendix_texts=MappingProxyType(texts),
     )
 
 
 def _named(names: dict[str, Names], section: str, key: int | str) -> Mapping[str, str]:
     return MappingProxyType({lang: getattr(n, section)[key] for lang, n in names.items()})
+
+
+# A language's wording of the appendix's texts: appendix-<language>.yaml, where there is one
+# (readers/appendix_text_yaml.py).
+APPENDIX_TEXTS_FILE = "appendix-{}.yaml"
+
+
+def _read_appendix_texts(
+    base: Path, appendix: Mapping[int, AppendixEntry], problems: list[str]
+) -> dict[str, Mapping[int, Mapping[str, str]]] | None:
+    """Every appendix-<language>.yaml of `base`, by language; None (with the problems added)
+    when one is broken."""
+    from twsolo.ruleset.nodes import compose_file
+    from twsolo.ruleset.readers.appendix_text_yaml import read_appendix_texts
+    from twsolo.ruleset.readers.names_yaml import LANGUAGE
+
+    texts: dict[str, Mapping[int, Mapping[str, str]]] = {}
+    ok = True
+    for path in sorted(base.glob(APPENDIX_TEXTS_FILE.format("*"))):
+        language = path.name.removeprefix("appendix-").removesuffix(".yaml")
+        if not LANGUAGE.fullmatch(language):
+            problems.append(
+                f"{display_path(path)}: a language's appendix texts are called "
+                f"appendix-<language>.yaml with a code of 2 or 3 letters, not {path.name!r}"
+            )
+            ok = False
+            continue
+        root, found = compose_file(path)
+        read = read_appendix_texts(root, appendix) if root else None
+        problems.extend(found.lines)
+        if read is None or found.lines:
+            ok = False
+        else:
+            texts[language] = read
+    return texts if ok else None
 
 
 @dataclass(frozen=True)

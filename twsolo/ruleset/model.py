@@ -370,6 +370,9 @@ class Ruleset:
     enhanced: EnhancedRules
     layout: MapLayout
     names: Mapping[str, Names]  # by language: the names besides the English ones
+    # By language, card number and field: the appendix's texts worded in that language
+    # (rules/appendix-LANG.yaml; the English ones are the entries' own).
+    appendix_texts: Mapping[str, Mapping[int, Mapping[str, str]]] = field(default_factory=dict)
 
     def __repr__(self) -> str:
         return f"Ruleset({str(self.source)!r}, digest={self.digest[:12]})"
