@@ -127,7 +127,7 @@ def _load(base: Path, digest: str, vocabulary: Vocabulary) -> Ruleset:
     ratings = (*(r for _, r in regions.victory_rating), *END_RATINGS) if regions else END_RATINGS
     english = Named(cards, countries, space, ratings)
     names = {} if broken else _read_languages(base, english, problems)
-    texts = {} if broken or not appendix else _read_appendix_texts(base, appendix, problems)
+    texts = {} if broken or not appendix else _read_appendix_texts(base, appendix, cards, problems)
     for name in FILES:
         problems.extend(roots[name][1].lines)
     if (
@@ -175,7 +175,10 @@ APPENDIX_TEXTS_FILE = "appendix-{}.yaml"
 
 
 def _read_appendix_texts(
-    base: Path, appendix: Mapping[int, AppendixEntry], problems: list[str]
+    base: Path,
+    appendix: Mapping[int, AppendixEntry],
+    cards: Mapping[int, Card],
+    problems: list[str],
 ) -> dict[str, Mapping[int, Mapping[str, str]]] | None:
     """Every appendix-<language>.yaml of `base`, by language; None (with the problems added)
     when one is broken."""
@@ -195,7 +198,7 @@ def _read_appendix_texts(
             ok = False
             continue
         root, found = compose_file(path)
-        read = read_appendix_texts(root, appendix) if root else None
+        read = read_appendix_texts(root, appendix, cards) if root else None
         problems.extend(found.lines)
         if read is None or found.lines:
             ok = False

@@ -1,12 +1,12 @@
 """The reader of rules/appendix-<language>.yaml: one language's wording of the card appendix's
 texts (`choices`, `on_human_play`, `note` of rules/appendix.yaml), by card number. Checked like
-every other rules file: each key a card whose entry has that text in English, no unknown field,
-no empty text, no control character. The rulebook printed in that language uses these texts and
-refuses an entry whose English text has no wording here (rulebook/book.py)."""
+every other rules file: each key a card, no other field, no empty text, no control character.
+The rulebook printed in that language uses these texts and refuses an entry whose English text
+has no wording here (rulebook/book.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from types import MappingProxyType
 
 import yaml
@@ -18,15 +18,12 @@ from twsolo.ruleset.nodes import INT, Located
 TEXTS = ("choices", "on_human_play", "note")
 
 
-def english_texts(entry: AppendixEntry) -> tuple[str, ...]:
-    """The texts `entry` holds in English (rules/appendix.yaml)."""
-    return tuple(field for field in TEXTS if getattr(entry, field))
-
-
 def read_appendix_texts(
-    root: Located, appendix: Mapping[int, AppendixEntry]
+    root: Located, appendix: Mapping[int, AppendixEntry], cards: Collection[int]
 ) -> Mapping[int, Mapping[str, str]] | None:
-    """The texts by card number and field; None when there was any problem (each reported)."""
+    """The texts by card number and field; None when there was any problem (each reported). A
+    wording the English no longer has (a card whose entry was taken out, a text its entry
+    dropped) is kept but never printed: only the English entries' texts are looked up."""
     node = root.node
     if not isinstance(node, yaml.MappingNode):
         root.fail("expected a mapping from each card number to its entry's texts")
@@ -36,17 +33,15 @@ def read_appendix_texts(
     for key, value in node.value:
         where = root.child(value, str(getattr(key, "value", "?")))
         number = int(key.value) if key.tag == INT and str(key.value).isdigit() else None
-        if number is None or number not in appendix:
-            where.problems.add(
-                key.start_mark, where.path, f"no appendix entry for card {key.value!r}"
-            )
+        if number is None or number not in cards:
+            where.problems.add(key.start_mark, where.path, f"no card {key.value!r}")
             ok = False
             continue
         if number in out:
             where.problems.add(key.start_mark, where.path, "this card is worded twice")
             ok = False
             continue
-        fields = where.mapping((), english_texts(appendix[number]))
+        fields = where.mapping((), TEXTS)
         if fields is None:
             ok = False
             continue
