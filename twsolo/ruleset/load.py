@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING, TypeVar
 
 from twsolo.errors import RulesDataError
 from twsolo.files.bounded import UnreadableFile, read_bytes
@@ -26,6 +27,9 @@ from twsolo.ruleset.model import (
 )
 from twsolo.ruleset.paths import RULES_FILE_LIMIT, display_path, rules_dir
 from twsolo.ruleset.vocabulary import Vocabulary
+
+if TYPE_CHECKING:
+    from twsolo.ruleset.nodes import Located
 
 FILES = (
     "map.yaml",
@@ -80,7 +84,7 @@ def load_ruleset(
 
 def _load(base: Path, digest: str, vocabulary: Vocabulary) -> Ruleset:
     # The YAML and its schema: loaded only when the cache does not hold these rules.
-    from twsolo.ruleset.nodes import Located, Problems, compose_file
+    from twsolo.ruleset.nodes import Problems, compose_file
     from twsolo.ruleset.readers.appendix_yaml import read_appendix
     from twsolo.ruleset.readers.cards_yaml import read_cards
     from twsolo.ruleset.readers.enhanced_yaml import read_enhanced
@@ -172,6 +176,45 @@ def _named(names: dict[str, Names], section: str, key: int | str) -> Mapping[str
 # A language's wording of the appendix's texts: appendix-<language>.yaml, where there is one
 # (readers/appendix_text_yaml.py).
 APPENDIX_TEXTS_FILE = "appendix-{}.yaml"
+T = TypeVar("T")
+
+
+def _per_language(
+    base: Path,
+    pattern: str,
+    what: str,
+    required: Iterable[str],
+    read: Callable[[Located, str], T | None],
+    problems: list[str],
+) -> dict[str, T] | None:
+    """Each `pattern` file of `base` (`names-{}.yaml`: one a language, those of `required`
+    languages whether there or not) read by `read(root, language)`, by language; None (with
+    the problems added) when one is broken or missing."""
+    from twsolo.ruleset.nodes import compose_file
+    from twsolo.ruleset.readers.names_yaml import LANGUAGE
+
+    prefix, suffix = pattern.split("{}")
+    paths = {p.name: p for p in base.glob(pattern.format("*"))}
+    paths |= {pattern.format(lang): base / pattern.format(lang) for lang in required}
+    out: dict[str, T] = {}
+    ok = True
+    for file, path in sorted(paths.items()):
+        language = file.removeprefix(prefix).removesuffix(suffix)
+        if not LANGUAGE.fullmatch(language):
+            problems.append(
+                f"{display_path(path)}: {what} is called {pattern.format('<language>')} with a"
+                f" language code of 2 or 3 letters ({pattern.format('ru')}), not {file!r}"
+            )
+            ok = False
+            continue
+        root, found = compose_file(path)
+        result = read(root, language) if root else None
+        problems.extend(found.lines)
+        if result is None or found.lines:
+            ok = False
+        else:
+            out[language] = result
+    return out if ok else None
 
 
 def _read_appendix_texts(
@@ -182,29 +225,13 @@ def _read_appendix_texts(
 ) -> dict[str, Mapping[int, Mapping[str, str]]] | None:
     """Every appendix-<language>.yaml of `base`, by language; None (with the problems added)
     when one is broken."""
-    from twsolo.ruleset.nodes import compose_file
     from twsolo.ruleset.readers.appendix_text_yaml import read_appendix_texts
-    from twsolo.ruleset.readers.names_yaml import LANGUAGE
 
-    texts: dict[str, Mapping[int, Mapping[str, str]]] = {}
-    ok = True
-    for path in sorted(base.glob(APPENDIX_TEXTS_FILE.format("*"))):
-        language = path.name.removeprefix("appendix-").removesuffix(".yaml")
-        if not LANGUAGE.fullmatch(language):
-            problems.append(
-                f"{display_path(path)}: a language's appendix texts are called "
-                f"appendix-<language>.yaml with a code of 2 or 3 letters, not {path.name!r}"
-            )
-            ok = False
-            continue
-        root, found = compose_file(path)
-        read = read_appendix_texts(root, appendix, cards) if root else None
-        problems.extend(found.lines)
-        if read is None or found.lines:
-            ok = False
-        else:
-            texts[language] = read
-    return texts if ok else None
+    def read(root: Located, language: str) -> Mapping[int, Mapping[str, str]] | None:
+        return read_appendix_texts(root, appendix, cards)
+
+    what = "a language's appendix texts file"
+    return _per_language(base, APPENDIX_TEXTS_FILE, what, (), read, problems)
 
 
 @dataclass(frozen=True)
@@ -220,36 +247,13 @@ class Named:
 def _read_languages(base: Path, english: Named, problems: list[str]) -> dict[str, Names] | None:
     """Every names-<language>.yaml of `base`, by language; None (with the problems added) when
     one is broken or a required one is missing."""
-    from twsolo.ruleset.nodes import compose_file
-    from twsolo.ruleset.readers.names_yaml import LANGUAGE, read_names
+    from twsolo.ruleset.readers.names_yaml import read_names
 
-    english_cards = {n: c.english for n, c in english.cards.items()}
-    english_countries = {c.id: c.english for c in english.countries}
-    english_space = {b.box: b.english for b in english.space}
-    paths = {p.name: p for p in base.glob(NAMES_FILE.format("*"))}
-    paths |= {NAMES_FILE.format(lang): base / NAMES_FILE.format(lang) for lang in LANGUAGES}
-    names: dict[str, Names] = {}
-    ok = True
-    for file, path in sorted(paths.items()):
-        language = file.removeprefix("names-").removesuffix(".yaml")
-        if not LANGUAGE.fullmatch(language):
-            problems.append(
-                f"{display_path(path)}: a names file is called names-<language>.yaml with a "
-                f"language code of 2 or 3 letters (names-ru.yaml), not {file!r}"
-            )
-            ok = False
-            continue
-        root, found = compose_file(path)
-        read = (
-            read_names(
-                root, language, english_cards, english_countries, english_space, english.ratings
-            )
-            if root
-            else None
-        )
-        problems.extend(found.lines)
-        if read is None or found.lines:
-            ok = False
-        else:
-            names[language] = read
-    return names if ok else None
+    cards = {n: c.english for n, c in english.cards.items()}
+    countries = {c.id: c.english for c in english.countries}
+    space = {b.box: b.english for b in english.space}
+
+    def read(root: Located, language: str) -> Names | None:
+        return read_names(root, language, cards, countries, space, english.ratings)
+
+    return _per_language(base, NAMES_FILE, "a names file", LANGUAGES, read, problems)
