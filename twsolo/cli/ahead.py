@@ -11,16 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from twsolo.cli.batch import Done, pile_changed
+from twsolo.cli.batch import REPEATED, Done, pile_changed
+from twsolo.cli.menus import SEEN
 from twsolo.cli.render import answer_label
 from twsolo.engine.choices import CHANCE, Actor, Answer, Choice, ChoiceProvider
 from twsolo.engine.game import Game
 from twsolo.session.journal_replay import Replay, providers_of
 from twsolo.session.live import GameSession
 from twsolo.solo import play_game
-
-# Questions a count after a name repeats in a line (`France 2`), as cli/batch.py reads them.
-REPEATED = ("influence", "country", "realign")
 
 
 def dry_run(session: GameSession, live: Mapping[Actor, ChoiceProvider]) -> bool:
@@ -43,22 +41,21 @@ def dry_run(session: GameSession, live: Mapping[Actor, ChoiceProvider]) -> bool:
 # ------------------------------------------------------------------ the hint's whole play
 @dataclass
 class Advised:
-    """The answers of the person's play from the question asked on, as the hint would give
-    them, up to the first question that is not the person's or that begins another play."""
+    """The answers of the person's play from the question asked on (each with its question),
+    as the hint would give them, up to the first question that is not the person's or that
+    begins another play."""
 
-    first: Choice
     answers: list[tuple[Choice, Answer]]
     dice: int = 0  # the play ends with dice the person rolls, theirs first (typed last)
 
 
-def whole_play(
-    session: GameSession, choice: Choice, first: Answer, player: ChoiceProvider
-) -> Advised:
-    """`first`, the answer to `choice`, and `player`'s answers to the person's questions of the
-    same play after it (a dry run: the AI or any chance with more than one outcome ends it)."""
+def whole_play(session: GameSession, first: Answer, player: ChoiceProvider) -> Advised:
+    """`first`, the answer to the question asked now, and `player`'s answers to the person's
+    questions of the same play after it (a dry run: the AI or any chance with more than one
+    outcome ends it)."""
     from twsolo.players.plays import NEW_PLAY  # the hint's imports: only when asked
 
-    advised = Advised(choice, [])
+    advised = Advised([])
     human = session.human
     asked = session.header.table  # a die the person rolls and types
     manual = session.header.dice != "auto"
@@ -120,7 +117,6 @@ class Run:
     count: int = 1
 
 
-SEEN_AT_TABLE = ("draw", "reveal")
 MOST = 12  # card questions looked ahead at most
 
 
@@ -143,7 +139,7 @@ def next_cards(session: GameSession, choice: Choice) -> list[Run]:
             nonlocal spoiled
             if c.kind == "die" and not manual:
                 return rng(game).choice(c.options)
-            if c.kind not in SEEN_AT_TABLE or len(seen) >= MOST:
+            if c.kind not in SEEN or len(seen) >= MOST:
                 raise Done
             if seen and "reveals" not in seen[-1].context and not continues(seen[-1], c):
                 raise Done  # past a card that may change what comes next: not assumed

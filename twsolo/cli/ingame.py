@@ -325,9 +325,7 @@ class Terminal:
             return hint_text(game, choice).splitlines()
         advice = hint(game, choice)
         lines = advice.lines()
-        advised = whole_play(
-            self.session, choice, advice.best.answer, advisor(game, choice, advice)
-        )
+        advised = whole_play(self.session, advice.best.answer, advisor(game, choice, advice))
         typed = play_line(game, advised)
         wanted: list[Answer] = [a for c, a in advised.answers if len(c.options) > 1]
         if len(wanted) < 2:

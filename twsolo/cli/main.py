@@ -89,8 +89,10 @@ def with_language(command: click.Command) -> click.Command:
         command.params.append(language_option())
         items: list[click.Command | click.Option] = [command]
         items += [p for p in command.params if isinstance(p, click.Option)]
-        HELPS.extend((item, item.help) for item in items if item.help)
-        say_helps()
+        for item in items:
+            if item.help:  # kept in English, said in the language in use
+                HELPS.append((item, item.help))
+                item.help = translated("help", item.help)
     if isinstance(command, click.Group):
         for sub in command.commands.values():
             if isinstance(sub, LazyCommand):
