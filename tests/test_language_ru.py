@@ -102,21 +102,18 @@ def russian() -> Iterator[None]:
 
 def latin_left(text: str) -> list[str]:
     """The Latin words of a Russian screen outside what a person types as it is (commands,
-    options, the game's name), the lines the player typed and the AI's trace under `why` (its
-    rule labels are the priority tables' ids, shared with the decision cases); the sections
-    `why` cites are titled from the Russian rulebook."""
+    options, the game's name) and the lines the player typed. The AI's trace under `why` names
+    the data's own terms (a choice's key, a window, a condition, a priority table's criterion, as
+    rules/*.yaml and the rulebook's tables write them) in «quotes», with nothing Russian inside."""
     found = []
-    why = say("game.why.decision", turn=0, action_round=0, kind="", answer="").split("(")[0]
-    skipping = False
     for line in text.splitlines():
         if line.startswith("> "):
-            skipping = False
-            continue
-        if line.startswith(why) or skipping:
-            skipping = True  # `why`'s block, up to the next typed line
             continue
         line = re.sub(
-            r"`[^`]*`|'[^']*'|--[\w-]+|#\d+|\S*/\S*|\b[\w.-]+\.(md|yaml|html|svg|pdf)\b", " ", line
+            r"`[^`]*`|'[^']*'|«[^«»а-яё]*»|--[\w-]+|#\d+|\S*/\S*|\b[\w.-]+\.(md|yaml|html|svg|pdf)\b",
+            " ",
+            line,
+            flags=re.I,
         )
         found += [w for w in LATIN.findall(line) if w.lower() not in TYPED]
     return found
@@ -256,6 +253,7 @@ def test_names_sides_regions_boxes_and_ratings_follow_the_language(russian: None
 
 # ------------------------------------------------------------------ whole games in Russian
 COMMANDS = {12: "help", 20: "hint", 21: "show", 40: "why", 41: "history"}
+COMMANDS |= {n: "why" for n in range(55, 400, 15)}  # the AI's traces of many kinds
 
 
 @pytest.mark.parametrize("mode", ["--digital", "--table"])

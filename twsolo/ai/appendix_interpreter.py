@@ -119,7 +119,15 @@ def resolve(
         answer: Answer | None = fn(game, view, choice, *args)
         if answer is not None:
             view.note(
-                Step(f"appendix #{q.card} {choice.key}: {spec.procedure.name}", chosen=answer)
+                Step(
+                    say(
+                        "why.rule.appendix_procedure",
+                        number=q.card,
+                        key=choice.key,
+                        procedure=spec.procedure.name,
+                    ),
+                    chosen=answer,
+                )
             )
         return answer
     if spec.plan is not None:
@@ -190,7 +198,9 @@ def by_answers(q: Question, area: list[int]) -> Answer | None:
         if legal is None:
             continue
         if rule.condition is None or evaluate(rule.condition, terms):
-            q.view.note(Step(f"appendix #{q.card} {q.choice.key}", chosen=legal, why=rule.text))
+            rule_said = say("why.rule.appendix_choice", number=q.card, key=q.choice.key)
+            why = say("why.answer_rule", text=rule.text)
+            q.view.note(Step(rule_said, chosen=legal, why=why))
             return legal
     return None
 
@@ -214,12 +224,16 @@ def pick(q: Question, candidates: list[Any], regions: list[str]) -> Any:
     """The first tier that keeps a candidate, by its keys; without tiers the keys alone; else
     the `then` rule over all the candidates."""
     spec, bound = q.spec, compiled(q.spec)
-    rule = f"appendix #{q.card} {q.choice.key}"
+    rule = say("why.rule.appendix_choice", number=q.card, key=q.choice.key)
     for n, (where, keys, label) in enumerate(bound.tiers, start=1):
         pool = [c for c in candidates if passes(q, c, where)]
         if pool:
             return narrow(
-                q.view, f"{rule} tier {n} ({label})", pool, keys=_keys(q, keys), name=q.name
+                q.view,
+                say("why.rule.tier", rule=rule, n=n, where=label),
+                pool,
+                keys=_keys(q, keys),
+                name=q.name,
             )
     if not spec.tiers and spec.keys and candidates:
         return narrow(q.view, rule, candidates, keys=_keys(q, bound.keys), name=q.name)

@@ -12,7 +12,7 @@ from twsolo.ai.card_decisions import Judge, choose_headline, defer_harmful_event
 from twsolo.ai.event_choices import best_by_rerun, place_own, remove_human, remove_own
 from twsolo.ai.military import best_coup, best_realign, realign_in_regions
 from twsolo.ai.plans import OpsPlan, plan_influence, plan_operations, regions_in_order
-from twsolo.ai.trace import Step
+from twsolo.ai.trace import Step, spec
 from twsolo.ai.view import View, in_region
 from twsolo.engine.choices import Answer, Choice
 from twsolo.engine.game import Game
@@ -97,7 +97,7 @@ class Bot:
             return defer_harmful_event(judge, int(choice.context["card"]))
         if kind == "order":
             why = say("why.order.ops_repair")
-            view.note(Step("spec §12.2.3b", chosen="event_first", why=why))
+            view.note(Step(spec("12.2.3b"), chosen="event_first", why=why))
             return "event_first"
         if kind == "operation":
             return self.operation(game, view, choice)
@@ -165,7 +165,7 @@ class Bot:
         )
         if self.points:
             return rules.countries[self.points.pop(0)].id
-        view.note(Step("spec §13", chosen="done", why=say("why.influence.no_target")))
+        view.note(Step(spec("13"), chosen="done", why=say("why.influence.no_target")))
         return "done"
 
     def regions(self, view: View, kind: str) -> list[str]:
@@ -203,7 +203,7 @@ class Bot:
             areas.append(candidates)
         for area in filter(None, areas):
             ops = budget.remaining_if(rules, area[0]) if isinstance(budget, OpsBudget) else 1
-            chosen = best_coup(view, area, ops, "spec §14")
+            chosen = best_coup(view, area, ops, spec("14"))
             if chosen is not None:
                 return rules.countries[chosen].id
         # No valid target by spec §14.1: decline where the question allows it (the second coup
@@ -227,13 +227,13 @@ class Bot:
                 per_country=per_country if isinstance(per_country, int) else None,
                 placed=[c for c in placed if isinstance(c, int)],
             )
-            rule = "spec §17.2"
+            rule = spec("17.2")
         elif countries and intent == "remove" and whose is view.human:
             chosen = remove_human(view, countries)
-            rule = "spec §17.3"
+            rule = spec("17.3")
         elif countries and intent == "remove" and whose is view.side:
             chosen = remove_own(view, countries)
-            rule = "spec §17.4"
+            rule = spec("17.4")
         elif countries and intent == "coup":
             # An event's coup (appendix G5: §14, free coups may ignore the DEFCON ban).
             ops = game.rules.card(choice.event).ops if choice.event is not None else 1
@@ -242,7 +242,7 @@ class Bot:
                 return (
                     "decline" if "decline" in choice.options else self.by_rerun(game, view, choice)
                 )
-            chosen, rule = target, "spec §14.2"
+            chosen, rule = target, spec("14.2")
         else:
             return self.by_rerun(game, view, choice)
         view.note(Step(rule, chosen=rules.countries[chosen].id, candidates=tuple(ids)))

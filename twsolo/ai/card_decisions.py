@@ -18,7 +18,7 @@ from twsolo.ai.plans import (
     plan_operations,
 )
 from twsolo.ai.procedures import PLAY_RULES
-from twsolo.ai.trace import Step
+from twsolo.ai.trace import Step, g2
 from twsolo.ai.view import View, in_region
 from twsolo.ai.windows import evaluate, event_window, open_windows
 from twsolo.engine.choices import ChoiceProvider
@@ -224,7 +224,7 @@ def how_to_play(judge: Judge, card: int, ways: list[str]) -> str:
     elif "event" not in ways:
         # Appendix G2: an event that cannot happen now is not offered (engine/card_play.py).
         why = say("why.event.cannot_happen")
-        view.note(Step(f"appendix G2 (#{card})", chosen="ops", why=why))
+        view.note(Step(g2(card), chosen="ops", why=why))
     elif judge.allows_event(card):
         return "event"
     # Spec §12.3.3/§16.2: the Space Race when nothing is to be done in the two regions. The

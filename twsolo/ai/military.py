@@ -8,6 +8,7 @@ from functools import partial
 
 from twsolo.ai.criteria import CRITERIA, criterion
 from twsolo.ai.narrow import narrow
+from twsolo.ai.trace import spec
 from twsolo.ai.view import View, in_region
 from twsolo.engine.coup import coup_refusal, realign_modifiers, realign_refusal
 from twsolo.engine.effects import (
@@ -182,7 +183,7 @@ def best_realign(view: View, candidates: Sequence[int]) -> int | None:
     ]
     return narrow(
         view,
-        "spec §15",
+        spec("15"),
         valid,
         tiers=[(n, partial(CRITERIA.get("realign_order", n), view)) for n in p.realign_order],
         keys=[(n, partial(CRITERIA.get("realign_tiebreak", n), view)) for n in p.realign_tiebreak],

@@ -61,7 +61,7 @@ def narrow(
         text = "; ".join(t for t in (text, by) if t)
     view.note(
         Step(
-            f"{rule} ({tier})" if tier else rule,
+            say("why.rule.tiered", rule=rule, tier=tier) if tier else rule,
             chosen=name(chosen),
             candidates=tuple(name(c) for c in ranked),
             why=text,

@@ -21,7 +21,7 @@ from twsolo.ai.military import (
 )
 from twsolo.ai.narrow import narrow
 from twsolo.ai.placement import SCORE, Goal, Planner
-from twsolo.ai.trace import Step
+from twsolo.ai.trace import Step, spec
 from twsolo.ai.value import scoring_value
 from twsolo.ai.view import View
 from twsolo.engine.board import controller, placement_access
@@ -276,7 +276,7 @@ def _plan_operations(view: View, budget: OpsBudget, *, allow_space: bool, card_o
     points = plan_influence(view, budget.copy(), regions_in_order(view), option0=False)
     if points:
         return influence_plan(view, points, say("why.rule.influence_by_table"), space_step=True)
-    view.note(Step("spec §12.3", why=say("why.ops.none_legal")))
+    view.note(Step(spec("12.3"), why=say("why.ops.none_legal")))
     return OpsPlan("none", space_step=True)
 
 

@@ -63,6 +63,16 @@ class Step:
         return " ".join(parts)
 
 
+def spec(section: str) -> str:
+    """A rule of the solitaire rulebook as a step names it: `spec §12.3`."""
+    return say("why.rule.spec", section=section)
+
+
+def g2(card: int) -> str:
+    """Appendix G2 (the AI's event only inside an open window) for `card`."""
+    return say("why.rule.appendix_general", rule="G2", number=card)
+
+
 def shown(value: Any, name: Callable[[Any], str] = str) -> str:
     """A trace's value in words, not as Python writes it: a list as `europe, asia`, a flag as
     yes or no."""

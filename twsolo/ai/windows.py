@@ -10,7 +10,7 @@ from typing import Protocol
 from twsolo.ai import condition_vocabulary  # noqa: F401 (imported for its registrations)
 from twsolo.ai.condition_vocabulary.predicates import Predicates
 from twsolo.ai.dryrun import Metrics
-from twsolo.ai.trace import Step
+from twsolo.ai.trace import Step, g2
 from twsolo.ai.view import View
 from twsolo.engine.calendar import early_war
 from twsolo.engine.events import event_refusal
@@ -80,7 +80,8 @@ def open_windows(view: View, card: int) -> list[Window]:
     rules = view.rules
     entry = rules.appendix.get(card)
     if card == CHINA_CARD or entry is None:
-        view.note(Step(f"spec §21.1 (#{card})", why=say("why.window.no_entry")))
+        rule = say("why.rule.spec_card", section="21.1", number=card)
+        view.note(Step(rule, why=say("why.window.no_entry")))
         return []
     # The AI searches its face-down deck/hand by revealing (appendix #32, spec §17.5).
     reveals = view.state.ai_side is view.side
@@ -88,12 +89,12 @@ def open_windows(view: View, card: int) -> list[Window]:
         view.state, rules, card, view.side, headline=view.headline, reveals=reveals
     )
     if reason is not None:
-        view.note(Step(f"appendix G2 (#{card})", chosen="ops", why=reason))
+        view.note(Step(g2(card), chosen="ops", why=reason))
         return []
     windows = [w for w in entry.windows if window_matches(view, w)]
     if not windows:
         why = say("why.window.none_open", round=round_of(view))
-        view.note(Step(f"appendix #{card}", chosen="ops", why=why))
+        view.note(Step(say("why.rule.appendix_card", number=card), chosen="ops", why=why))
     return windows
 
 
@@ -114,13 +115,17 @@ def event_window(
     window (`open_windows`) whose condition holds, when the event has an effect."""
     if not metrics.has_effect:
         why = say("why.event.no_effect")
-        view.note(Step(f"appendix G2 (#{card})", chosen="ops", why=why))
+        view.note(Step(g2(card), chosen="ops", why=why))
         return False
     measured = []
     for window in windows:
         holds, text = explained(window.condition, predicates) if window.condition else (True, "")
         if holds:
-            why = f"{round_of(view)}" + (f": {text}" if text else "")
+            why = (
+                say("why.window.holds", round=round_of(view), text=text)
+                if text
+                else say("why.window.round", round=round_of(view))
+            )
             view.note(
                 Step(
                     say("why.rule.window", number=card, window=window.text),
@@ -130,10 +135,12 @@ def event_window(
                 )
             )
             return True
-        measured.append(f"{window.text.partition(' if:')[0]}: {text}")
+        measured.append(
+            say("why.window.measured", window=window.text.partition(" if:")[0], text=text)
+        )
     view.note(
         Step(
-            f"appendix #{card}",
+            say("why.rule.appendix_card", number=card),
             chosen="ops",
             why=say(
                 "why.window.condition_fails", round=round_of(view), measured="; ".join(measured)

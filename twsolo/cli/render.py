@@ -89,6 +89,8 @@ def trace_value(rules: Ruleset, value: Any) -> str:
             return region_name(value)
         if f"answer.{value}" in PHRASES:
             return say(f"answer.{value}")
+        if f"why.value.{value}" in PHRASES:  # a trace's own word (spec §12.2.3a's dump)
+            return say(f"why.value.{value}")
     return str(value)
 
 

@@ -311,13 +311,16 @@ def explained(condition: Condition, terms: Measured) -> tuple[bool, str]:
         value = terms.number(condition.metric)
         holds = bool(HOLDS[condition.op](value, condition.value))
         op = condition.op if holds else FAILS_AS[condition.op]
-        return holds, f"{condition.metric} = {value} {op} {condition.value}"
+        said = say(
+            "why.compare", metric=condition.metric, value=value, op=op, limit=condition.value
+        )
+        return holds, said
     if isinstance(condition, Flag):
         holds = terms.flag(condition.name)
         return holds, say("why.term_yes" if holds else "why.term_no", term=condition.name)
     if isinstance(condition, Not):
         inner, text = explained(condition.term, terms)
-        return not inner, f"not ({text})"
+        return not inner, say("why.not", text=text)
     decides = not isinstance(condition, All)  # `and` stops at a failing term, `or` at a holding
     parts, result = [], not decides
     for i, term in enumerate(condition.terms):
@@ -329,7 +332,7 @@ def explained(condition: Condition, terms: Measured) -> tuple[bool, str]:
                 say("why.not_reached", term=condition_text(t)) for t in condition.terms[i + 1 :]
             ]
             break
-    return result, f" {'or' if decides else 'and'} ".join(parts)
+    return result, f" {say('why.or' if decides else 'why.and')} ".join(parts)
 
 
 def condition_text(condition: Condition) -> str:

@@ -15,7 +15,7 @@ from twsolo.ai.event_choices import (
     remove_own,
 )
 from twsolo.ai.military import best_coup, best_realign
-from twsolo.ai.trace import Step
+from twsolo.ai.trace import Step, spec
 from twsolo.ids import SOUTHEAST_ASIA
 from twsolo.phrases.book import say
 
@@ -43,7 +43,7 @@ def _place(q: Question, candidates: list[int], regions: list[str], arg: None) ->
 def _remove_human(q: Question, candidates: list[int], regions: list[str], arg: None) -> int:
     """Spec §17.3."""
     chosen = remove_human(q.view, candidates)
-    q.view.note(Step("spec §17.3", chosen=q.name(chosen)))
+    q.view.note(Step(spec("17.3"), chosen=q.name(chosen)))
     return chosen
 
 
@@ -51,7 +51,7 @@ def _remove_human(q: Question, candidates: list[int], regions: list[str], arg: N
 def _remove_own(q: Question, candidates: list[int], regions: list[str], arg: None) -> int:
     """Spec §17.4."""
     chosen = remove_own(q.view, candidates)
-    q.view.note(Step("spec §17.4", chosen=q.name(chosen)))
+    q.view.note(Step(spec("17.4"), chosen=q.name(chosen)))
     return chosen
 
 
@@ -89,7 +89,7 @@ def _defcon_g6(q: Question, candidates: list[Any], regions: list[str], arg: None
     wanted = 3 if current == 2 else current
     numbers = [int(str(o)) for o in candidates]
     chosen = min(numbers, key=lambda n: (abs(n - wanted), -n))
-    q.view.note(Step("appendix G6 DEFCON", chosen=chosen))
+    q.view.note(Step(say("why.rule.appendix_defcon"), chosen=chosen))
     return chosen
 
 
