@@ -253,7 +253,7 @@ def test_names_sides_regions_boxes_and_ratings_follow_the_language(russian: None
 
 # ------------------------------------------------------------------ whole games in Russian
 COMMANDS = {12: "help", 20: "hint", 21: "show", 40: "why", 41: "history"}
-COMMANDS |= {n: "why" for n in range(55, 400, 15)}  # the AI's traces of many kinds
+COMMANDS |= dict.fromkeys(range(55, 400, 15), "why")  # the AI's traces of many kinds
 
 
 @pytest.mark.parametrize("mode", ["--digital", "--table"])
@@ -307,16 +307,28 @@ SECTIONS = [*sorted(p.name for p in RULES_DOCS.glob("[0-9][0-9]-*.md")), "README
 LINK = re.compile(r"\]\(([^)#\s]+)")
 
 
+LABEL = re.compile(r"\b(seed|designed|base|r\d)\b")
+
+
+def labels(text: str) -> list[list[str]]:
+    """The labels of each heading's tags (`[seed; the wording is settled in §23.1]` ->
+    seed): the README defines them and they stay as they are; the rest of a tag is prose."""
+    return [
+        LABEL.findall(" ".join(TAG.findall(line)))
+        for line in text.splitlines()
+        if HEADING.match(line)
+    ]
+
+
 @pytest.mark.parametrize("name", SECTIONS)
 def test_each_section_of_the_rulebook_is_written_in_russian_with_the_same_ids(name: str) -> None:
     """docs/rules/ru/ has every section §1–§25, each defining exactly the ids of the English
     one (headings, numbered items, sub-items, steps: what `spec §N.M` cites), with the same
-    tags on its headings, links that lead somewhere, and Russian prose."""
+    labels in its headings' tags, links that lead somewhere, and Russian prose."""
     english = (RULES_DOCS / name).read_text(encoding="utf-8")
     russian = (RULES_DOCS / "ru" / name).read_text(encoding="utf-8")
     assert section_ids(russian) == section_ids(english)
-    tags = [TAG.findall(line) for line in english.splitlines() if HEADING.match(line)]
-    assert [TAG.findall(line) for line in russian.splitlines() if HEADING.match(line)] == tags
+    assert labels(russian) == labels(english)
     for target in LINK.findall(russian):
         assert "://" in target or (RULES_DOCS / "ru" / target).exists(), target
     prose = "\n".join(line for line in russian.splitlines() if not line.startswith("|"))
@@ -345,6 +357,29 @@ def test_the_rulebook_prints_its_sections_in_russian(tmp_path: Path) -> None:
     english = Prose.read(lang="en").titles()
     assert titles["13.2"] != english["13.2"]
     assert section_titles() == english  # the language in use: English here
+    assert book_latin(text) == []
+
+
+# Latin a Russian book keeps: the DEFCON track, the program's name, a card's own letters
+# (KAL-007), the parts' Roman numbers, formats and languages by their names.
+BOOK_KEPT = {"DEFCON", "twsolo", "KAL", "II", "III", "IV", "V", "JSON", "Python"}
+
+
+def book_latin(page: str) -> list[str]:
+    """The Latin words of the Russian book outside code (the data's own names, set as code
+    by the prose and the tables alike), the tags' and marks' labels the book defines
+    ([seed], [designed r2], (fill), (reading)), file names and paths, and texts quoted as
+    they are written in English («unknown window ...», a source's title)."""
+    text = re.sub(r"<style.*?</style>|<code>.*?</code>|<pre>.*?</pre>", " ", page, flags=re.S)
+    text = html.unescape(re.sub(r"<[^>]+>", " ", text))
+    text = re.sub(
+        r"\[[^\]]*\b(seed|designed|base)\b[^\]]*\]|(?<=\()(fill|reading)\b|«[^«»а-яё]*»|\S*/\S*"
+        r"|\b[\w.-]+\.(md|yaml|py|html|pdf)\b|\bcard-events\b",
+        " ",
+        text,
+        flags=re.I,
+    )
+    return [w for w in LATIN.findall(text) if w not in BOOK_KEPT]
 
 
 # ------------------------------------------------------------------ the appendix's texts

@@ -136,8 +136,8 @@ def _indented(text: str) -> str:
 def vocabulary_lines(vocabulary: Vocabulary) -> list[str]:
     """Every name the rules data may use, by family, each with its description."""
     lines = []
-    for family, where in FAMILIES.items():
-        lines.append(f"{family}: {where}")
+    for family in FAMILIES:
+        lines.append(f"{family}: {vocabulary.family_said(family)}")
         for name in vocabulary.of(family):
             shown = vocabulary.written(family, name)
             lines.append(f"  {shown:<34} {vocabulary.said(family, name)}")

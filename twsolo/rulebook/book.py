@@ -26,6 +26,7 @@ from twsolo.rulebook.words import (
     RulebookError,
     choice_lines,
     named_words,
+    rich,
     window_words,
 )
 from twsolo.ruleset import Ruleset
@@ -124,11 +125,6 @@ def _card_facts(card: Card, entry: AppendixEntry) -> str:
     return " · ".join(facts)
 
 
-def rich(text: str) -> str:
-    """Plain text for HTML, its `code` spans set as code."""
-    return re.sub(r"`([^`]+)`", r"<code>\1</code>", escape(text))
-
-
 def card_entry(rules: Ruleset, entry: AppendixEntry, vocabulary: Vocabulary, text: DataText) -> str:
     """One card's entry in plain words: when the AI plays the event, how it answers each of
     the event's questions, the entry's text (read as text by `text`), what it does when the
@@ -146,7 +142,7 @@ def card_entry(rules: Ruleset, entry: AppendixEntry, vocabulary: Vocabulary, tex
         parts.append(f"<h4>{escape(say('rulebook.entry.resolve'), quote=False)}</h4><dl>")
         for key, spec in entry.resolve.items():
             lines = "".join(f"<li>{rich(line)}</li>" for line in choice_lines(spec, vocabulary))
-            parts.append(f"<dt>{escape(key)}</dt><dd><ul>{lines}</ul></dd>")
+            parts.append(f"<dt><code>{escape(key)}</code></dt><dd><ul>{lines}</ul></dd>")
         parts.append("</dl>")
     if entry.procedures:
         parts.append(f"<h4>{escape(say('rulebook.entry.procedures'), quote=False)}</h4><ul>")
@@ -192,7 +188,7 @@ def _procedure(name: str, vocabulary: Vocabulary) -> str:
 def _vocabulary_html(vocabulary: Vocabulary) -> str:
     """The names the rules data may use, generated from the registry (`validate --vocabulary`)."""
     parts = []
-    for family, where in FAMILIES.items():
+    for family in FAMILIES:
         rows = []
         for name in vocabulary.of(family):
             shown = vocabulary.written(family, name)
@@ -201,7 +197,7 @@ def _vocabulary_html(vocabulary: Vocabulary) -> str:
                 f"<td>{rich(vocabulary.said(family, name))}</td></tr>"
             )
         parts.append(
-            f"<h4>{escape(family)}</h4><p>{escape(where)}</p>"
+            f"<h4><code>{escape(family)}</code></h4><p>{rich(vocabulary.family_said(family))}</p>"
             f"<table><tbody>{''.join(rows)}</tbody></table>"
         )
     return "".join(parts)
@@ -239,7 +235,8 @@ def _language(prose: Prose, vocabulary: Vocabulary) -> str:
 def _table_html(table: Table) -> str:
     return (
         f'<section id="table-{table.anchor}"><h3>{escape(table.title)}'
-        f" <small>(spec §{table.section})</small></h3>{table.html}</section>"
+        f" <small>({escape(say('why.rule.spec', section=table.section))})</small></h3>"
+        f"{table.html}</section>"
     )
 
 

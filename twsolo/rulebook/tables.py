@@ -13,13 +13,14 @@ from dataclasses import dataclass, fields
 from html import escape
 
 from twsolo.ids import Side
-from twsolo.phrases import say
+from twsolo.phrases import say, value_word
 from twsolo.rulebook.words import (
     RulebookError,
     Said,
     condition_words,
     described,
     region_name,
+    rich,
 )
 from twsolo.ruleset import Ruleset
 from twsolo.ruleset.vocabulary import Vocabulary
@@ -53,24 +54,32 @@ class Table:
     html: str
 
 
+class Code(str):
+    """A cell that holds a name of the rules data (set as code, as the prose sets it)."""
+
+
+def _cell(value: object) -> str:
+    text = escape(str(value))
+    return f"<td><code>{text}</code></td>" if isinstance(value, Code) else f"<td>{text}</td>"
+
+
 def _table(head: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     """A table under the headers `head` (their phrases rulebook.table.head.NAME)."""
     cells = "".join(f"<th>{escape(say(f'rulebook.table.head.{h}'))}</th>" for h in head)
-    body = "".join(
-        "<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
-    )
+    body = "".join("<tr>" + "".join(_cell(c) for c in row) + "</tr>" for row in rows)
     return f"<table><thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>"
 
 
 def _ordered(names: Sequence[str], family: str, vocabulary: Vocabulary) -> str:
     return _table(
         ("number", "name", "what_it_is"),
-        ((i, n, described(vocabulary, family, n)) for i, n in enumerate(names, 1)),
+        ((i, Code(n), described(vocabulary, family, n)) for i, n in enumerate(names, 1)),
     )
 
 
 def _p(text: str) -> str:
-    return f"<p>{escape(text)}</p>"
+    """A paragraph, its `code` spans (an option, a key) set as code."""
+    return f"<p>{rich(text)}</p>"
 
 
 def _title(anchor: str) -> str:
@@ -126,7 +135,7 @@ def priority_tables(rules: Ruleset, vocabulary: Vocabulary) -> list[Table]:
     )
     dump = _p(say("rulebook.table.space_dump")) + _table(
         ("measure", "at_least", "what_it_counts"),
-        ((n, t, described(v, "space_dump", n)) for n, t in p.space_dump.items()),
+        ((Code(n), t, described(v, "space_dump", n)) for n, t in p.space_dump.items()),
     )
     dump += _p(say("rulebook.table.space_dump.traps", traps=traps or say("rulebook.table.none")))
     dump += _p(
@@ -246,7 +255,9 @@ def region_tables(rules: Ruleset) -> list[Table]:
         if r.secondary_in_scoring_round
         else say("rulebook.table.secondary.literal")
     )
-    rating = _table(("human_score", "rating"), r.victory_rating)
+    rating = _table(
+        ("human_score", "rating"), [(s, rules.rating_name(n)) for s, n in r.victory_rating]
+    )
     return [
         Table(
             "shift",
@@ -296,7 +307,9 @@ def setup_tables(rules: Ruleset) -> list[Table]:
             for roll, place in sorted(by_roll.items())
         ]
         parts.append(f"<h4>{escape(side.label)}</h4>" + _table(("roll", "influence_placed"), rows))
-    levels = _table(("level", "ahead"), s.difficulty.items())
+    levels = _table(
+        ("level", "ahead"), ((value_word("difficulty", k), n) for k, n in s.difficulty.items())
+    )
     cap = _p(say("rulebook.table.draft_cap", n=s.draft_cap_human_events))
     added = "; ".join(
         f"{side.label} {rules.country(c).name} +{n}"
@@ -407,7 +420,9 @@ def enhanced_tables(rules: Ruleset, vocabulary: Vocabulary) -> list[Table]:
     rows = []
     for name, section in SWITCHES.items():
         force = say("rulebook.table.enhanced.on" if name in e.on else "rulebook.table.enhanced.off")
-        rows.append((f"§{section}", name, force, say(f"rulebook.table.enhanced.switch.{name}")))
+        rows.append(
+            (f"§{section}", Code(name), force, say(f"rulebook.table.enhanced.switch.{name}"))
+        )
     unknown = [n for n in e.on if n not in SWITCHES]
     if unknown:
         raise RulebookError(f"the rulebook cannot say the enhanced switch {unknown[0]!r}")

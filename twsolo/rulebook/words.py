@@ -6,12 +6,14 @@ cannot say, so nothing the program reads is silently left out of the book."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import fields
 from functools import reduce
+from html import escape
 
 from twsolo.errors import TwsoloError
-from twsolo.phrases import say
+from twsolo.phrases import say, value_word
 from twsolo.ruleset.conditions import All, Any_, Compare, Condition, Flag, Not, Window
 from twsolo.ruleset.model import ChoiceSpec, Named, Plan, Rerun
 from twsolo.ruleset.vocabulary import Vocabulary
@@ -281,7 +283,8 @@ def choice_lines(spec: ChoiceSpec, vocabulary: Vocabulary) -> list[str]:
         elif f.name == "then":
             lines = [say("rulebook.words.choice.then", then=_then(value, v))]
         elif f.name == "otherwise":
-            lines = [say("rulebook.words.choice.otherwise", answer=value)]
+            answer = value_word("answer", str(value))
+            lines = [say("rulebook.words.choice.otherwise", answer=answer)]
         elif f.name == "plan":
             lines = [_plan(value, v)]
         elif f.name == "procedure":
@@ -295,7 +298,13 @@ def choice_lines(spec: ChoiceSpec, vocabulary: Vocabulary) -> list[str]:
 
 def _answer(answer: str, condition: Condition | None, vocabulary: Vocabulary) -> str:
     """One answer rule: «answer» if its condition holds, else whenever it is legal."""
+    said = value_word("answer", answer)
     if condition is None:
-        return say("rulebook.words.choice.answer", answer=answer)
+        return say("rulebook.words.choice.answer", answer=said)
     words = condition_words(condition, vocabulary)
-    return say("rulebook.words.choice.answer_if", answer=answer, condition=words)
+    return say("rulebook.words.choice.answer_if", answer=said, condition=words)
+
+
+def rich(text: str) -> str:
+    """Plain text for HTML, its `code` spans set as code."""
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", escape(text))

@@ -89,8 +89,15 @@ class Vocabulary:
         return translated("vocabulary", english) if english else english
 
     def descriptions(self) -> list[str]:
-        """Every description, once: what a language's catalog translates."""
-        return list(dict.fromkeys(d for names in self.names.values() for d in names.values() if d))
+        """Every description, and what each family holds, once: what a language's catalog
+        translates."""
+        described = (d for names in self.names.values() for d in names.values() if d)
+        return list(dict.fromkeys([*FAMILIES.values(), *described]))
+
+    @staticmethod
+    def family_said(family: str) -> str:
+        """What a family holds (FAMILIES), in the language in use."""
+        return translated("vocabulary", FAMILIES[family])
 
     def written(self, family: str, name: str) -> str:
         """The name as the rules data writes it: `{name: <kind>}` when it takes an argument."""
