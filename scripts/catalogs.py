@@ -38,9 +38,11 @@ Message = str | tuple[str, str]
 
 def book() -> list[tuple[str, Message]]:
     """Every text a catalog translates, as (context, English): the phrasebook's phrases (by
-    key), the command line's `--help` texts (context `help`) and the descriptions of the rules
-    data's vocabulary (context `vocabulary`: the rulebook says conditions with them)."""
+    key), the command line's `--help` texts (context `help`), the descriptions of the rules
+    data's vocabulary (context `vocabulary`: the rulebook says conditions with them) and
+    click's own words (context `click`: twsolo/cli/click_words.py)."""
     sys.path.insert(0, str(ROOT))
+    from twsolo.cli.click_words import CLICK_WORDS
     from twsolo.cli.main import help_texts
     from twsolo.compose import standard_vocabulary
     from twsolo.phrases import PHRASES
@@ -50,6 +52,7 @@ def book() -> list[tuple[str, Message]]:
         *PHRASES.items(),
         *(("help", text) for text in help_texts()),
         *(("vocabulary", text) for text in described),
+        *(("click", words) for words in CLICK_WORDS),
     ]
 
 
@@ -113,7 +116,7 @@ def problems(language: str, locales: Path = LOCALES) -> list[str]:
     for key, phrase in book():
         english = phrase if isinstance(phrase, str) else tuple(phrase)
         message = catalog.get(english if isinstance(english, str) else english[0], context=key)
-        key = key if key not in ("help", "vocabulary") else f"{key} {str(english)[:40]!r}"
+        key = key if key not in ("help", "vocabulary", "click") else f"{key} {str(english)[:40]!r}"
         if message is None:
             out.append(f"{key}: missing (or its English changed)")
             continue

@@ -12,9 +12,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
+import click
 import pytest
 from click.testing import CliRunner
 
+from twsolo.cli.click_words import CLICK_WORDS, MODULES
 from twsolo.cli.main import cli
 from twsolo.compose import load_ruleset
 from twsolo.errors import RulesDataError
@@ -235,6 +237,48 @@ def test_help_texts_follow_the_language() -> None:
     assert "Start a new game" in " ".join(run(["new", "--help"]).split())
     listed = run(["--help"], TWSOLO_LANG="ru")
     assert " ".join(russian[0].split())[:30] in " ".join(listed.split())
+
+
+def test_clicks_own_words_follow_the_language() -> None:
+    """The help's chrome and click's usage errors (a mistyped option, command or value) in
+    Russian; English again without the choice."""
+    for args in (["--lang", "ru", "new", "--help"], ["new", "--lang", "ru", "--help"]):
+        out = run(args)
+        assert "Использование: cli new" in out  # CliRunner names the program `cli`
+        assert "Параметры:" in out
+        assert "Показать эту справку и выйти." in out
+        assert not [p for p in ("Usage:", "Options:", "Show this message") if p in out]
+    runner = CliRunner()
+    for args, said in (
+        (["--lang", "ru", "new", "--sid", "us"], "Нет такого параметра '--sid'"),
+        (["--lang", "ru", "nwe"], "Нет такой команды 'nwe'"),
+        (["--lang", "ru", "new", "--side", "xx"], "Недопустимое значение '--side'"),
+    ):
+        result = runner.invoke(cli, args, env={"TWSOLO_LANG": None, "LANG": None})
+        assert result.exit_code == 2
+        assert said in result.output, result.output
+        assert "Ошибка: " in result.output
+        assert "Справка: 'cli" in result.output
+        assert "Error" not in result.output
+        assert "Try " not in result.output
+    english = runner.invoke(cli, ["new", "--sid", "us"], env={"TWSOLO_LANG": None, "LANG": None})
+    assert "Error: No such option '--sid'" in english.output
+    assert "Usage: cli new" in run(["new", "--help"])
+
+
+def test_clicks_words_are_clicks_messages() -> None:
+    """Every message twsolo translates for click is one the installed click says (a newer
+    click that rewords one would leave it English: this finds it)."""
+    babel = pytest.importorskip("babel.messages.extract")
+    folder = Path(click.__file__).parent
+    said: set[str] = set()
+    for name in MODULES:
+        for _, message, _, _ in babel.extract_from_file(
+            "python", folder / f"{name}.py", keywords={"_": None, "ngettext": (1, 2)}
+        ):
+            said.add(message if isinstance(message, str) else message[0])
+    for words in CLICK_WORDS:
+        assert (words if isinstance(words, str) else words[0]) in said, words
 
 
 # ------------------------------------------------------------------ names follow it

@@ -14,6 +14,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from twsolo.cli import saved_games
+from twsolo.cli.click_words import speak_the_language_in_use
 from twsolo.cli.match import matches
 from twsolo.errors import TwsoloError
 from twsolo.files.printable import Printable
@@ -517,6 +518,7 @@ cli.add_command(
 
 with_language(cli)
 when_language_changes(say_helps)
+speak_the_language_in_use()
 
 
 def main() -> None:

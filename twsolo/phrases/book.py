@@ -139,6 +139,13 @@ def translated(context: str, english: str) -> str:
     return english if _catalog is None else _catalog.pgettext(context, english)
 
 
+def translated_plural(context: str, singular: str, plural: str, n: int) -> str:
+    """`translated` for a text with a count (click's `ngettext`): the form `n` asks for."""
+    if _catalog is None:
+        return singular if n == 1 else plural
+    return _catalog.npgettext(context, singular, plural, n)
+
+
 # Called after every change of language (the command line re-says its `--help` texts).
 _listeners: list[Callable[[], None]] = []
 

@@ -17,7 +17,8 @@ import matplotlib
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from twsolo.phrases import say
+from twsolo.ids import Side
+from twsolo.phrases import say, value_word
 from twsolo.sim.runs import GameSummary
 from twsolo.sim.stats import groups, win_rate
 
@@ -91,7 +92,10 @@ def win_rates(figure: Figure, runs: Runs) -> None:
             high.append(100 * (hi - s["ai_win_rate"]))
         xs = [i + (r - (len(runs) - 1) / 2) * width for i in range(len(cells))]
         axes.bar(xs, rates, width, yerr=[low, high], capsize=4, color=COLOURS[r], label=label)
-    ticks = [say("sim.html.axis.ai_plays", difficulty=d, side=s.upper()) for d, s in cells]
+    ticks = [
+        say("sim.html.axis.ai_plays", difficulty=value_word("difficulty", d), side=Side(s).label)
+        for d, s in cells
+    ]
     axes.set_xticks(range(len(cells)), ticks)
     axes.set_ylim(0, 100)
     axes.set_ylabel(say("sim.html.axis.ai_wins"))
