@@ -248,6 +248,11 @@ def test_clicks_own_words_follow_the_language() -> None:
         assert "Параметры:" in out
         assert "Показать эту справку и выйти." in out
         assert not [p for p in ("Usage:", "Options:", "Show this message") if p in out]
+    for args in (["--help"], ["new", "--help"]):  # help options already made, in English
+        assert "Show this message and exit." in run(args)
+        out = run(["--lang", "ru", *args])
+        assert "Показать эту справку и выйти." in out
+        assert "Show this message" not in out
     runner = CliRunner()
     for args, said in (
         (["--lang", "ru", "new", "--sid", "us"], "Нет такого параметра '--sid'"),

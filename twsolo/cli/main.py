@@ -112,6 +112,9 @@ HELPS: list[tuple[click.Command | click.Option, str]] = []
 def say_helps() -> None:
     for item, english in HELPS:
         item.help = translated("help", english)
+        # click keeps a command's `--help` option once made, its text in the language then.
+        if (made := getattr(item, "_help_option", None)) is not None:
+            made.help = translated("click", "Show this message and exit.")
 
 
 def help_texts() -> list[str]:
