@@ -350,6 +350,27 @@ def test_the_board_page_and_picture_speak_russian(tmp_path: Path) -> None:
         assert latin_left(html.unescape(words)) == [], drawn
 
 
+def test_the_simulation_speaks_russian(tmp_path: Path) -> None:
+    """The summary and the HTML report of `simulate`: every word Russian but the options and
+    values typed as they are (the report says the run as its command line), and the charts'
+    own labels (matplotlib writes each as an SVG comment; its metadata names matplotlib)."""
+    pytest.importorskip("matplotlib", reason="the report extra: pip install 'twsolo[report]'")
+    page = tmp_path / "report.html"
+    args = ["simulate", "--lang", "ru", "--games", "4", "--workers", "1", "--enhanced"]
+    summary = run([*args, "--report", str(page)])
+    assert "Причины окончания:" in summary
+    assert latin_left(summary) == []
+    drawn = page.read_text(encoding="utf-8")
+    labels = " ".join(re.findall(r"<!--(.*?)-->", drawn, flags=re.S))
+    words = re.sub(r"<style.*?</style>|<metadata>.*?</metadata>|<!--.*?-->", " ", drawn, flags=re.S)
+    words = html.unescape(re.sub(r"<[^>]+>", " ", words))
+    assert "Запуск: --games 4" in words
+    assert "ИИ за США" in labels
+    typed = {"greedy", "both", "normal", "twsolo"}
+    for text in (words, labels):
+        assert [w for w in latin_left(text) if w not in typed] == []
+
+
 # ------------------------------------------------------------------ the rulebook's sections
 RULES_DOCS = ROOT / "docs" / "rules"
 SECTIONS = [*sorted(p.name for p in RULES_DOCS.glob("[0-9][0-9]-*.md")), "README.md"]

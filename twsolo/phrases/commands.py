@@ -184,6 +184,7 @@ PHRASES: dict[str, str | tuple[str, str]] = {
     " --ai-side {side}",
     # The HTML report (sim/report.py): its title, charts, axes and summary table
     "sim.html.title": "twsolo simulation report",
+    "sim.html.settings": "Run with: {options}",
     "sim.html.chart.win_rate": "The AI's win rate, 95% Wilson interval",
     "sim.html.chart.final_vp": "Final VP (+ = US)",
     "sim.html.chart.end_reasons": "How the games ended",

@@ -48,9 +48,7 @@ def html_report(
         title=html.escape(say("sim.html.title")),
         banner=banner(report),
         summary=summary_table(report, runs),
-        settings=html.escape(
-            ", ".join(f"{k}: {v}" for k, v in settings.items() if v not in (None, False))
-        ),
+        settings=html.escape(settings_line(settings)),
         figures=figures,
     )
 
@@ -120,6 +118,22 @@ def final_vp(figure: Figure, runs: Runs) -> None:
     legend(axes, runs)
 
 
+# A setting of the run by the option that sets it, where their names differ.
+OPTIONS = {"compare_rules": "baseline"}
+
+
+def settings_line(settings: dict[str, Any]) -> str:
+    """The run's settings as the command line that asks for them (`--games 4 --enhanced`):
+    the same words in every language."""
+    options = []
+    for key, value in settings.items():
+        if value in (None, False):
+            continue
+        option = "--" + OPTIONS.get(key, key).replace("_", "-")
+        options.append(option if value is True else f"{option} {value}")
+    return say("sim.html.settings", options=" ".join(options))
+
+
 def end_reasons(figure: Figure, runs: Runs) -> None:
     axes = figure.subplots()
     counts = [Counter(g.reason for g in games) for _, games in runs]
@@ -128,7 +142,7 @@ def end_reasons(figure: Figure, runs: Runs) -> None:
     for r, ((label, _), count) in enumerate(zip(runs, counts, strict=True)):
         ys = [i + (r - (len(runs) - 1) / 2) * height for i in range(len(reasons))]
         axes.barh(ys, [count[k] for k in reasons], height, color=COLOURS[r], label=label)
-    axes.set_yticks(range(len(reasons)), [k.replace("_", " ") for k in reasons])
+    axes.set_yticks(range(len(reasons)), [value_word("end", k).replace("_", " ") for k in reasons])
     axes.invert_yaxis()
     axes.set_xlabel(say("sim.html.axis.games"))
     legend(axes, runs)
