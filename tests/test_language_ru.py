@@ -305,17 +305,24 @@ COMMANDS = {12: "help", 20: "hint", 21: "show", 40: "why", 41: "history"}
 COMMANDS |= dict.fromkeys(range(55, 400, 15), "why")  # the AI's traces of many kinds
 
 
-@pytest.mark.parametrize("mode", ["--digital", "--table"])
-def test_a_whole_game_in_russian_speaks_russian(tmp_path: Path, mode: str) -> None:
-    """A game to its end (digital) or to turn 3 (the table, dice typed) with `help`, `hint`,
-    `show`, `why` and `history`: no Latin word outside what is typed as it is, the card
-    numbers and `why`'s trace; the answers typed are the Russian labels and names."""
-    person = Person(seed=5, commands=dict(COMMANDS))
-    args = ["new", "--lang", "ru", "--side", "ussr", mode, "--seed", "5", "--name", "g"]
+@pytest.mark.parametrize(
+    ("mode", "seed", "side"),
+    [("--digital", 5, "ussr"), ("--table", 5, "ussr"), ("--table", 7, "us")],
+)
+def test_a_whole_game_in_russian_speaks_russian(
+    tmp_path: Path, mode: str, seed: int, side: str
+) -> None:
+    """Whole games, on screen and at the table (dice typed), with `help`, `hint`, `show`, `why`
+    and `history`: no Latin word outside what is typed as it is and the card numbers (seed 7
+    meets Grain Sales' `return`); the answers typed are the Russian labels and names."""
+    person = Person(seed=seed, commands=dict(COMMANDS))
+    args = ["new", "--lang", "ru", "--side", side, mode, "--seed", str(seed), "--name", "g"]
     if mode == "--table":
         args += ["--dice", "manual"]
     out = run_with(tmp_path, args, person)
-    assert "Новая партия 'g': ваша сторона — СССР, сторона ИИ — США" in out
+    sides = "ваша сторона — СССР, сторона ИИ — США" if side == "ussr" else "ваша сторона — США"
+    assert f"Новая партия 'g': {sides}" in out
+    assert "Партия окончена" in out
     assert "добавьте" in out
     assert "влияния" in out
     assert latin_left(out) == []

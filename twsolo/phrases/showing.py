@@ -182,4 +182,5 @@ PHRASES: dict[str, str | tuple[str, str]] = {
     "answer.decline": "decline",
     "answer.defer": "defer",
     "answer.play": "play",
+    "answer.return": "return",  # Grain Sales: the card goes back (card-events #68)
 }
