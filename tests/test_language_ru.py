@@ -305,18 +305,28 @@ COMMANDS = {12: "help", 20: "hint", 21: "show", 40: "why", 41: "history"}
 COMMANDS |= dict.fromkeys(range(55, 400, 15), "why")  # the AI's traces of many kinds
 
 
+HINTS = dict.fromkeys(range(1, 60, 4), "hint")  # the draft's, the headline's, the rounds'
+
+
 @pytest.mark.parametrize(
-    ("mode", "seed", "side"),
-    [("--digital", 5, "ussr"), ("--table", 5, "ussr"), ("--table", 7, "us")],
+    ("mode", "seed", "side", "options"),
+    [
+        ("--digital", 5, "ussr", []),
+        ("--table", 5, "ussr", []),
+        ("--table", 7, "us", []),  # Grain Sales' `return`
+        ("--table", 11, "ussr", ["--enhanced", "--draft-cap", "--difficulty", "hard"]),
+    ],
 )
 def test_a_whole_game_in_russian_speaks_russian(
-    tmp_path: Path, mode: str, seed: int, side: str
+    tmp_path: Path, mode: str, seed: int, side: str, options: list[str]
 ) -> None:
-    """Whole games, on screen and at the table (dice typed), with `help`, `hint`, `show`, `why`
-    and `history`: no Latin word outside what is typed as it is and the card numbers (seed 7
-    meets Grain Sales' `return`); the answers typed are the Russian labels and names."""
-    person = Person(seed=seed, commands=dict(COMMANDS))
+    """Whole games, on screen and at the table (dice typed), with the set-up's options and
+    `help`, `hint` (at the draft and the headline too), `show`, `why` and `history`: no Latin
+    word outside what is typed as it is, the card numbers and the data's own names in «»;
+    the answers typed are the Russian labels and names."""
+    person = Person(seed=seed, commands=COMMANDS | HINTS)
     args = ["new", "--lang", "ru", "--side", side, mode, "--seed", str(seed), "--name", "g"]
+    args += options
     if mode == "--table":
         args += ["--dice", "manual"]
     out = run_with(tmp_path, args, person)

@@ -34,7 +34,7 @@ from twsolo.engine.records import (
 )
 from twsolo.engine.state import GameState, hand_of
 from twsolo.ids import CHINA_CARD, MAP_REGIONS, SCORING_REGIONS, Side
-from twsolo.phrases.book import PHRASES, say
+from twsolo.phrases.book import PHRASES, answer_word, say
 from twsolo.ruleset import Ruleset
 
 __all__ = ["region_name"]  # re-exported: the prompts name regions as the records do
@@ -74,9 +74,7 @@ def answer_label(rules: Ruleset, answer: Any, kind: str = "") -> str:
         return rules.country(answer).name
     if isinstance(answer, str) and answer in SCORING_REGIONS:
         return region_name(answer)
-    if isinstance(answer, str) and f"answer.{answer}" in PHRASES:
-        return say(f"answer.{answer}")  # a word of the play grammar (menus.py accepts both)
-    return str(answer).replace("_", " ")
+    return answer_word(str(answer))  # a word of the play grammar (menus.py accepts both)
 
 
 def trace_value(rules: Ruleset, value: Any) -> str:

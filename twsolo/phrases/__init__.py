@@ -2,6 +2,7 @@
 
 from twsolo.phrases.book import (
     PHRASES,
+    answer_word,
     catalog_template,
     language,
     languages,
@@ -16,6 +17,7 @@ from twsolo.phrases.book import (
 
 __all__ = [
     "PHRASES",
+    "answer_word",
     "catalog_template",
     "language",
     "languages",

@@ -99,6 +99,13 @@ def value_word(kind: str, value: str) -> str:
     return say(key) if key in PHRASES else value
 
 
+def answer_word(value: str) -> str:
+    """A word of the play grammar as said (`event_first` -> "event first"): its phrase
+    `answer.VALUE`, else the value with spaces."""
+    key = f"answer.{value}"
+    return say(key) if key in PHRASES else value.replace("_", " ")
+
+
 def languages(localedir: Path | None = None) -> list[str]:
     """The languages with a catalog, English (the phrases themselves) first."""
     localedir = localedir or LOCALES

@@ -30,6 +30,8 @@ PHRASES: dict[str, str | tuple[str, str]] = {
     "solo.options.draft_cap": "draft cap",
     "solo.options.balanced_setup": "balanced set-up",
     "solo.options.enhanced_ai": "enhanced AI ({switches})",
+    # A switch of rules/enhanced.yaml by its name in the data (spec §25).
+    "solo.options.switch": "{name}",
     # solo/turn.py
     "solo.turn.defcon_improves": "turn {turn}: DEFCON improves (spec §5.A)",
     # solo/draft.py: deck/hands and the draft (spec §5.B, §6)
@@ -256,6 +258,10 @@ PHRASES: dict[str, str | tuple[str, str]] = {
     "why.cited": "§{ident} {title}",
     "why.cited_within": "§{ident} {title} (in §{top} {top_title})",
     # A play as the hint names it (players/plays.py).
+    "hint.label.headline": "headline {card}",
+    "hint.label.keep": "keep {cards}",
+    "hint.label.bottom": "to the bottom, first to last: {cards}",
+    "hint.label.by_rules": "{answer} (the AI's own rules for your side)",
     "hint.play.event": "{card} as its event",
     "hint.play.space_race": "{card} on the Space Race",
     "hint.play.ops": "{card} for ops: {plan}",

@@ -18,6 +18,7 @@ from twsolo.engine.operations import conduct_operations
 from twsolo.engine.ops import OpsBudget
 from twsolo.errors import IllegalActionError
 from twsolo.ids import Side
+from twsolo.phrases import answer_word, say
 from twsolo.players.evaluate import Weights, value
 from twsolo.players.knowledge import Knowledge, World, sample_world, seen_since
 from twsolo.players.lookahead import (
@@ -190,8 +191,14 @@ def rank_by_rerun(
 
 
 def option_name(rules: Ruleset, option: Answer) -> str:
+    """An answer as the hint says it: a country by its name, a card by its number and name,
+    a word of the play grammar as its label."""
     c = rules.index.get(str(option))
-    return rules.countries[c].name if c is not None else str(option).replace("_", " ")
+    if c is not None:
+        return rules.countries[c].name
+    if isinstance(option, int) and option in rules.cards:
+        return str(rules.card(option))
+    return answer_word(str(option))
 
 
 def by_rules(game: Game, choice: Choice, k: Knowledge, rng: random.Random) -> Decision:
@@ -202,7 +209,8 @@ def by_rules(game: Game, choice: Choice, k: Knowledge, rng: random.Random) -> De
     trial = Game(game.rules, world.state, {CHANCE: chance}, dealer=world.dealer)
     trial.event_frames = list(game.event_frames)  # their starts are states: what the table knew
     answer = Bot(k.side, dry=True).choose(trial, choice)
-    return Decision([Ranked(answer, None, f"{answer} (the AI's own rules for your side)")])
+    label = say("hint.label.by_rules", answer=option_name(game.rules, answer))
+    return Decision([Ranked(answer, None, label)])
 
 
 class Diverged(Exception):

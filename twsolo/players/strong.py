@@ -21,6 +21,7 @@ from twsolo.engine.game import Game
 from twsolo.engine.ops import OpsBudget
 from twsolo.errors import TwsoloError
 from twsolo.ids import Side
+from twsolo.phrases import say
 from twsolo.players.card_values import dangers, hold_value, opponent_event, rank_splits
 from twsolo.players.evaluate import DEFAULT, Weights
 from twsolo.players.in_play_answers import by_rules, rank_by_rerun, rank_operations, rank_points
@@ -240,7 +241,11 @@ def rank_headline(
             for s in worlds
         )
         ranking.append(
-            Ranked(card, v - hold_value(rules, side, card, risky), f"headline {rules.card(card)}")
+            Ranked(
+                card,
+                v - hold_value(rules, side, card, risky),
+                say("hint.label.headline", card=rules.card(card)),
+            )
         )
     ranking.sort(key=lambda r: -(r.value or 0.0))
     options = [int(str(o)) for o in choice.options]
@@ -256,7 +261,9 @@ def rank_draft(
     """Spec §6: the splits by what each card is worth kept and given (card_values.py)."""
     rules = game.rules
     ranking = [
-        Ranked(kept, v, "keep " + ", ".join(str(rules.card(int(c))) for c in kept))
+        Ranked(
+            kept, v, say("hint.label.keep", cards=", ".join(str(rules.card(int(c))) for c in kept))
+        )
         for v, kept in rank_splits(game, choice, k, rng, w)
         if isinstance(kept, tuple)
     ]
@@ -276,7 +283,7 @@ def rank_bottom(game: Game, choice: Choice, side: Side) -> Decision:
         Ranked(
             o,
             None,
-            "to the bottom, first to last: " + ", ".join(str(rules.card(int(c))) for c in o),
+            say("hint.label.bottom", cards=", ".join(str(rules.card(int(c))) for c in o)),
         )
         for o in sorted(choice.options, key=key)
         if isinstance(o, tuple)

@@ -11,7 +11,7 @@ from twsolo.engine.initial_state import standard_state
 from twsolo.engine.records import pile_name
 from twsolo.engine.state import GameState
 from twsolo.ids import Side
-from twsolo.phrases.book import say
+from twsolo.phrases.book import say, value_word
 from twsolo.ruleset import Ruleset
 from twsolo.solo.flow import Flow, Observer
 from twsolo.solo.options import SoloOptions
@@ -95,7 +95,9 @@ def difficulty(flow: Flow) -> None:
     """Spec §2.5: the AI starts the chosen number of VP ahead."""
     level = flow.options.difficulty
     vp = flow.game.rules.setup.difficulty[level]
-    flow.game.gain_vp(flow.ai, vp, say("solo.setup.difficulty", level=level))
+    flow.game.gain_vp(
+        flow.ai, vp, say("solo.setup.difficulty", level=value_word("difficulty", level))
+    )
 
 
 def setup(flow: Flow) -> None:

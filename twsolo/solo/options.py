@@ -110,5 +110,6 @@ class SoloOptions:
         if self.balanced_setup:
             parts.append(say("solo.options.balanced_setup"))
         if self.enhanced:
-            parts.append(say("solo.options.enhanced_ai", switches=", ".join(self.enhanced)))
+            switches = ", ".join(say("solo.options.switch", name=s) for s in self.enhanced)
+            parts.append(say("solo.options.enhanced_ai", switches=switches))
         return ", ".join(parts)
