@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import importlib.util
 import re
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -20,6 +21,7 @@ from twsolo.cli.click_words import CLICK_WORDS, MODULES
 from twsolo.cli.main import cli
 from twsolo.compose import load_ruleset
 from twsolo.errors import RulesDataError
+from twsolo.files.browser import find_browser
 from twsolo.ids import Side
 from twsolo.phrases import (
     language,
@@ -467,6 +469,30 @@ def book_latin(page: str) -> list[str]:
         flags=re.I,
     )
     return [w for w in LATIN.findall(text) if w not in BOOK_KEPT]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(find_browser() is None, reason="chromium is not installed")
+def test_the_russian_rulebook_prints_to_pdf(tmp_path: Path) -> None:
+    """`rulebook --lang ru --pdf`: the printed pages carry the Russian text (the fonts hold
+    Cyrillic: pypdf reads the words back), each section's title and every card's entry."""
+    pypdf = pytest.importorskip("pypdf", reason="pypdf comes with the dev extra")
+    pdf = tmp_path / "book.pdf"
+    run(["rulebook", "--lang", "ru", "--pdf", str(pdf)])
+    text = " ".join(
+        " ".join(unicodedata.normalize("NFKC", page.extract_text() or "").split())
+        for page in pypdf.PdfReader(pdf).pages
+    )
+    titles = Prose.read(lang="ru").titles()
+    assert all(f"§{n} {titles[str(n)]}" in text for n in range(1, 26))
+    rules = load_ruleset()
+    use_language("ru")
+    try:
+        heads = [f"#{n} {rules.card(n).name}" for n in rules.appendix]
+    finally:
+        use_language("en")
+    assert [h for h in heads if h not in text] == []
+    assert "Часть I — Правила" in text
 
 
 # ------------------------------------------------------------------ the appendix's texts
