@@ -174,3 +174,55 @@ def test_the_stand_in_ends_a_game_by_its_own_defcon_1_only_when_forced(
     assert record.result is not None
     own_loss = record.result.reason == "defcon1" and record.result.winner is not human
     assert not own_loss or last.cards == last.ways == 1, (seed, record.result)
+
+
+@dataclass
+class PlaysCard:
+    """The stand-in, but at the action-round card choice of `turn`/`action_round` it plays
+    `card`: an alternative to the card it chose."""
+
+    player: ChoiceProvider
+    at: tuple[int, int]
+    card: int
+
+    def choose(self, game: Game, choice: Choice) -> Answer:
+        state = game.state
+        if choice.kind == "ar_card" and (state.turn, state.action_round) == self.at:
+            return self.card
+        return self.player.choose(game, choice)
+
+
+# Seed 4488 of the seed's AI's 1,000-game measurement (normal, standard set-up): the stand-in
+# (USSR) holds Star Wars and Soviets Shoot Down KAL-007 at DEFCON 2 in turn 8. KAL-007's event
+# fires however it is played; Star Wars hands the AI a card from the discards, and the AI takes
+# Five Year Plan, whose random discard is KAL-007 (card-events #85, #5).
+def test_a_defcon_1_of_its_own_is_forced_when_every_card_it_held_loses(rules: Ruleset) -> None:
+    """Whenever the game ends by the stand-in's own DEFCON 1, each card it could have played
+    in that round, played instead, ends the game the same way."""
+    spec = GameSpec(4488, "us", "strong")
+    seats = providers(spec, Side.US)
+    last = LastCard(seats[Side.USSR])
+    seats[Side.USSR] = last
+    result = play_game(rules, spec.options(), seats).result
+    if result != Result(Side.US, "defcon1"):
+        return  # the game goes otherwise now: nothing to check
+    assert len(last.options) > 1  # the case this seed was chosen for: a choice, all losing
+    for card in last.options:
+        seats = providers(spec, Side.US)
+        seats[Side.USSR] = PlaysCard(seats[Side.USSR], last.at, card)
+        assert play_game(rules, spec.options(), seats).result == result, card
+
+
+@dataclass
+class LastCard:
+    """The stand-in, noting its last action-round card choice: when, and the cards offered."""
+
+    player: ChoiceProvider
+    at: tuple[int, int] = (0, 0)
+    options: tuple[int, ...] = ()
+
+    def choose(self, game: Game, choice: Choice) -> Answer:
+        if choice.kind == "ar_card":
+            self.at = (game.state.turn, game.state.action_round)
+            self.options = tuple(int(str(o)) for o in choice.options)
+        return self.player.choose(game, choice)
