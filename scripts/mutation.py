@@ -40,13 +40,14 @@ def working_tree(into: Path) -> None:
 
 
 def config(module: str, tests: list[str]) -> str:
-    """mutmut's section: the module to mutate, the package and the rules beside the mutants
-    (the tests import the package and read rules/ from the checkout's layout)."""
+    """mutmut's section: the module to mutate, the package, the rules, the rulebook's prose and
+    the scripts beside the mutants (the tests import the package and read rules/, docs/rules/
+    and scripts/catalogs.py from the checkout's layout)."""
     selection = "\n    ".join(tests or ["tests/"])
     return (
         "[mutmut]\n"
         f"source_paths = {module}\n"
-        "also_copy = rules/\n    twsolo/\n"
+        "also_copy = rules/\n    twsolo/\n    docs/\n    scripts/\n"
         f"pytest_add_cli_args_test_selection = {selection}\n"
     )
 
@@ -67,6 +68,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="twsolo-mutation-") as tmp:
         tree = Path(tmp)
         working_tree(tree)
+        # The language catalogs are built, not kept in git (the tests speak Russian too).
+        compile_catalogs = [sys.executable, "scripts/catalogs.py", "compile"]
+        subprocess.run(compile_catalogs, cwd=tree, check=True, stdout=subprocess.DEVNULL)
         (tree / "setup.cfg").write_text(config(args.module, args.tests))
         subprocess.run([mutmut, "run"], cwd=tree, check=True, stdout=subprocess.DEVNULL)
         results = subprocess.run(

@@ -5,7 +5,9 @@ Ratings follow the language; a game saved in one language resumes in the other."
 
 from __future__ import annotations
 
+import gettext
 import html
+import importlib
 import importlib.util
 import re
 import unicodedata
@@ -17,7 +19,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from twsolo.cli.click_words import CLICK_WORDS, MODULES
+from twsolo.cli.click_words import CLICK_WORDS, MODULES, speak_the_language_in_use
 from twsolo.cli.main import cli
 from twsolo.compose import load_ruleset
 from twsolo.errors import RulesDataError
@@ -271,6 +273,31 @@ def test_clicks_own_words_follow_the_language() -> None:
     english = runner.invoke(cli, ["new", "--sid", "us"], env={"TWSOLO_LANG": None, "LANG": None})
     assert "Error: No such option '--sid'" in english.output
     assert "Usage: cli new" in run(["new", "--help"])
+
+
+def test_speaking_the_language_points_clicks_words_at_the_catalog(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """click's modules as click left them say English in a Russian command; after
+    `speak_the_language_in_use` (which the command line calls as it is imported) they say the
+    catalog's words, the plural forms too."""
+    for name in MODULES:
+        module = importlib.import_module(f"click.{name}")
+        for said, stdlib in (("_", gettext.gettext), ("ngettext", gettext.ngettext)):
+            if hasattr(module, said):
+                monkeypatch.setattr(module, said, stdlib)
+    args = ["--lang", "ru", "new", "--sid", "us"]
+    env = {"TWSOLO_LANG": None, "LANG": None, "LANGUAGE": None, "LC_ALL": None}
+    before = CliRunner().invoke(cli, args, env=env).output
+    assert "Error: No such option '--sid'" in before
+    assert "(Did you mean one of: '--seed', '--side'?)" in before
+    speak_the_language_in_use()
+    after = CliRunner().invoke(cli, args, env=env).output
+    assert "Ошибка: Нет такого параметра '--sid'" in after
+    assert "(Может быть, вы имели в виду одно из: '--seed', '--side'?)" in after
+    assert "Использование: cli new" in after
+    assert "Справка: 'cli new --help'." in after
+    assert "Показать эту справку и выйти." in run(["--lang", "ru", "new", "--help"])
 
 
 def test_clicks_words_are_clicks_messages() -> None:
