@@ -452,6 +452,14 @@ def test_each_section_of_the_rulebook_is_written_in_russian_with_the_same_ids(na
     assert len(re.findall("[а-яё]", letters, re.I)) > 3 * len(re.findall("[a-z]", letters, re.I))
 
 
+@pytest.mark.parametrize("page", sorted(p.name for p in (RULES_DOCS / "ru").glob("*.md")))
+def test_every_link_of_a_russian_page_leads_somewhere(page: str) -> None:
+    """A link out of docs/rules/ru/ goes one folder further up than the English page's."""
+    text = (RULES_DOCS / "ru" / page).read_text(encoding="utf-8")
+    for target in LINK.findall(text):
+        assert "://" in target or (RULES_DOCS / "ru" / target).exists(), (page, target)
+
+
 def test_the_rulebook_prints_its_sections_in_russian(tmp_path: Path) -> None:
     page = tmp_path / "book.html"
     run(["rulebook", "--lang", "ru", "--out", str(page)])
