@@ -8,6 +8,7 @@ invited is never refused or read as the answer to a question the person did not 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ import pytest
 from twsolo.engine.card_play import ways_to_play
 from twsolo.engine.choices import Choice
 from twsolo.engine.game import Game
+from twsolo.phrases import say
 
 from .table_person import Person, ScreenPerson, journal, play_at_table, run_with
 
@@ -97,3 +99,25 @@ def test_ops_means_played_for_ops_even_when_it_is_the_only_way(tmp_path: Path) -
     assert out[1].startswith("  = #"), out[1]
     assert out[1].endswith(", ops, ops first"), out[1]
     assert "Refused" not in out[2]
+
+
+def test_the_military_ops_reminder_is_said_once_a_round(tmp_path: Path) -> None:
+    """Spec §19.E's reminder comes with the round's banner; when the banner is said again in
+    the same round (after an event, before its ops) with the same reminder, the reminder is
+    not said again (issue #41: what did not change). Seed 2, US, turn 2's fifth round plays
+    Warsaw Pact Formed event first, then its ops."""
+    args = ["new", "--side", "us", "--table", "--dice", "manual", "--seed", "2", "--name", "g"]
+    out = play_at_table(tmp_path, args, ScreenPerson(seed=2, brain="hint", until=4))
+    reminder = say("show.reminder.milops", defcon=0, short=0, theirs=0).split(":")[0]
+    said: dict[tuple[int, int, str], int] = {}
+    banners: dict[tuple[int, int], int] = {}
+    round_ = (0, 0)
+    for line in out.splitlines():
+        if m := re.match(r"── Turn (\d+) AR(\d+) ", line):
+            round_ = (int(m.group(1)), int(m.group(2)))
+            banners[round_] = banners.get(round_, 0) + 1
+        elif line.startswith(reminder):
+            said[(*round_, line)] = said.get((*round_, line), 0) + 1
+    assert said, "no reminder in these turns: choose another seed"
+    assert any(banners[(t, ar)] > 1 for t, ar, _ in said)  # a banner again in a reminded round
+    assert max(said.values()) == 1

@@ -219,6 +219,7 @@ class Terminal:
         self.game: Game | None = None  # the game whose log is being printed
         self.printed = 0
         self.banner = ""  # the round banner printed last
+        self.reminded = ""  # the military ops reminder printed last, with its round
         self.fresh = False  # a game with no answer yet: everything it logs is new
         self.finished: GameRecord | None = None
 
@@ -384,6 +385,7 @@ class Terminal:
             seen = 0 if self.fresh else self.session.log_seen  # a new game: all of it is new
             resumed = self.game is None and not self.fresh
             self.game, self.printed, self.banner, self.fresh = game, seen, "", False
+            self.reminded = ""
             if resumed:
                 self.recap(game.state)
         before = self.session.board_before
@@ -441,7 +443,9 @@ class Terminal:
             self.echo(f"  - {line}")
 
     def show_banner(self, state: GameState) -> None:
-        """The round's banner, when it says something new; the reminder with it."""
+        """The round's banner, when it says something new; the reminder with it, once a round
+        while it says the same (a banner again in the round, after an event, does not repeat
+        it: issue #41, what did not change)."""
         rounds = action_rounds(state.turn)
         banner = round_banner(
             self.rules,
@@ -455,7 +459,10 @@ class Terminal:
         self.banner = banner
         self.echo(banner)
         if reminder := milops_reminder(state, rounds):
-            self.echo(reminder)
+            said = f"{state.turn} {state.action_round} {reminder}"
+            if said != self.reminded:
+                self.reminded = said
+                self.echo(reminder)
 
     def flush(self, log: list[Record]) -> None:
         records = log[self.printed :]
