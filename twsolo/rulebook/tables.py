@@ -44,14 +44,19 @@ ABILITIES = ("none", "two_attempts", "headline_second", "discard_held", "eighth_
 
 @dataclass(frozen=True)
 class Table:
-    """One table of the book: its anchor, title, the spec section it serves, the fields of the
-    model it shows (`model.field`), and its HTML."""
+    """One table of the book: its anchor (which names its title), the spec section it serves,
+    the fields of the model it shows (`model.field`), and its HTML."""
 
     anchor: str
-    title: str
     section: str
     shows: tuple[str, ...]
     html: str
+
+    @property
+    def title(self) -> str:
+        """The title by the anchor, in the language in use (rulebook.table.ANCHOR.title, the
+        anchor's - as _)."""
+        return say(f"rulebook.table.{self.anchor.replace('-', '_')}.title")
 
 
 class Code(str):
@@ -80,11 +85,6 @@ def _ordered(names: Sequence[str], family: str, vocabulary: Vocabulary) -> str:
 def _p(text: str) -> str:
     """A paragraph, its `code` spans (an option, a key) set as code."""
     return f"<p>{rich(text)}</p>"
-
-
-def _title(anchor: str) -> str:
-    """A table's title by its anchor (rulebook.table.ANCHOR.title, the anchor's - as _)."""
-    return say(f"rulebook.table.{anchor.replace('-', '_')}.title")
 
 
 def priority_tables(rules: Ruleset, vocabulary: Vocabulary) -> list[Table]:
@@ -144,45 +144,39 @@ def priority_tables(rules: Ruleset, vocabulary: Vocabulary) -> list[Table]:
         else say("rulebook.table.space_dump.dump_first")
     )
     return [
-        Table("caps", _title("caps"), "11.4", ("cap_battleground_extra", "cap_other_extra"), caps),
+        Table("caps", "11.4", ("cap_battleground_extra", "cap_other_extra"), caps),
         Table(
             "influence-options",
-            _title("influence-options"),
             "13.2",
             ("influence_options",),
             _ordered(p.influence_options, "influence_options", v),
         ),
         Table(
             "influence-ties",
-            _title("influence-ties"),
             "13.3",
             ("influence_tiebreak",),
             _ordered(p.influence_tiebreak, "influence_tiebreak", v),
         ),
         Table(
             "coup-order",
-            _title("coup-order"),
             "14.2",
             ("coup_order", "coup_likely", "coup_tiebreak"),
             coup,
         ),
         Table(
             "coup-margins",
-            _title("coup-margins"),
             "14.3",
             ("coup_bg_min_defcon_nsr", "coup_bg_min_defcon_sr"),
             margins,
         ),
         Table(
             "milops",
-            _title("milops"),
             "14.4",
             ("milops_per_round_left", "milops_battlegrounds"),
             milops,
         ),
         Table(
             "decisive-coup",
-            _title("decisive-coup"),
             "12.4",
             (
                 "decisive_coup_min_control_chance",
@@ -191,17 +185,15 @@ def priority_tables(rules: Ruleset, vocabulary: Vocabulary) -> list[Table]:
             ),
             decisive,
         ),
-        Table("realign", _title("realign"), "15", ("realign_order", "realign_tiebreak"), realign),
+        Table("realign", "15", ("realign_order", "realign_tiebreak"), realign),
         Table(
             "space-dump",
-            _title("space-dump"),
             "12.2.3a",
             ("space_dump", "trap_cards", "score_before_dump", "score_before_dump_min_gain"),
             dump,
         ),
         Table(
             "priority-table",
-            _title("priority-table"),
             "18",
             ("region_order", "country_rank"),
             _priority_table(rules),
@@ -261,33 +253,29 @@ def region_tables(rules: Ruleset) -> list[Table]:
     return [
         Table(
             "shift",
-            _title("shift"),
             "7.3",
             ("shift_first_round", "scored_to", "unscored_to"),
             shift,
         ),
         Table(
             "schedule",
-            _title("schedule"),
             "8",
             ("early_first_round", "early_last_round", "midlate_rounds", "max_scorings"),
             schedule,
         ),
         Table(
             "penalty",
-            _title("penalty"),
             "10.2",
             ("human_offregion_penalty_vp",),
             penalty,
         ),
         Table(
             "secondary",
-            _title("secondary"),
             "23.10",
             ("secondary_in_scoring_round",),
             secondary,
         ),
-        Table("rating", _title("rating"), "20.2", ("victory_rating",), rating),
+        Table("rating", "20.2", ("victory_rating",), rating),
     ]
 
 
@@ -320,14 +308,13 @@ def setup_tables(rules: Ruleset) -> list[Table]:
     return [
         Table(
             "extra-influence",
-            _title("extra-influence"),
             "2.4",
             ("extra_influence",),
             "".join(parts),
         ),
-        Table("difficulty", _title("difficulty"), "2.5", ("difficulty",), levels),
-        Table("draft-cap", _title("draft-cap"), "24.5", ("draft_cap_human_events",), cap),
-        Table("balanced-setup", _title("balanced-setup"), "24.6", ("balanced_extra",), balanced),
+        Table("difficulty", "2.5", ("difficulty",), levels),
+        Table("draft-cap", "24.5", ("draft_cap_human_events",), cap),
+        Table("balanced-setup", "24.6", ("balanced_extra",), balanced),
     ]
 
 
@@ -386,26 +373,23 @@ def scoring_tables(rules: Ruleset) -> list[Table]:
     return [
         Table(
             "scoring",
-            _title("scoring"),
             "8.6",
             ("regions", "per_battleground", "per_adjacent_superpower"),
             regions,
         ),
         Table(
             "southeast-asia",
-            _title("southeast-asia"),
             "8.6",
             ("sea_card", "sea_per_country", "sea_exceptions"),
             sea,
         ),
         Table(
             "final-scoring",
-            _title("final-scoring"),
             "19.I",
             ("final_regions", "china_card_vp"),
             final,
         ),
-        Table("space", _title("space"), "16", (), space),
+        Table("space", "16", (), space),
     ]
 
 
@@ -441,7 +425,6 @@ def enhanced_tables(rules: Ruleset, vocabulary: Vocabulary) -> list[Table]:
     return [
         Table(
             "enhanced",
-            _title("enhanced"),
             "25",
             (
                 "on",
