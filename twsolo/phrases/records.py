@@ -31,15 +31,6 @@ PHRASES: dict[str, str | tuple[str, str]] = {
     "value.era.early": "early",
     "value.era.mid": "mid",
     "value.era.late": "late",
-    # An answer the appendix's `resolve` gives (rulebook/words.py).
-    "value.answer.coup": "coup",
-    "value.answer.decline": "decline",
-    "value.answer.done": "done",
-    "value.answer.influence": "influence",
-    "value.answer.no": "no",
-    "value.answer.realign": "realign",
-    "value.answer.return": "return",
-    "value.answer.yes": "yes",
     # How a game ended, as a simulation's summary counts it (Result.reason).
     "value.end.vp20": "vp20",
     "value.end.defcon1": "defcon1",

@@ -13,7 +13,7 @@ from functools import reduce
 from html import escape
 
 from twsolo.errors import TwsoloError
-from twsolo.phrases import say, value_word
+from twsolo.phrases import answer_word, say
 from twsolo.ruleset.conditions import All, Any_, Compare, Condition, Flag, Not, Window
 from twsolo.ruleset.model import ChoiceSpec, Named, Plan, Rerun
 from twsolo.ruleset.vocabulary import Vocabulary
@@ -283,7 +283,7 @@ def choice_lines(spec: ChoiceSpec, vocabulary: Vocabulary) -> list[str]:
         elif f.name == "then":
             lines = [say("rulebook.words.choice.then", then=_then(value, v))]
         elif f.name == "otherwise":
-            answer = value_word("answer", str(value))
+            answer = answer_word(str(value))
             lines = [say("rulebook.words.choice.otherwise", answer=answer)]
         elif f.name == "plan":
             lines = [_plan(value, v)]
@@ -298,7 +298,7 @@ def choice_lines(spec: ChoiceSpec, vocabulary: Vocabulary) -> list[str]:
 
 def _answer(answer: str, condition: Condition | None, vocabulary: Vocabulary) -> str:
     """One answer rule: «answer» if its condition holds, else whenever it is legal."""
-    said = value_word("answer", answer)
+    said = answer_word(answer)
     if condition is None:
         return say("rulebook.words.choice.answer", answer=said)
     words = condition_words(condition, vocabulary)
