@@ -16,7 +16,6 @@ from twsolo.files.bounded import UnreadableFile, read_bytes
 from twsolo.ids import END_RATINGS
 from twsolo.ruleset.cache import read_cached, write_cached
 from twsolo.ruleset.model import (
-    AppendixEntry,
     Card,
     Country,
     Names,
@@ -131,7 +130,7 @@ def _load(base: Path, digest: str, vocabulary: Vocabulary) -> Ruleset:
     ratings = (*(r for _, r in regions.victory_rating), *END_RATINGS) if regions else END_RATINGS
     english = Named(cards, countries, space, ratings)
     names = {} if broken else _read_languages(base, english, problems)
-    texts = {} if broken or not appendix else _read_appendix_texts(base, appendix, cards, problems)
+    texts = {} if broken or not appendix else _read_appendix_texts(base, cards, problems)
     for name in FILES:
         problems.extend(roots[name][1].lines)
     if (
@@ -218,17 +217,14 @@ def _per_language(
 
 
 def _read_appendix_texts(
-    base: Path,
-    appendix: Mapping[int, AppendixEntry],
-    cards: Mapping[int, Card],
-    problems: list[str],
+    base: Path, cards: Mapping[int, Card], problems: list[str]
 ) -> dict[str, Mapping[int, Mapping[str, str]]] | None:
     """Every appendix-<language>.yaml of `base`, by language; None (with the problems added)
     when one is broken."""
     from twsolo.ruleset.readers.appendix_text_yaml import read_appendix_texts
 
     def read(root: Located, language: str) -> Mapping[int, Mapping[str, str]] | None:
-        return read_appendix_texts(root, appendix, cards)
+        return read_appendix_texts(root, cards)
 
     what = "a language's appendix texts file"
     return _per_language(base, APPENDIX_TEXTS_FILE, what, (), read, problems)

@@ -11,7 +11,6 @@ from types import MappingProxyType
 
 import yaml
 
-from twsolo.ruleset.model import AppendixEntry
 from twsolo.ruleset.nodes import INT, Located
 
 # The entry's texts a language words (AppendixEntry's fields of the same names).
@@ -19,7 +18,7 @@ TEXTS = ("choices", "on_human_play", "note")
 
 
 def read_appendix_texts(
-    root: Located, appendix: Mapping[int, AppendixEntry], cards: Collection[int]
+    root: Located, cards: Collection[int]
 ) -> Mapping[int, Mapping[str, str]] | None:
     """The texts by card number and field; None when there was any problem (each reported). A
     wording the English no longer has (a card whose entry was taken out, a text its entry
