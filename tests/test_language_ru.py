@@ -22,7 +22,6 @@ from click.testing import CliRunner
 from twsolo.cli.click_words import CLICK_WORDS, MODULES, speak_the_language_in_use
 from twsolo.cli.main import cli
 from twsolo.compose import load_ruleset
-from twsolo.errors import RulesDataError
 from twsolo.files.browser import find_browser
 from twsolo.ids import Side
 from twsolo.phrases import (
@@ -38,6 +37,7 @@ from twsolo.ruleset import Ruleset
 from twsolo.ruleset.readers.appendix_text_yaml import TEXTS
 
 from .table_person import Person, first, journal, run_with
+from .test_ruleset_errors import break_file, problems
 
 ROOT = Path(__file__).resolve().parents[1]
 # Latin words a Russian screen may hold: the commands and their words typed as they are, file
@@ -573,12 +573,7 @@ def test_a_text_without_russian_wording_is_refused_by_the_russian_rulebook(
 def test_a_broken_appendix_wording_names_file_line_and_field(
     rules_copy: Path, old: str, new: str, problem: str
 ) -> None:
-    path = rules_copy / "appendix-ru.yaml"
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    with pytest.raises(RulesDataError) as info:
-        load_ruleset(rules_copy)
-    found = "\n".join(info.value.problems)
+    break_file(rules_copy, "appendix-ru.yaml", old, new)
+    found = "\n".join(problems(rules_copy))
     assert "appendix-ru.yaml:" in found
     assert problem in found

@@ -21,10 +21,10 @@ from twsolo.ruleset.nodes import display_path
 def break_file(rules: Path, name: str, old: str, new: str) -> int:
     """Replace the one occurrence of `old` in rules/name; return the 1-based line of `new`."""
     path = rules / name
-    text = path.read_text()
+    text = path.read_text(encoding="utf-8")  # the names and wordings of other languages too
     assert text.count(old) == 1, f"{old!r} must occur once in {name}"
     text = text.replace(old, new)
-    path.write_text(text)
+    path.write_text(text, encoding="utf-8")
     return text[: text.index(new)].count("\n") + 1
 
 
