@@ -201,6 +201,9 @@ def run_typing(home: Path, args: list[str], script: list[str]) -> Result:
 CARD_NO = re.compile(r"#(\d+)")
 LINE = re.compile(r"^\s+\d+\. (.*)$")
 INFLUENCE = re.compile(r"^(add|remove) (\d+) (US|USSR) influence (?:to|from) (.+) \(now (\d+)\)$")
+INFLUENCE_MANY = re.compile(r"^(add|remove) (US|USSR) influence: (.+)$")
+INFLUENCE_ITEM = re.compile(r"(.+?) [+−](\d+) \(now (\d+)\)(?:, |$)")
+REGIONS_ON = re.compile(r"^(#\d+) .+? to (.+), (#\d+) .+ up to the Primary Region space$")
 GOES = re.compile(r"^(.*?) (?:goes|go) from (.+?) to (.+)$")
 REMOVED = re.compile(r"^(.*?) (?:is|are) removed from the game(?: \(from (.+)\))?$")
 TAKE_OUT = re.compile(r"^look through (.+?), take out (.*) and put (?:it|them) (?:in|at|on) (.+)$")
@@ -215,6 +218,9 @@ UNUSED = re.compile(r"^(.*) stay in the game box \((not used|out of the game)\)$
 DEAL = re.compile(r"^deal (a card|\d+ cards) face down from (.+) to (.+)$")
 RESTACK = re.compile(r"^restack (.+?), top to bottom: (.*)$")
 START = re.compile(r"^place the starting (US|USSR) influence: (.*)$")
+TURN_OVER_ROW = re.compile(r"turn over the top (\d+) cards of (.+?) one by one")
+ONLY_ANSWERS = "each can be one card only:"
+ONLY_ANSWER = re.compile(r"only one legal answer|each can be one card only")
 TURN_OVER = re.compile(r"turn over the top card of (.+?)(?: and put it on | \(you may| — |$)")
 LOOK = re.compile(r"look through (.+?)(?: and name| — |$)")
 BOX = "box"
@@ -314,16 +320,24 @@ class PhysicalTable:
         self.top[pile], self.bottom[pile] = top, bottom
         self.dirty.discard(pile)
 
+    def place(self, line: str, verb: str, side: str, country: str, n: int, now: int) -> None:
+        """Influence added or removed as a line says, checked against its count."""
+        key = (country, side)
+        before = self.influence.get(key, 0)
+        after = before + n if verb == "add" else before - n
+        if after != now:
+            self.problems.append(f"{line}: the map showed {before}")
+        self.influence[key] = now
+
     def do(self, line: str) -> None:
         """Carry out one line of the screen's instructions."""
         if m := INFLUENCE.match(line):
             verb, n, side, country, now = m.groups()
-            key = (country, side)
-            before = self.influence.get(key, 0)
-            after = before + int(n) if verb == "add" else before - int(n)
-            if after != int(now):
-                self.problems.append(f"{line}: the map showed {before}")
-            self.influence[key] = int(now)
+            self.place(line, verb, side, country, int(n), int(now))
+        elif m := INFLUENCE_MANY.match(line):
+            verb, side, items = m.groups()
+            for country, n, now in INFLUENCE_ITEM.findall(items):
+                self.place(line, verb, side, country, int(n), int(now))
         elif m := START.match(line):
             side, placed = m.groups()
             for item in placed.split(", "):
@@ -372,6 +386,12 @@ class PhysicalTable:
             for c in map(int, CARD_NO.findall(cards)):
                 self.take(c, self.pile(source) if source else "table", look=False)
                 self.put(c, "out of the game")
+        elif m := REGIONS_ON.match(line):
+            out, where, up = m.groups()
+            primary, secondary = "the Primary Region space", "the Secondary Region space"
+            for card, source, target in ((out, primary, where), (up, secondary, primary)):
+                self.take(int(card[1:]), self.pile(source), look=False)
+                self.put(int(card[1:]), target)
         elif m := GOES.match(line):
             cards, source, where = m.groups()
             if not CARD_NO.match(cards):
@@ -449,6 +469,8 @@ class TablePerson(Person):
     checked: tuple[int, int] = (0, -1)
     unnamed: int = 0  # card questions that did not name their pile
     typed_answers: int = 0
+    # The rest of a row of draws the screen said at once: (the pile's words, the card said).
+    said_run: list[tuple[str, int]] = field(default_factory=list)
     terminal: Any = None
 
     def sit_down(self, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -484,17 +506,27 @@ class TablePerson(Person):
         monkeypatch.setattr(Terminal, "say_setup", reading_setup)
 
     def forced(self, start: int, answer: Answer) -> None:
-        """A card to turn over with one legal answer (said, not asked): turn it over."""
+        """A card to turn over with one legal answer (said, not asked): turn it over. A row of
+        them said at once (`turn over the top 2 cards of …`): turn each over in turn."""
         assert self.table is not None
         sys.stdout.flush()
         text = sys.stdout.buffer.getvalue().decode("utf-8", "replace")[start:]  # type: ignore[attr-defined]
-        said = [ln for ln in text.splitlines() if "only one legal answer" in ln]
-        found = TURN_OVER.search(said[-1]) if said else None
+        said = [ln for ln in text.splitlines() if ONLY_ANSWER.search(ln)]
+        if not said and self.said_run:
+            pile, expected = self.said_run.pop(0)
+            if expected != answer:
+                self.table.problems.append(f"#{answer} drawn where the screen said #{expected}")
+            self.table.turn_over(pile, [answer])
+            return
+        found = (TURN_OVER.search(said[-1]) or TURN_OVER_ROW.search(said[-1])) if said else None
         if found is None:
             self.unnamed += 1
             self.table.problems.append(f"a card to turn over not said: #{answer}")
             return
-        self.table.turn_over(found.group(1), [answer])
+        if row := TURN_OVER_ROW.search(said[-1]):
+            listed = [int(c) for c in CARD_NO.findall(said[-1].split(ONLY_ANSWERS)[-1])]
+            self.said_run = [(row.group(2), c) for c in listed[1:]]
+        self.table.turn_over(found.group(1) if not row else row.group(2), [answer])
 
     def read(self, start: int) -> None:
         """Do what the screen printed from `start` on."""

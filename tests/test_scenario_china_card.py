@@ -9,7 +9,8 @@ from pathlib import Path
 import yaml
 
 from twsolo.cli.render import turn_checklist
-from twsolo.engine.records import MarkerChange
+from twsolo.engine.records import MarkerChange, Note
+from twsolo.phrases import say
 from twsolo.positions.scenario import Scenario
 from twsolo.ruleset import Ruleset
 
@@ -54,5 +55,9 @@ def test_the_checklist_does_not_turn_up_a_card_shuffled_in(rules: Ruleset) -> No
     assert "  [ ] the China Card left in the USSR deck/hand" in lines
     assert not any("face up" in line for line in lines)
     area = Scenario.from_dict({**IN_THE_HUMANS_DECK, "human_deck": {"shuffled": [13]}}, rules)
-    lines = turn_checklist(rules, [MarkerChange("turn", 3)], area.state)
+    turned = [Note(say("engine.game.china_face_up")), MarkerChange("turn", 3)]
+    lines = turn_checklist(rules, turned, area.state)
     assert "  [ ] the China Card turned face up: USSR (face up)" in lines
+    # Face up all turn: nothing changed, nothing to check again.
+    lines = turn_checklist(rules, [MarkerChange("turn", 3)], area.state)
+    assert not any("China Card" in line for line in lines)

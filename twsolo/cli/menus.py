@@ -150,6 +150,21 @@ def menu(rules: Ruleset, state: GameState, choice: Choice, *, full: bool = False
     return [f"  {n:>2}. {text}" for n, text in items] + legend(choice)
 
 
+# Card questions whose cards were just turned over and named in full (the draws of a round, a
+# headline): their menu names them short, on the question's line.
+SHORT_LISTED = ("ar_card", "headline")
+
+
+def short_menu(rules: Ruleset, choice: Choice, shown: set[Answer]) -> list[str]:
+    """`  1. #23 Marshall Plan · 2. #30 Decolonization` (its lines) when every card of the
+    question was named in full on the screen just before (`shown`: the echo of the draws, a
+    forced draw), else []."""
+    if choice.kind not in SHORT_LISTED or not set(choice.options) <= shown:
+        return []
+    cards = [int(str(o)) for o in choice.options]
+    return wrapped([f"{n}. #{c} {rules.card(c).name}" for n, c in enumerate(cards, 1)], "  ")
+
+
 def is_countries(rules: Ruleset, choice: Choice) -> bool:
     return all(str(o) in rules.index or o == "done" for o in choice.options)
 

@@ -21,6 +21,7 @@ from twsolo.cli.answers import Refused, read
 from twsolo.cli.batch import Planned, several, splittable, summary
 from twsolo.cli.menus import (
     SEEN,
+    WIDTH,
     costs,
     coup_facts,
     coup_ops,
@@ -28,6 +29,7 @@ from twsolo.cli.menus import (
     numbered,
     option_text,
     short_list,
+    short_menu,
 )
 from twsolo.cli.render import NUMBER_KINDS, answer_label, pile_label
 from twsolo.engine.choices import Answer, Choice, ChoiceProvider
@@ -37,6 +39,7 @@ from twsolo.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from twsolo.engine.game import Game
+    from twsolo.engine.state import GameState
 
 COMMANDS = (
     "show",
@@ -76,6 +79,44 @@ def rolled_by(roller: object, ai: Side | None) -> str:
     return say("ask.die.yours", side=roller.label)
 
 
+# Questions said with a line of how to answer (show_context): their list keeps its own lines.
+CONTEXT_KINDS = ("draft", "bottom")
+
+
+def one_line(header: str, lines: list[str]) -> list[str]:
+    """The question and its list on one line when the list is one short line (`Which operation:
+    conduct 3 ops — 1. influence · 2. coup · 3. realign`), else []."""
+    if len(lines) != 1:
+        return []
+    line = f"{header} — {lines[0].strip()}"
+    return [line] if len(line) <= WIDTH else []
+
+
+def forced_run(state: GameState, choice: Choice) -> list[int]:
+    """The draws after this one in a row of draws (`of`: n of count) when each of them can be
+    one card only, as far as the table knows (spec §4: a known top, a lone card, a known
+    bottom), in the order they come; [] when any of them can be more than one card."""
+    of = choice.context.get("of")
+    pile = choice.context.get("pile")
+    if choice.kind != "draw" or of is None or of[0] >= of[1] or pile not in state.piles:
+        return []
+    p = state.piles[str(pile)].copy()
+    p.remove(int(str(choice.options[0])))
+    run = []
+    for _ in range(of[1] - of[0]):
+        if p.top:
+            card = p.top[0]
+        elif p.unseen or len(p.shuffled) > 1:
+            return []
+        elif p.shuffled or p.bottom:
+            card = (p.shuffled or p.bottom)[0]
+        else:
+            return []  # the pile runs out: the row stops short
+        p.remove(card)
+        run.append(card)
+    return run
+
+
 class Prompter:
     """Asks the person each question. `before(choice)` runs first (the Terminal prints what
     happened since the last question, and the round's banner)."""
@@ -97,7 +138,10 @@ class Prompter:
         self.ahead = ahead  # the cards a table turns over next, said at a card question
         self.queue: list[Planned] = []  # the answers a typed line gave to the next questions
         # The question whose list was shown last, and that list.
-        self.listed: tuple[str, str, int, list[str]] | None = None
+        self.listed: tuple[str, str, int, tuple[Answer, ...], list[str]] | None = None
+        # The cards turned over and named in full on the screen since the last other question
+        # (an echo, a forced draw): a card question about them lists them short.
+        self.shown: set[Answer] = set()
 
     def ask(self, game: Game, choice: Choice) -> Answer:
         options = choice.options
@@ -123,18 +167,33 @@ class Prompter:
         self.before(choice)
         rules, state = self.rules, game.state
         header = self.header(game, choice)
+        shown, self.shown = self.shown, set()
         if len(options) == 1 and choice.kind in SAID_BY_THE_BOARD:
             return options[0]  # the instructions say what it does
+        if len(options) == 1 and (run := forced_run(state, choice)):
+            # The cards of a row of draws that can each be one card only: said in one line,
+            # the questions after this one confirmed by it (spec §4: a known order).
+            header = self.header(game, choice, drawing=1 + len(run))
+            cards = [options[0], *run]
+            only = ", ".join(option_text(rules, state, choice, c) for c in cards)
+            click.echo(say("ask.only_answers", header=header, answers=only))
+            self.queue = [
+                Planned(choice.actor, choice.kind, choice.key, c, f"#{c}", [], forced=True)
+                for c in run
+            ]
+            self.shown = shown | set(cards)
+            return options[0]
         if len(options) == 1:
             only = option_text(rules, state, choice, options[0])
             click.echo(say("ask.only_answer", header=header, answer=only))
+            self.shown = shown | {options[0]} if choice.kind in SEEN else set()
             return options[0]
         n = len(options)
         listing = menu(rules, state, choice) if choice.kind in LISTED_ONCE else []
-        if self.listed_already(game, choice, listing):
+        if (again := self.listed_already(game, choice, listing)) is not None:
             vp = max((costs(choice, o) or 0) for o in options)
-            # The cost in sight as you choose.
-            key = "ask.listed_above_marked" if vp else "ask.listed_above"
+            # The cost in sight as you choose; marks shown above that no longer cost, said so.
+            key = "ask.listed_above_marked" if vp else f"ask.listed_above{again}"
             click.echo(say(key, header=header, n=n, vp=vp))
             self.show_context(choice)
         elif choice.kind in SEEN and not numbered(rules, choice):  # typed as seen
@@ -146,6 +205,13 @@ class Prompter:
             self.show_context(choice)
             if self.ahead is not None and (then := self.ahead(game, choice)):
                 click.echo(f"  {then}")
+        elif short := short_menu(rules, choice, shown):  # the cards named in full just above
+            for line in one_line(header, short) or [header, *short]:
+                click.echo(line)
+        elif choice.kind not in CONTEXT_KINDS and (
+            one := one_line(header, listing or menu(rules, state, choice))
+        ):
+            click.echo(one[0])  # a short list on the question's line
         else:
             click.echo(header)
             self.show_context(choice)
@@ -184,12 +250,14 @@ class Prompter:
                     continue
                 if self.confirmed_line(planned):
                     self.queue = planned[1:]
+                    self.shown = {p.answer for p in planned if p.kind in SEEN}
                     return planned[0].answer
                 continue
             label = answer_label(rules, answer, choice.kind)
             if raw.casefold() != label.casefold() and choice.kind not in NUMBER_KINDS:
                 click.echo(f"  = {label}")  # what the typed line was taken to mean
             if self.confirmed(game, choice, answer):
+                self.shown = shown | {answer} if choice.kind in SEEN else set()
                 return answer
 
     def advice(self, game: Game, choice: Choice) -> list[str]:
@@ -202,9 +270,10 @@ class Prompter:
 
         return hint_text(game, choice).splitlines()
 
-    def header(self, game: Game, choice: Choice) -> str:
+    def header(self, game: Game, choice: Choice, *, drawing: int = 1) -> str:
         """The question's title and prompt; a card question at the table names its pile and
-        what to do with it (turn over its top card, look through it)."""
+        what to do with it (turn over its top card, look through it; its top `drawing` cards,
+        a row of draws said at once)."""
         title = say(f"question.{choice.kind}")
         if choice.kind == "die":
             title = say("ask.die.title", die=whose_die(choice, game.state.ai_side))
@@ -215,6 +284,8 @@ class Prompter:
         where = pile_label(str(pile), game.state.ai_side)
         if choice.kind == "draw" and (to := choice.context.get("to")):
             onto = pile_label(str(to), game.state.ai_side)
+            if drawing > 1:
+                return f"{header} — {say('ask.pile.draws_to', n=drawing, pile=where, to=onto)}"
             header += " — " + say("ask.pile.draw_to", pile=where, to=onto)
         else:
             header += " — " + say(f"question.pile.{choice.kind}", pile=where)
@@ -223,15 +294,24 @@ class Prompter:
             header += " " + say("ask.pile.type_all", n=of[1])
         return header
 
-    def listed_already(self, game: Game, choice: Choice, lines: list[str]) -> bool:
+    def listed_already(self, game: Game, choice: Choice, lines: list[str]) -> str | None:
         """The same question of the same play asked again (the next point of a placement) with
-        the same list, marks included: its list was shown the last time. A list that changed (a
-        country no longer legal, a penalty paid) is shown anew."""
+        the same answers in the same order: its list was shown the last time. "" when the list
+        is the same, marks included; "_paid" when only its off-region marks are gone (the
+        penalty is paid: the numbers above still hold); None when the list changed (a country
+        no longer legal) and is shown anew."""
         state = game.state
-        here = (choice.key, choice.kind, state.turn * 100 + state.action_round, lines)
-        again = here == self.listed and choice.kind in LISTED_ONCE
-        self.listed = here
-        return again
+        shown = self.listed
+        here = (choice.key, choice.kind, state.turn * 100 + state.action_round, choice.options)
+        self.listed = (*here, lines)
+        if shown is None or choice.kind not in LISTED_ONCE or shown[:4] != here:
+            return None
+        if shown[4] == lines:
+            return ""
+        paid = not any(costs(choice, o) for o in choice.options)
+        if paid:
+            self.listed = shown  # the lines on the screen are still the marked ones
+        return "_paid" if paid else None
 
     def confirmed_line(self, planned: list[Planned]) -> bool:
         """A line that answers several questions, as understood, and its warnings at once."""

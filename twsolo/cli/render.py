@@ -21,6 +21,8 @@ from twsolo.engine.records import (
     HandShown,
     InfluenceChange,
     MarkerChange,
+    MilopsChange,
+    Note,
     Record,
     RegionScored,
     Restacked,
@@ -269,6 +271,11 @@ def instructions(rules: Ruleset, records: Iterable[Record], ai: Side | None = No
                 continue
             end, source = r, r.source
             after = shown[n] if n < len(shown) else None
+            if isinstance(after, CardMove) and (line := _regions_on(rules, r, after, ai)):
+                say_moves()
+                lines.append(line)
+                n += 1
+                continue
             if id(r) in turned and r.target == "table":  # the question said so
                 if not (isinstance(after, CardMove) and _via_table(r, after)):
                     continue
@@ -289,11 +296,11 @@ def instructions(rules: Ruleset, records: Iterable[Record], ai: Side | None = No
             if r.name == "turn":
                 lines.append(say("show.turn_begins", turn=r.value))
         elif isinstance(r, InfluenceChange):
-            last = r
-            while n < len(shown) and _same_place(r, shown[n]):
-                last = shown[n]  # type: ignore[assignment]
+            run = [r]
+            while n < len(shown) and _same_way(r, shown[n]):
+                run.append(shown[n])  # type: ignore[arg-type]
                 n += 1
-            lines.append(InfluenceChange(r.country, r.side, r.before, last.after).text(rules))
+            lines.extend(_influence_lines(rules, run))
         elif isinstance(r, Shuffled):
             lines.append(r.phrase(pile_label(r.pile, ai)))
         elif isinstance(r, Restacked):
@@ -340,13 +347,52 @@ def _shown_line(rules: Ruleset, r: HandShown, ai: Side | None) -> str:
     return say("show.hand.holds", n=len(r.cards), purpose=r.purpose, pile=where, cards=cards)
 
 
-def _same_place(first: InfluenceChange, r: Record) -> bool:
-    """`r` changes the same influence the same way as `first` (points of one placement)."""
+def _same_way(first: InfluenceChange, r: Record) -> bool:
+    """`r` changes one side's influence the same way as `first` (the points of one placement,
+    one event's additions or removals)."""
     return (
         isinstance(r, InfluenceChange)
-        and (r.country, r.side) == (first.country, first.side)
+        and r.side == first.side
         and (r.after > r.before) == (first.after > first.before)
     )
+
+
+# The room an instruction has on a line: the Terminal numbers it (`  12. `).
+STEP_WIDTH = 94
+
+
+def _influence_lines(rules: Ruleset, run: list[InfluenceChange]) -> list[str]:
+    """Influence changed one way for one side in a row: one line for one country (`add 2 USSR
+    influence to Vietnam (now 2)`), else the countries on one line in the order placed (`add
+    USSR influence: Haiti +1 (now 1), Iraq +1 (now 4)`), as many lines as the width needs."""
+    by_country: dict[int, InfluenceChange] = {}
+    for r in run:  # a country placed in twice: its points together, its last count
+        was = by_country.get(r.country)
+        before = was.before if was else r.before
+        by_country[r.country] = InfluenceChange(r.country, r.side, before, r.after)
+    groups: list[list[InfluenceChange]] = [[]]
+    for change in by_country.values():
+        if groups[-1] and len(_influence_line(rules, [*groups[-1], change])) > STEP_WIDTH:
+            groups.append([])
+        groups[-1].append(change)
+    return [_influence_line(rules, group) for group in groups]
+
+
+def _influence_line(rules: Ruleset, changes: list[InfluenceChange]) -> str:
+    if len(changes) == 1:
+        return changes[0].text(rules)
+    adds = changes[0].after > changes[0].before
+    way = "add" if adds else "remove"
+    items = ", ".join(
+        say(
+            f"show.influence.item_{way}",
+            country=rules.countries[c.country].name,
+            n=abs(c.after - c.before),
+            now=c.after,
+        )
+        for c in changes
+    )
+    return say(f"show.influence.{way}_many", side=changes[0].side.label, items=items)
 
 
 def _turned_over(records: list[Record]) -> set[int]:
@@ -358,6 +404,19 @@ def _turned_over(records: list[Record]) -> set[int]:
         if drawn and isinstance(r, CardMove) and r.card == getattr(before, "answer", None):
             turned.add(id(r))
     return turned
+
+
+def _regions_on(rules: Ruleset, out: CardMove, up: CardMove, ai: Side | None) -> str | None:
+    """The regions moving on (spec §7.3): the Primary's card out and the Secondary's up into its
+    space, said in one line when it fits (`#1 Asia Scoring to the spent row, #38 Southeast Asia
+    Scoring up to the Primary Region space`)."""
+    if (out.source, up.source, up.target) != ("primary", "secondary", "primary") or up.top:
+        return None
+    place, pile = _where(out, ai)
+    target = say(f"record.pile_{place}", pile=pile) if place in ("bottom", "top") else pile
+    first, second = (f"#{c} {rules.card(c).name}" for c in (out.card, up.card))
+    line = say("show.move.regions_on", first=first, target=target, second=second)
+    return line if len(line) <= STEP_WIDTH else None
 
 
 def _gathered(shown: list[Record], at: int) -> int:
@@ -612,19 +671,30 @@ def milops_reminder(state: GameState, rounds: int) -> str | None:
 
 def turn_checklist(rules: Ruleset, records: Iterable[Record], state: GameState) -> list[str]:
     """At the table, when a turn has ended among `records`: what the board must show now
-    (spec §19 E–H, §5.A), to check before the next turn goes on."""
-    turns = [r.value for r in records if isinstance(r, MarkerChange) and r.name == "turn"]
+    (spec §19 E–H, §5.A), to check before the next turn goes on: the turn marker, and each
+    other marker only when these records moved it (what did not change is not said again)."""
+    every = list(records)
+    turns = [r.value for r in every if isinstance(r, MarkerChange) and r.name == "turn"]
     if not turns:
         return []
     turn = int(str(turns[-1]))
-    return [
-        say("show.check.title", turn=turn - 1),
-        f"{CHECK}{say('show.check.turn', turn=turn)}",
-        f"{CHECK}{say('show.check.defcon', defcon=state.defcon, turn=turn)}",
-        f"{CHECK}{say('show.check.milops', us=state.milops[0], ussr=state.milops[1])}",
-        _china_check(state),
-        f"{CHECK}{say('show.check.vp', vp=vp_text(state.vp))}",
-    ]
+    moved = {type(r) for r in every}
+    china = say("engine.game.china_face_up")
+    lines = [say("show.check.title", turn=turn - 1), f"{CHECK}{say('show.check.turn', turn=turn)}"]
+    if DefconChange in moved:
+        lines.append(f"{CHECK}{say('show.check.defcon', defcon=state.defcon, turn=turn)}")
+    if MilopsChange in moved:
+        milops = say("show.check.milops", us=state.milops[0], ussr=state.milops[1])
+        lines.append(f"{CHECK}{milops}")
+    if state.where(CHINA_CARD) in DECK_HANDS or any(  # left there: unlike the base game
+        (isinstance(r, Note) and r.message == china)
+        or (isinstance(r, CardMove) and r.card == CHINA_CARD)
+        for r in every
+    ):
+        lines.append(_china_check(state))
+    if VPChange in moved:
+        lines.append(f"{CHECK}{say('show.check.vp', vp=vp_text(state.vp))}")
+    return lines
 
 
 CHECK = "  [ ] "  # a box to tick before a line of the checklist

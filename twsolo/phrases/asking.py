@@ -14,9 +14,16 @@ PHRASES: dict[str, str | tuple[str, str]] = {
     "ask.die.rolled": "{die}, for {purpose}: {value}",
     # A question's line at the prompt.
     "ask.only_answer": "{header} — only one legal answer: {answer}",
+    "ask.only_answers": "{header} — each can be one card only: {answers}",
     "ask.listed_above": (
         "{header} ({n} legal answer, listed above; ? lists it again)",
         "{header} ({n} legal answers, listed above; ? lists them again)",
+    ),
+    "ask.listed_above_paid": (
+        "{header} ({n} legal answer, listed above; the penalty is paid: its marks no longer"
+        " cost; ? lists it again)",
+        "{header} ({n} legal answers, listed above; the penalty is paid: its marks no longer"
+        " cost; ? lists them again)",
     ),
     "ask.listed_above_marked": (
         "{header} ({n} legal answer, listed above, (-{vp} VP) where marked; ? lists it again)",
@@ -27,6 +34,7 @@ PHRASES: dict[str, str | tuple[str, str]] = {
         "{header} — type #N or its name ({n} cards can be it: ? lists them)",
     ),
     "ask.pile.draw_to": "turn over the top card of {pile} and put it on {to}",
+    "ask.pile.draws_to": "turn over the top {n} cards of {pile} one by one and put them on {to}",
     "ask.die.both": "(then {then}: you may roll both and type them in one line, this die first)",
     "ask.pile.type_all": "(you may type all {n} in one line, in the order drawn)",
     "ask.then": "(next, before any choice: {items}; you may turn them over now and type them"

@@ -42,6 +42,11 @@ PHRASES: dict[str, str | tuple[str, str]] = {
     "show.pile.your_hand": "your deck/hand ({side})",
     # What to do on the physical board (render.instructions)
     # (one card dealt: record.dealt)
+    # Influence changed in several countries in a row (one side, one way)
+    "show.influence.add_many": "add {side} influence: {items}",
+    "show.influence.remove_many": "remove {side} influence: {items}",
+    "show.influence.item_add": "{country} +{n} (now {now})",
+    "show.influence.item_remove": "{country} −{n} (now {now})",
     "show.deal": (
         "deal {n} card face down from {source} to {target}",
         "deal {n} cards face down from {source} to {target}",
@@ -69,6 +74,7 @@ PHRASES: dict[str, str | tuple[str, str]] = {
     "show.move.removed_many": "{cards} are removed from the game",
     "show.move.removed_from_one": "{cards} is removed from the game (from {source})",
     "show.move.removed_from_many": "{cards} are removed from the game (from {source})",
+    "show.move.regions_on": "{first} to {target}, {second} up to the Primary Region space",
     "show.move.goes_one": "{cards} goes from {source} to {target}",
     "show.move.goes_many": "{cards} go from {source} to {target}",
     # The set-up at the table (render.setup_lines)
