@@ -203,6 +203,7 @@ LINE = re.compile(r"^\s+\d+\. (.*)$")
 INFLUENCE = re.compile(r"^(add|remove) (\d+) (US|USSR) influence (?:to|from) (.+) \(now (\d+)\)$")
 INFLUENCE_MANY = re.compile(r"^(add|remove) (US|USSR) influence: (.+)$")
 INFLUENCE_ITEM = re.compile(r"(.+?) [+−](\d+) \(now (\d+)\)(?:, |$)")
+REGIONS_OUT = re.compile(r"^(#\d+) .+?, (#\d+) .+ go from the region spaces to (.+)$")
 REGIONS_ON = re.compile(r"^(#\d+) .+? to (.+), (#\d+) .+ up to the Primary Region space$")
 GOES = re.compile(r"^(.*?) (?:goes|go) from (.+?) to (.+)$")
 REMOVED = re.compile(r"^(.*?) (?:is|are) removed from the game(?: \(from (.+)\))?$")
@@ -213,6 +214,9 @@ TAKE_OUT_GONE = re.compile(
 GATHER = re.compile(
     r"^add (.+?) to (.+?)(?: \(a new Scoring Card Deck\))? and shuffle (?:.+?)( \(the cards.*\))?$"
 )
+SHUFFLE_BOTH = re.compile(r"^shuffle (.+?) and (.+)$")
+DEAL_SPLIT = re.compile(r"^deal face down from (.+?): (.+)$")
+DEAL_ITEM = re.compile(r"(\d+) to (.+?)(?:, |$)")
 SHUFFLE = re.compile(r"^shuffle (.+?)(?: \((the cards? .*)\))?$")
 UNUSED = re.compile(r"^(.*) stay in the game box \((not used|out of the game)\)$")
 DEAL = re.compile(r"^deal (a card|\d+ cards) face down from (.+) to (.+)$")
@@ -329,6 +333,17 @@ class PhysicalTable:
             self.problems.append(f"{line}: the map showed {before}")
         self.influence[key] = now
 
+    def deal(self, line: str, n: int, source: str, target: str) -> None:
+        """`n` cards face down from the top of one pile onto another."""
+        src, dst = self.pile(source), self.pile(target)
+        for _ in range(n):
+            if not self.piles[src]:
+                self.problems.append(f"{line}: {src} is empty")
+                return
+            card = self.piles[src].pop(0)
+            self.top[src] = max(0, self.top[src] - 1)
+            self.piles[dst].insert(0, card)
+
     def do(self, line: str) -> None:
         """Carry out one line of the screen's instructions."""
         if m := INFLUENCE.match(line):
@@ -345,15 +360,11 @@ class PhysicalTable:
                 self.influence[(country, side)] = int(n)
         elif m := DEAL.match(line):
             what, source, target = m.groups()
-            n = 1 if what == "a card" else int(what.split()[0])
-            src, dst = self.pile(source), self.pile(target)
-            for _ in range(n):
-                if not self.piles[src]:
-                    self.problems.append(f"{line}: {src} is empty")
-                    return
-                card = self.piles[src].pop(0)
-                self.top[src] = max(0, self.top[src] - 1)
-                self.piles[dst].insert(0, card)
+            self.deal(line, 1 if what == "a card" else int(what.split()[0]), source, target)
+        elif m := DEAL_SPLIT.match(line):
+            source, items = m.groups()
+            for n, target in DEAL_ITEM.findall(items):
+                self.deal(line, int(n), source, target)
         elif m := UNUSED.match(line):
             pile = "unused" if m.group(2) == "not used" else "removed"
             for c in map(int, CARD_NO.findall(m.group(1))):
@@ -386,6 +397,11 @@ class PhysicalTable:
             for c in map(int, CARD_NO.findall(cards)):
                 self.take(c, self.pile(source) if source else "table", look=False)
                 self.put(c, "out of the game")
+        elif m := REGIONS_OUT.match(line):
+            out, up, where = m.groups()
+            for card, space in ((out, "Primary"), (up, "Secondary")):
+                self.take(int(card[1:]), self.pile(f"the {space} Region space"), look=False)
+                self.put(int(card[1:]), where)
         elif m := REGIONS_ON.match(line):
             out, where, up = m.groups()
             primary, secondary = "the Primary Region space", "the Secondary Region space"
@@ -407,6 +423,9 @@ class PhysicalTable:
             if sorted(order) != sorted(self.piles[p]):
                 self.problems.append(f"{line}: the pile holds {sorted(self.piles[p])}")
             self.piles[p], self.top[p], self.bottom[p] = order, len(order), 0
+        elif (m := SHUFFLE_BOTH.match(line)) and all(w in self.names for w in m.groups()):
+            for words in m.groups():
+                self.shuffle(self.pile(words))
         elif m := SHUFFLE.match(line):
             words, kept = m.groups()
             self.shuffle(self.pile(words), kept or "")

@@ -73,9 +73,8 @@ def test_a_table_game_asks_only_for_what_turns_face_up(
             [
                 "draft step 1: draw (1 of 6)",
                 "draft step 2: draw (1 of",
-                "face down from the draw deck to",
-                "shuffle your deck/hand (USSR)",
-                "shuffle the AI's deck/hand (US)",
+                "face down from the draw deck",
+                "shuffle your deck/hand (USSR) and the AI's deck/hand (US)",
                 "shuffle the Scoring Card Deck",
                 "reveal the Primary Region",
                 "reveal the Secondary Region",

@@ -15,7 +15,14 @@ import pytest
 
 from twsolo.cli.menus import WIDTH
 from twsolo.cli.render import STEP_WIDTH, instructions
-from twsolo.engine.records import CardMove, InfluenceChange
+from twsolo.engine.records import (
+    CardMove,
+    CardPlayed,
+    Dealt,
+    EventStart,
+    InfluenceChange,
+    Shuffled,
+)
 from twsolo.ids import Side
 from twsolo.phrases import say
 from twsolo.ruleset import Ruleset
@@ -148,3 +155,39 @@ def test_a_list_whose_penalty_is_paid_is_not_printed_again(tmp_path: Path) -> No
         listed = max(k for k in asked if "listed above" not in lines[k])
         assert any("(-1 VP)" in line for line in lines[listed:n])  # the marks shown above
         assert lines[n + 1].startswith("> ")  # answered from the list above
+
+
+def test_the_drafts_deals_and_shuffles_are_one_line_each(rules: Ruleset) -> None:
+    """Deals in a row from one pile to both deck/hands: one line; both deck/hands shuffled in a
+    row: one line. A shuffle that keeps a known top or bottom stays on its own line."""
+    dealt = [Dealt("draw", "hand_ussr")] * 2 + [Dealt("draw", "hand_us")] * 3
+    shuffles = [Shuffled("hand_ussr"), Shuffled("hand_us"), Shuffled("draw", keep_bottom=True)]
+    assert instructions(rules, [*dealt, *shuffles], Side.USSR) == [
+        "deal face down from the draw deck: 2 to the AI's deck/hand (USSR), 3 to your deck/hand"
+        " (US)",
+        "shuffle the AI's deck/hand (USSR) and your deck/hand (US)",
+        "shuffle the draw deck (the cards at the bottom stay there)",
+    ]
+
+
+def test_the_region_cards_going_back_together_are_one_line(rules: Ruleset) -> None:
+    moved = [CardMove(79, "primary", "scoring_deck"), CardMove(3, "secondary", "scoring_deck")]
+    assert instructions(rules, moved, Side.USSR) == [
+        "#79 Africa Scoring, #3 Middle East Scoring go from the region spaces to the Scoring Card"
+        " Deck"
+    ]
+
+
+def test_an_event_the_play_said_first_is_not_announced_again(rules: Ruleset) -> None:
+    """`US plays #9 Vietnam Revolts (USSR event) for 2 Ops — the AI's event happens first`
+    says the event: its start is not said again; played ops first, the event's start is said
+    where it comes, after the ops."""
+    first = CardPlayed(Side.US, 9, "ops", 2, event_first=True)
+    lines = instructions(rules, [first, EventStart(9, Side.USSR, Side.USSR)], Side.USSR)
+    assert lines == [
+        "US plays #9 Vietnam Revolts (USSR event) for 2 Ops — the AI's event happens first"
+    ]
+    then = CardPlayed(Side.US, 9, "ops", 2, event_first=False)
+    lines = instructions(rules, [then, EventStart(9, Side.USSR, Side.USSR)], Side.USSR)
+    assert len(lines) == 2
+    assert "Vietnam Revolts" in lines[1]

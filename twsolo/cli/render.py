@@ -247,8 +247,16 @@ def instructions(rules: Ruleset, records: Iterable[Record], ai: Side | None = No
         by_target: dict[str, int] = {}
         for _, target in dealt:
             by_target[target] = by_target.get(target, 0) + 1
-        for target, n in by_target.items():
-            lines.append(_deal_line(n, pile_label(dealt[0][0], ai), pile_label(target, ai)))
+        source = pile_label(dealt[0][0], ai) if dealt else ""
+        split = [
+            say("show.deal_split.item", n=n, target=pile_label(t, ai)) for t, n in by_target.items()
+        ]
+        both = say("show.deal_split", source=source, items=", ".join(split))
+        if len(by_target) > 1 and len(both) <= STEP_WIDTH:  # the draft's deals: one line
+            lines.append(both)
+        else:
+            for target, n in by_target.items():
+                lines.append(_deal_line(n, source, pile_label(target, ai)))
         dealt.clear()
 
     n = 0
@@ -302,7 +310,13 @@ def instructions(rules: Ruleset, records: Iterable[Record], ai: Side | None = No
                 n += 1
             lines.extend(_influence_lines(rules, run))
         elif isinstance(r, Shuffled):
-            lines.append(r.phrase(pile_label(r.pile, ai)))
+            after = shown[n] if n < len(shown) else None
+            if _plain(r) and isinstance(after, Shuffled) and _plain(after):  # both deck/hands
+                first, second = (pile_label(x.pile, ai) for x in (r, after))
+                lines.append(say("show.shuffle_both", first=first, second=second))
+                n += 1
+            else:
+                lines.append(r.phrase(pile_label(r.pile, ai)))
         elif isinstance(r, Restacked):
             lines.append(r.phrase(pile_label(r.pile, ai), rules))
         elif isinstance(r, DieRoll):
@@ -323,6 +337,11 @@ def instructions(rules: Ruleset, records: Iterable[Record], ai: Side | None = No
     say_moves()
     say_deals()
     return lines
+
+
+def _plain(r: Shuffled) -> bool:
+    """A shuffle of the whole pile (none of its known top or bottom kept)."""
+    return not (r.keep_top or r.keep_bottom)
 
 
 def _deal_line(n: int, source: str, target: str) -> str:
@@ -409,13 +428,18 @@ def _turned_over(records: list[Record]) -> set[int]:
 def _regions_on(rules: Ruleset, out: CardMove, up: CardMove, ai: Side | None) -> str | None:
     """The regions moving on (spec §7.3): the Primary's card out and the Secondary's up into its
     space, said in one line when it fits (`#1 Asia Scoring to the spent row, #38 Southeast Asia
-    Scoring up to the Primary Region space`)."""
-    if (out.source, up.source, up.target) != ("primary", "secondary", "primary") or up.top:
+    Scoring up to the Primary Region space`); or both cards out to the same place (step X)."""
+    if (out.source, up.source) != ("primary", "secondary"):
         return None
     place, pile = _where(out, ai)
     target = say(f"record.pile_{place}", pile=pile) if place in ("bottom", "top") else pile
     first, second = (f"#{c} {rules.card(c).name}" for c in (out.card, up.card))
-    line = say("show.move.regions_on", first=first, target=target, second=second)
+    if _where(up, ai) == (place, pile):  # both out alike (the Scoring Card Deck re-formed)
+        line = say("show.move.regions_out", first=first, second=second, target=target)
+    elif up.target == "primary" and not up.top:
+        line = say("show.move.regions_on", first=first, target=target, second=second)
+    else:
+        return None
     return line if len(line) <= STEP_WIDTH else None
 
 
@@ -454,8 +478,13 @@ def _gather_line(source: str, target: str, shuffle: Record, ai: Side | None) -> 
 
 
 def _announced(before: Record, event: EventStart) -> bool:
-    """The card was just played as this event: the play said it."""
-    return isinstance(before, CardPlayed) and before.how == "event" and before.card == event.card
+    """The card was just played as this event, or for ops with the opponent's event first (`—
+    the AI's event happens first`): the play said it."""
+    return (
+        isinstance(before, CardPlayed)
+        and (before.how == "event" or bool(before.event_first))
+        and before.card == event.card
+    )
 
 
 def _via_table(before: Record, move: Record) -> bool:

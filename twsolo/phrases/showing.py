@@ -51,6 +51,10 @@ PHRASES: dict[str, str | tuple[str, str]] = {
         "deal {n} card face down from {source} to {target}",
         "deal {n} cards face down from {source} to {target}",
     ),
+    # Deals in a row from one pile to several (the draft's): one line
+    "show.deal_split": "deal face down from {source}: {items}",
+    "show.deal_split.item": "{n} to {target}",
+    "show.shuffle_both": "shuffle {first} and {second}",
     "show.turn_begins": "Turn {turn} begins",
     "show.die": "die: {value} ({purpose})",
     "show.die.roller": "{roller} die: {value} ({purpose})",
@@ -74,6 +78,7 @@ PHRASES: dict[str, str | tuple[str, str]] = {
     "show.move.removed_many": "{cards} are removed from the game",
     "show.move.removed_from_one": "{cards} is removed from the game (from {source})",
     "show.move.removed_from_many": "{cards} are removed from the game (from {source})",
+    "show.move.regions_out": "{first}, {second} go from the region spaces to {target}",
     "show.move.regions_on": "{first} to {target}, {second} up to the Primary Region space",
     "show.move.goes_one": "{cards} goes from {source} to {target}",
     "show.move.goes_many": "{cards} go from {source} to {target}",
