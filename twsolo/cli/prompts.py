@@ -274,10 +274,13 @@ class Prompter:
         """The question's title and prompt; a card question at the table names its pile and
         what to do with it (turn over its top card, look through it; its top `drawing` cards,
         a row of draws said at once)."""
-        title = say(f"question.{choice.kind}")
+        title = say("question.draw_row" if drawing > 1 else f"question.{choice.kind}")
         if choice.kind == "die":
             title = say("ask.die.title", die=whose_die(choice, game.state.ai_side))
-        header = f"{title}: {choice.prompt}" if choice.prompt else title
+        prompt = choice.prompt
+        if drawing > 1 and (of := choice.context.get("of")):  # the row, not its first card
+            prompt = prompt.removesuffix(say("solo.piles.nth", purpose="", nth=of[0], count=of[1]))
+        header = f"{title}: {prompt}" if prompt else title
         pile = choice.context.get("pile")
         if pile is None or choice.kind not in PILE_QUESTIONS:
             return header

@@ -22,6 +22,7 @@ PHRASES: dict[str, str | tuple[str, str]] = {
     "question.region": "Choose a region",
     "question.die": "Roll a die",
     "question.draw": "Which card is it",
+    "question.draw_row": "Which cards are they",
     "question.pick": "Which card came up",
     "question.deal": "deal",
     "question.reveal": "reveal",
