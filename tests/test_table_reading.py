@@ -191,3 +191,22 @@ def test_an_event_the_play_said_first_is_not_announced_again(rules: Ruleset) -> 
     lines = instructions(rules, [then, EventStart(9, Side.USSR, Side.USSR)], Side.USSR)
     assert len(lines) == 2
     assert "Vietnam Revolts" in lines[1]
+
+
+@pytest.mark.parametrize(("seed", "side"), [(3, "ussr"), (4, "us")])
+def test_the_marks_legend_is_said_once_an_action_round(
+    tmp_path: Path, seed: int, side: str
+) -> None:
+    """A random person's off-region placements: the `(-1 VP)` legend under a list is said at the
+    round's first marked list, not under each list after it in the same round."""
+    person = ScreenPerson(seed=seed, brain="random", until=3)
+    args = ["new", "--side", side, "--table", "--dice", "manual", "--seed", str(seed)]
+    out = play_at_table(tmp_path, [*args, "--name", "g"], person)
+    assert person.table is not None
+    assert person.table.problems == []
+    legend = say("ask.off_region.legend", mark=say("ask.off_region", vp=1), vp=1)
+    rounds = re.split(r"\n── Turn \d+ AR\d+ ", out)
+    counts = [r.count(legend) for r in rounds]
+    assert max(counts) == 1, counts
+    marked = [r.count("(-1 VP)") for r in rounds]
+    assert any(m > 2 * c for m, c in zip(marked, counts, strict=True))  # lists marked again

@@ -25,6 +25,7 @@ from twsolo.cli.menus import (
     costs,
     coup_facts,
     coup_ops,
+    legend,
     menu,
     numbered,
     option_text,
@@ -142,6 +143,8 @@ class Prompter:
         # The cards turned over and named in full on the screen since the last other question
         # (an echo, a forced draw): a card question about them lists them short.
         self.shown: set[Answer] = set()
+        # The legends of marks said this action round: (turn, round, the legend's line).
+        self.legends: set[tuple[int, int, str]] = set()
 
     def ask(self, game: Game, choice: Choice) -> Answer:
         options = choice.options
@@ -215,8 +218,10 @@ class Prompter:
         else:
             click.echo(header)
             self.show_context(choice)
+            said = self.legend_said(game, choice)
             for line in listing or menu(rules, state, choice):
-                click.echo(line)
+                if line not in said:  # the marks' legend once an action round
+                    click.echo(line)
         while True:
             raw = typed_line()
             if not raw:
@@ -296,6 +301,16 @@ class Prompter:
         if choice.kind == "draw" and of is not None and of[0] == 1 and 2 <= of[1] <= 9:
             header += " " + say("ask.pile.type_all", n=of[1])
         return header
+
+    def legend_said(self, game: Game, choice: Choice) -> list[str]:
+        """The legend of the list's marks when it was said earlier in this action round (then
+        not again: it says the same), else []; noted as said from now on."""
+        state = game.state
+        here = (state.turn, state.action_round)
+        lines = legend(choice)
+        said = [line for line in lines if (*here, line) in self.legends]
+        self.legends = {k for k in self.legends if k[:2] == here} | {(*here, x) for x in lines}
+        return said
 
     def listed_already(self, game: Game, choice: Choice, lines: list[str]) -> str | None:
         """The same question of the same play asked again (the next point of a placement) with
