@@ -793,7 +793,16 @@ class ScreenPerson(TablePerson):
                     self.lines.append(line)
                     self.advised.append((len(self.terminal.session.entries), line, rolled))
                     return line
-            return typed(game, choice, self.own(game, choice))
+            own = typed(game, choice, self.own(game, choice))
+            then = THEN.search(self.screen_since(self.asked_at))
+            if choice.kind == "draft" and self.batch and then:  # the next step's draws after
+                runs = self.invited(then)
+                cards = [c for n, words in runs for c in self.turn_over_run(game, words, n)]
+                self.turned = [c for c in cards if c is not None]
+                line = f"{own}, {' '.join(f'#{c}' for c in cards)}"
+                self.lines.append(line)
+                return line
+            return own
         found = (TURN_OVER if choice.kind == "draw" else LOOK).search(header)
         if found is None:
             self.unnamed += 1
@@ -808,10 +817,7 @@ class ScreenPerson(TablePerson):
         on_board = self.table.piles["primary"]
         primary = None if "Primary" in header else on_board[0] if on_board else None
         runs = [(found.group(1), int(invited.group(1)) if invited else 1)]
-        for item in then.group(1).split("; ") if then else []:
-            m = THEN_ITEM.fullmatch(item)
-            assert m is not None, item
-            runs.append((m.group(2), int(m.group(1) or 1)))
+        runs += [(words, n) for n, words in self.invited(then)] if then else []
         cards: list[int | None] = []
         for words, n in runs:
             for _ in range(n):
@@ -829,6 +835,21 @@ class ScreenPerson(TablePerson):
         line = " ".join(f"#{c}" for c in cards)
         self.lines.append(line)
         return line
+
+    @staticmethod
+    def invited(then: re.Match[str]) -> list[tuple[int, str]]:
+        """The runs of cards the screen invites next: (how many, the pile's words)."""
+        runs = []
+        for item in then.group(1).split("; "):
+            m = THEN_ITEM.fullmatch(item)
+            assert m is not None, item
+            runs.append((int(m.group(1) or 1), m.group(2)))
+        return runs
+
+    def turn_over_run(self, game: Game, words: str, n: int) -> list[int | None]:
+        """`n` cards turned over from the top of the pile the words name."""
+        assert self.table is not None
+        return [self.table.turn_over(words, list(game.rules.cards)) for _ in range(n)]
 
     def screen_since(self, at: int) -> str:
         sys.stdout.flush()

@@ -127,7 +127,13 @@ def next_cards(session: GameSession, choice: Choice) -> list[Run]:
     not depend on which card it is (any other card may: an event's discard may trigger the
     event), except for the Early War exception, which is never assumed (a Primary that allows
     it, a Secondary not set aside) and is said instead. Empty when a pile among them is
-    shuffled, restacked or given a card in between (the screen must say so first)."""
+    shuffled, restacked or given a card in between (the screen must say so first).
+
+    `choice` may also be a draft step's keep (spec §6): the draw deck's cards of the next step
+    do not depend on which cards are kept (they go to the deck/hands, not the draw deck); the
+    runs are then those cards alone."""
+    if choice.kind == "draft":
+        return _after_the_keep(session, choice)
     seen: list[Choice] = []
     marks: list[int] = []
     rng = session.rng_at
@@ -178,3 +184,34 @@ def continues(before: Choice, after: Choice) -> bool:
     """`after` is the next card of the same draw as `before` (n of count)."""
     of = after.context.get("of")
     return of is not None and of[0] > 1 and before.context.get("pile") == after.context.get("pile")
+
+
+def _after_the_keep(session: GameSession, choice: Choice) -> list[Run]:
+    """The next draft step's draws after the keep `choice` (any set kept: the same draws), up
+    to the next question of anyone's; none when the draw deck changes in between."""
+    seen: list[Choice] = []
+    kept = False
+    start = 0
+
+    class Keeper:
+        def choose(self, game: Game, c: Choice) -> Answer:
+            nonlocal kept, start
+            if kept or c.kind != "draft":
+                raise Done
+            kept, start = True, len(game.log)
+            return c.options[0]
+
+    class Chance:
+        def choose(self, game: Game, c: Choice) -> Answer:
+            if not kept or c.kind != "draw" or c.context.get("pile") != "draw":
+                raise Done  # only the draw deck's next cards: the draft's
+            if seen and not continues(seen[-1], c):
+                raise Done
+            if pile_changed(game.log[start:], c.context.get("pile")):
+                raise Done
+            seen.append(c)
+            return c.options[0]
+
+    human = session.human
+    dry_run(session, {human: Keeper(), human.other: Keeper(), CHANCE: Chance()})
+    return [Run(seen[0], len(seen))] if seen else []

@@ -222,6 +222,9 @@ class Prompter:
             for line in listing or menu(rules, state, choice):
                 if line not in said:  # the marks' legend once an action round
                     click.echo(line)
+            ahead = self.ahead if choice.kind == "draft" else None  # the next step's draws
+            if ahead is not None and (then := ahead(game, choice)):
+                click.echo(f"  {then}")
         while True:
             raw = typed_line()
             if not raw:

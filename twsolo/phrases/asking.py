@@ -37,6 +37,8 @@ PHRASES: dict[str, str | tuple[str, str]] = {
     "ask.pile.draws_to": "turn over the top {n} cards of {pile} one by one and put them on {to}",
     "ask.die.both": "(then {then}: you may roll both and type them in one line, this die first)",
     "ask.pile.type_all": "(you may type all {n} in one line, in the order drawn)",
+    "ask.then_after_keep": "(next, before any choice: {items}; you may turn them over now and"
+    " type them after the cards you keep, after a comma: `1 4 5, #N #N …`)",
     "ask.then": "(next, before any choice: {items}; you may turn them over now and type them"
     " after this card in one line)",
     "ask.then.card": "the top card of {pile}",
