@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from twsolo.cli.answers import read_answer
+from twsolo.cli.answers import NotUnderstood, read_answer
 from twsolo.cli.ingame import HELP, history_line
 from twsolo.cli.menus import short_list
 from twsolo.engine.choices import Choice
@@ -57,3 +57,21 @@ def test_the_drafts_question_mark_counts_its_choices_and_its_cards(rules: Rulese
 def test_history_says_done_without_a_country(rules: Ruleset) -> None:
     entry = Entry("answer", actor="us", kind="influence", answer="done", turn=2, action_round=1)
     assert history_line(rules, entry, Side.US) == "turn 2 AR1: you (US): done (no more points)"
+
+
+@pytest.mark.parametrize("word", ["ops", "neutral", "2", "us"])
+def test_a_card_is_not_named_by_its_labels_detail(rules: Ruleset, word: str) -> None:
+    """`ops` never names #20 Olympic Games, whose label says `(2 ops, neutral)`: a line `#17,
+    ops` at Blockade's discard (seed 12, US, turn 3) lost its `ops` to the forced "play which
+    card?" after it and was refused at the next question (issue #41: the `ops` part vanished)."""
+    choice = Choice("ar_card", Side.US, (20,), key="ar_card")
+    with pytest.raises(NotUnderstood):
+        read_answer(rules, choice, word)
+
+
+@pytest.mark.parametrize("typed", ["#20 Olympic Games (2 ops, neutral)", "olympic", "#20", "oly g"])
+def test_a_card_is_named_by_its_number_its_name_or_its_whole_label(
+    rules: Ruleset, typed: str
+) -> None:
+    choice = Choice("ar_card", Side.US, (20, 17), key="ar_card")
+    assert read_answer(rules, choice, typed) == 20

@@ -90,7 +90,11 @@ def names(rules: Ruleset, choice: Choice) -> dict[str, Answer]:
     """What each option may be called: its card or country name, its label, its value."""
     out: dict[str, Answer] = {}
     for option in choice.options:
-        out.setdefault(answer_label(rules, option, choice.kind), option)
+        label = answer_label(rules, option, choice.kind)
+        if isinstance(option, int) and option in rules.cards:
+            # Not the label's detail: `ops` or `us` names no card (`(2 ops, neutral)`).
+            label = f"#{option} {rules.card(option).name}"
+        out.setdefault(label, option)
         if isinstance(option, int) and option in rules.cards:
             for name in rules.card_names(option):  # English, Russian (rules/names-*.yaml)
                 out.setdefault(name, option)
@@ -129,6 +133,9 @@ def read_answer(rules: Ruleset, choice: Choice, raw: str) -> Answer:
         card = rules.cards.get(number)
         what = f"#{number} {card.name}" if card else f"#{number}"
         raise NotUnderstood(say("ask.refused.not_legal", answer=what))
+    labels = {answer_label(rules, o, choice.kind).casefold(): o for o in options}
+    if text.casefold() in labels:  # the answer as the screen shows it, detail and all
+        return labels[text.casefold()]
     by_name = names(rules, choice)
     found_names = matches(text, by_name)
     chosen = sorted({by_name[m] for m in found_names}, key=options.index)
