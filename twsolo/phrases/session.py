@@ -19,8 +19,9 @@ of a placement), `#24 #8 #30` (cards turned over, in the order drawn), `3 5` (a 
 dice), `#16, event, poland` (a whole play). It is echoed as understood and applied whole, or
 refused whole with the reason. A question with one legal answer takes no part of it, except a
 part naming that answer (`ops` for a card that can only be played for ops; a card drawn that
-could only be that card). A region's card may be typed with the cards the screen says come
-next (`#2 #24`); `hint` shows a whole play as one line to type. docs/playing.md has it all.
+could only be that card). A region's card, or the cards you keep at the draft, may be typed
+with the cards the screen says come next (`#2 #24`; `1 4 5, #11 #12 #13 #14`); `hint` shows a
+whole play as one line to type. docs/playing.md has it all.
 
 Commands at any prompt:
   show [REGION|all]    the tracks and the Primary and Secondary Regions (or one region, or all)
