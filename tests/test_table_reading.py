@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from twsolo.cli.menus import WIDTH
+from twsolo.cli.prompts import forced_run
 from twsolo.cli.render import STEP_WIDTH, instructions
 from twsolo.engine.records import (
     CardMove,
@@ -23,6 +24,8 @@ from twsolo.engine.records import (
     InfluenceChange,
     Shuffled,
 )
+from twsolo.engine.choices import CHANCE, Choice
+from twsolo.engine.initial_state import standard_state
 from twsolo.ids import Side
 from twsolo.phrases import say
 from twsolo.ruleset import Ruleset
@@ -210,3 +213,30 @@ def test_the_marks_legend_is_said_once_an_action_round(
     assert max(counts) == 1, counts
     marked = [r.count("(-1 VP)") for r in rounds]
     assert any(m > 2 * c for m, c in zip(marked, counts, strict=True))  # lists marked again
+
+
+def test_a_forced_row_is_only_the_cards_the_table_knows_come_next(rules: Ruleset) -> None:
+    """forced_run: after the first card, each next card of the row must be the only one that can
+    come (a known top, a lone shuffled card, the known bottom in order); any doubt, and the row
+    is asked card by card as before."""
+    state = standard_state(rules)
+    pile = state.piles["hand_us"]
+    for card in (4, 5, 7):
+        state.put(card, "hand_us")
+    pile.shuffled.clear()
+    pile.top, pile.bottom = [4], [5, 7]  # the pile holds 4, then 5 and 7
+
+    def row(first: int, n: int, count: int) -> list[int]:
+        choice = Choice("draw", CHANCE, (first,), context={"of": (n, count), "pile": "hand_us"})
+        return forced_run(state, choice)
+
+    assert row(4, 1, 3) == [5, 7]
+    assert row(4, 1, 2) == [5]
+    assert row(4, 2, 2) == []  # the last of its row
+    assert row(4, 1, 4) == []  # the pile runs out first
+    pile.shuffled = [9, 10]
+    assert row(4, 1, 2) == []  # two cards could come next
+    pile.shuffled, pile.unseen = [], 1
+    assert row(4, 1, 2) == []  # an unseen card could
+    pile.unseen = 0
+    assert row(6, 1, 2) == []  # a first card the pile is not known to hold

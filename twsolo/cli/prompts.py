@@ -102,7 +102,10 @@ def forced_run(state: GameState, choice: Choice) -> list[int]:
     if choice.kind != "draw" or of is None or of[0] >= of[1] or pile not in state.piles:
         return []
     p = state.piles[str(pile)].copy()
-    p.remove(int(str(choice.options[0])))
+    first = int(str(choice.options[0]))
+    if first not in p:  # the last unseen card: what lies under it is not known
+        return []
+    p.remove(first)
     run = []
     for _ in range(of[1] - of[0]):
         if p.top:
