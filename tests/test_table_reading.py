@@ -16,6 +16,8 @@ import pytest
 from twsolo.cli.menus import WIDTH
 from twsolo.cli.prompts import forced_run
 from twsolo.cli.render import STEP_WIDTH, instructions
+from twsolo.engine.choices import CHANCE, Choice
+from twsolo.engine.initial_state import standard_state
 from twsolo.engine.records import (
     CardMove,
     CardPlayed,
@@ -24,8 +26,6 @@ from twsolo.engine.records import (
     InfluenceChange,
     Shuffled,
 )
-from twsolo.engine.choices import CHANCE, Choice
-from twsolo.engine.initial_state import standard_state
 from twsolo.ids import Side
 from twsolo.phrases import say
 from twsolo.ruleset import Ruleset
