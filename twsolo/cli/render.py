@@ -376,8 +376,8 @@ def _same_way(first: InfluenceChange, r: Record) -> bool:
     )
 
 
-# The room an instruction has on a line: the Terminal numbers it (`  12. `).
-STEP_WIDTH = 94
+# The room an instruction has on a line of 100: the Terminal numbers it (`  1. `).
+STEP_WIDTH = 95
 
 
 def _influence_lines(rules: Ruleset, run: list[InfluenceChange]) -> list[str]:
