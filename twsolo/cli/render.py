@@ -244,10 +244,12 @@ def instructions(rules: Ruleset, records: Iterable[Record], ai: Side | None = No
     def say_deals() -> None:
         """Deals in a row from one pile, by the pile each goes to: nobody knows which card
         went where, so the order of dealing changes nothing."""
+        if not dealt:
+            return
         by_target: dict[str, int] = {}
         for _, target in dealt:
             by_target[target] = by_target.get(target, 0) + 1
-        source = pile_label(dealt[0][0], ai) if dealt else ""
+        source = pile_label(dealt[0][0], ai)
         split = [
             say("show.deal_split.item", n=n, target=pile_label(t, ai)) for t, n in by_target.items()
         ]
@@ -311,7 +313,7 @@ def instructions(rules: Ruleset, records: Iterable[Record], ai: Side | None = No
             lines.extend(_influence_lines(rules, run))
         elif isinstance(r, Shuffled):
             after = shown[n] if n < len(shown) else None
-            if _plain(r) and isinstance(after, Shuffled) and _plain(after):  # both deck/hands
+            if _plain(r) and isinstance(after, Shuffled) and _plain(after):  # two in a row
                 first, second = (pile_label(x.pile, ai) for x in (r, after))
                 lines.append(say("show.shuffle_both", first=first, second=second))
                 n += 1
