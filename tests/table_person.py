@@ -222,7 +222,7 @@ UNUSED = re.compile(r"^(.*) stay in the game box \((not used|out of the game)\)$
 DEAL = re.compile(r"^deal (a card|\d+ cards) face down from (.+) to (.+)$")
 RESTACK = re.compile(r"^restack (.+?), top to bottom: (.*)$")
 START = re.compile(r"^place the starting (US|USSR) influence: (.*)$")
-TURN_OVER_ROW = re.compile(r"turn over the top (\d+) cards of (.+?) one by one")
+TURN_OVER_ROW = re.compile(r"turn over the top \d+ cards of (.+?) one by one")
 ONLY_ANSWERS = "each can be one card only:"
 ONLY_ANSWER = re.compile(r"only one legal answer|each can be one card only")
 TURN_OVER = re.compile(r"turn over the top card of (.+?)(?: and put it on | \(you may| — |$)")
@@ -537,15 +537,17 @@ class TablePerson(Person):
                 self.table.problems.append(f"#{answer} drawn where the screen said #{expected}")
             self.table.turn_over(pile, [answer])
             return
-        found = (TURN_OVER.search(said[-1]) or TURN_OVER_ROW.search(said[-1])) if said else None
+        line = said[-1] if said else ""
+        row = TURN_OVER_ROW.search(line)
+        found = row or TURN_OVER.search(line)
         if found is None:
             self.unnamed += 1
             self.table.problems.append(f"a card to turn over not said: #{answer}")
             return
-        if row := TURN_OVER_ROW.search(said[-1]):
-            listed = [int(c) for c in CARD_NO.findall(said[-1].split(ONLY_ANSWERS)[-1])]
-            self.said_run = [(row.group(2), c) for c in listed[1:]]
-        self.table.turn_over(found.group(1) if not row else row.group(2), [answer])
+        if row:  # the cards after this one, as the line names them
+            listed = [int(c) for c in CARD_NO.findall(line.split(ONLY_ANSWERS)[-1])]
+            self.said_run = [(row.group(1), c) for c in listed[1:]]
+        self.table.turn_over(found.group(1), [answer])
 
     def read(self, start: int) -> None:
         """Do what the screen printed from `start` on."""

@@ -131,7 +131,7 @@ def next_cards(session: GameSession, choice: Choice) -> list[Run]:
 
     `choice` may also be a draft step's keep (spec §6): the draw deck's cards of the next step
     do not depend on which cards are kept (they go to the deck/hands, not the draw deck); the
-    runs are then those cards alone."""
+    keep is then the first run, those cards the second."""
     if choice.kind == "draft":
         return _after_the_keep(session, choice)
     seen: list[Choice] = []
@@ -187,8 +187,8 @@ def continues(before: Choice, after: Choice) -> bool:
 
 
 def _after_the_keep(session: GameSession, choice: Choice) -> list[Run]:
-    """The next draft step's draws after the keep `choice` (any set kept: the same draws), up
-    to the next question of anyone's; none when the draw deck changes in between."""
+    """The keep `choice`, then the next draft step's draws after it (any set kept: the same
+    draws), up to the next question of anyone's; none when the draw deck changes in between."""
     seen: list[Choice] = []
     kept = False
     start = 0
@@ -214,4 +214,4 @@ def _after_the_keep(session: GameSession, choice: Choice) -> list[Run]:
 
     human = session.human
     dry_run(session, {human: Keeper(), human.other: Keeper(), CHANCE: Chance()})
-    return [Run(seen[0], len(seen))] if seen else []
+    return [Run(choice), Run(seen[0], len(seen))] if seen else []

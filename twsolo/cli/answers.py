@@ -90,14 +90,13 @@ def names(rules: Ruleset, choice: Choice) -> dict[str, Answer]:
     """What each option may be called: its card or country name, its label, its value."""
     out: dict[str, Answer] = {}
     for option in choice.options:
-        label = answer_label(rules, option, choice.kind)
         if isinstance(option, int) and option in rules.cards:
-            # Not the label's detail: `ops` or `us` names no card (`(2 ops, neutral)`).
-            label = f"#{option} {rules.card(option).name}"
-        out.setdefault(label, option)
-        if isinstance(option, int) and option in rules.cards:
+            # `#20 Olympic Games`, not the label's detail: `ops` or `us` names no card.
+            out.setdefault(str(rules.card(option)), option)
             for name in rules.card_names(option):  # English, Russian (rules/names-*.yaml)
                 out.setdefault(name, option)
+        else:
+            out.setdefault(answer_label(rules, option, choice.kind), option)
         if isinstance(option, str):
             if option in rules.index:
                 for name in rules.country_names(option):

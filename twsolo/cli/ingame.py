@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from twsolo.cli.ahead import Run, dry_run, next_cards, play_line, whole_play
+from twsolo.cli.ahead import dry_run, next_cards, play_line, whole_play
 from twsolo.cli.batch import Line, Planned
 from twsolo.cli.board_picture import Marks, changes_since, last_ai_action
 from twsolo.cli.live_board import LiveBoard, unwritable
@@ -357,8 +357,6 @@ class Terminal:
                 return ""
             return say("ask.die.both", then=rolled_by(roller.other, game.state.ai_side))
         runs = next_cards(self.session, choice)
-        if choice.kind == "draft":  # the next step's draws, after the keep
-            runs = [Run(choice), *runs]
         if len(runs) < 2:
             return ""
         ai = game.state.ai_side

@@ -162,7 +162,7 @@ def short_menu(rules: Ruleset, choice: Choice, shown: set[Answer]) -> list[str]:
     if choice.kind not in SHORT_LISTED or not set(choice.options) <= shown:
         return []
     cards = [int(str(o)) for o in choice.options]
-    return wrapped([f"{n}. #{c} {rules.card(c).name}" for n, c in enumerate(cards, 1)], "  ")
+    return wrapped([f"{n}. {rules.card(c)}" for n, c in enumerate(cards, 1)], "  ")
 
 
 def is_countries(rules: Ruleset, choice: Choice) -> bool:

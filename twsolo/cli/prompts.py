@@ -95,29 +95,25 @@ def one_line(header: str, lines: list[str]) -> list[str]:
 
 def forced_run(state: GameState, choice: Choice) -> list[int]:
     """The draws after this one in a row of draws (`of`: n of count) when each of them can be
-    one card only, as far as the table knows (spec §4: a known top, a lone card, a known
-    bottom), in the order they come; [] when any of them can be more than one card."""
+    one card only, as far as the table knows (GameState.candidates, spec §4), in the order they
+    come; [] when any of them can be more than one card, or none (the pile runs out)."""
     of = choice.context.get("of")
-    pile = choice.context.get("pile")
+    pile = str(choice.context.get("pile"))
     if choice.kind != "draw" or of is None or of[0] >= of[1] or pile not in state.piles:
         return []
-    p = state.piles[str(pile)].copy()
+    trial = state.copy()
+    p = trial.piles[pile]
     first = int(str(choice.options[0]))
-    if first not in p:  # the last unseen card: what lies under it is not known
+    if first not in p:  # an unseen card: what lies under it is not known
         return []
     p.remove(first)
     run = []
     for _ in range(of[1] - of[0]):
-        if p.top:
-            card = p.top[0]
-        elif p.unseen or len(p.shuffled) > 1:
+        can = trial.candidates(pile)
+        if len(can) != 1 or can[0] not in p:  # a doubt, an empty pile or an unseen card
             return []
-        elif p.shuffled or p.bottom:
-            card = (p.shuffled or p.bottom)[0]
-        else:
-            return []  # the pile runs out: the row stops short
-        p.remove(card)
-        run.append(card)
+        p.remove(can[0])
+        run.append(can[0])
     return run
 
 
@@ -214,20 +210,8 @@ class Prompter:
         elif short := short_menu(rules, choice, shown):  # the cards named in full just above
             for line in one_line(header, short) or [header, *short]:
                 click.echo(line)
-        elif choice.kind not in CONTEXT_KINDS and (
-            one := one_line(header, listing or menu(rules, state, choice))
-        ):
-            click.echo(one[0])  # a short list on the question's line
         else:
-            click.echo(header)
-            self.show_context(choice)
-            said = self.legend_said(game, choice)
-            for line in listing or menu(rules, state, choice):
-                if line not in said:  # the marks' legend once an action round
-                    click.echo(line)
-            ahead = self.ahead if choice.kind == "draft" else None  # the next step's draws
-            if ahead is not None and (then := ahead(game, choice)):
-                click.echo(f"  {then}")
+            self.list_question(game, choice, header, listing or menu(rules, state, choice))
         while True:
             raw = typed_line()
             if not raw:
@@ -307,6 +291,23 @@ class Prompter:
         if choice.kind == "draw" and of is not None and of[0] == 1 and 2 <= of[1] <= 9:
             header += " " + say("ask.pile.type_all", n=of[1])
         return header
+
+    def list_question(self, game: Game, choice: Choice, header: str, lines: list[str]) -> None:
+        """The question and its list: a short list on the question's line; else the list under
+        it, the marks' legend once an action round, and at a draft's keep the cards the table
+        may turn over next."""
+        if choice.kind not in CONTEXT_KINDS and (one := one_line(header, lines)):
+            click.echo(one[0])
+            return
+        click.echo(header)
+        self.show_context(choice)
+        said = self.legend_said(game, choice)
+        for line in lines:
+            if line not in said:
+                click.echo(line)
+        ahead = self.ahead if choice.kind == "draft" else None  # the next step's draws
+        if ahead is not None and (then := ahead(game, choice)):
+            click.echo(f"  {then}")
 
     def legend_said(self, game: Game, choice: Choice) -> list[str]:
         """The legend of the list's marks when it was said earlier in this action round (then

@@ -215,7 +215,7 @@ def pile_label(pile: str, ai: Side | None = None) -> str:
 
 
 def _cards_text(rules: Ruleset, cards: Sequence[int]) -> str:
-    return ", ".join(f"#{c} {rules.card(c).name}" for c in cards)
+    return ", ".join(str(rules.card(c)) for c in cards)
 
 
 def instructions(rules: Ruleset, records: Iterable[Record], ai: Side | None = None) -> list[str]:
@@ -250,16 +250,18 @@ def instructions(rules: Ruleset, records: Iterable[Record], ai: Side | None = No
         for _, target in dealt:
             by_target[target] = by_target.get(target, 0) + 1
         source = pile_label(dealt[0][0], ai)
-        split = [
-            say("show.deal_split.item", n=n, target=pile_label(t, ai)) for t, n in by_target.items()
-        ]
-        both = say("show.deal_split", source=source, items=", ".join(split))
-        if len(by_target) > 1 and len(both) <= STEP_WIDTH:  # the draft's deals: one line
-            lines.append(both)
-        else:
-            for target, n in by_target.items():
-                lines.append(_deal_line(n, source, pile_label(target, ai)))
         dealt.clear()
+        if len(by_target) > 1:  # the draft's deals: one line when it fits
+            items = (
+                say("show.deal_split.item", n=n, target=pile_label(t, ai))
+                for t, n in by_target.items()
+            )
+            line = say("show.deal_split", source=source, items=", ".join(items))
+            if len(line) <= STEP_WIDTH:
+                lines.append(line)
+                return
+        for target, n in by_target.items():
+            lines.append(_deal_line(n, source, pile_label(target, ai)))
 
     n = 0
     while n < len(shown):
@@ -435,7 +437,7 @@ def _regions_on(rules: Ruleset, out: CardMove, up: CardMove, ai: Side | None) ->
         return None
     place, pile = _where(out, ai)
     target = say(f"record.pile_{place}", pile=pile) if place in ("bottom", "top") else pile
-    first, second = (f"#{c} {rules.card(c).name}" for c in (out.card, up.card))
+    first, second = (str(rules.card(c)) for c in (out.card, up.card))
     if _where(up, ai) == (place, pile):  # both out alike (the Scoring Card Deck re-formed)
         line = say("show.move.regions_out", first=first, second=second, target=target)
     elif up.target == "primary" and not up.top:
