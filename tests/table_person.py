@@ -633,9 +633,19 @@ class TablePerson(Person):
         return answer_label(game.rules, answer, choice.kind)
 
     def plan(
-        self, game: Game, first: Choice, table: PhysicalTable, words: str | None
+        self,
+        game: Game,
+        first: Choice,
+        table: PhysicalTable,
+        words: str | None,
+        *,
+        whole: bool = True,
+        within: tuple[str, ...] = (),
+        first_answer: Answer | None = None,
     ) -> list[tuple[Choice, Answer]]:
-        """This question's answer and those of the questions of the same play that follow."""
+        """This question's answer (`first_answer` if given) and those of the questions of the
+        same play that follow (`whole`; `within`: only questions of these kinds), or of the
+        same question asked again (the next points of one placement)."""
         from twsolo.session.journal_replay import Replay, providers_of
         from twsolo.solo import play_game
 
@@ -655,6 +665,8 @@ class TablePerson(Person):
                 if c.actor == CHANCE and programs:
                     return session.rng_at(g).choice(c.options)  # the program's own chance
                 own = first.actor != CHANCE and c.actor == first.actor  # the whole play
+                own = own and (whole or (c.kind, c.key) == (first.kind, first.key))
+                own = own and (not within or c.kind in within)
                 if answers and not own and (c.actor, c.kind, c.key, c.context.get("pile")) != group:
                     # Not this play's, forced or not: a person types no further than the
                     # screen has shown (a forced card of another pile takes no part of a line).
@@ -665,6 +677,8 @@ class TablePerson(Person):
                     raise Stop  # the screen will say to change that pile first: not seen yet
                 if c.actor == CHANCE:
                     a = person.chance(g, c, table, words or "")
+                elif not answers and first_answer is not None:
+                    a = first_answer
                 else:
                     a = person.own(g, c)
                 answers.append((c, a))
@@ -735,6 +749,13 @@ THEN = re.compile(
 THEN_ITEM = re.compile(r"(?:the top card|(\d+) cards off the top) of (.+)")
 BOTH_DICE = "you may roll both and type them in one line"
 INVITED = re.compile(r"\(you may type all ([2-9]) in one line")
+# The rest of an ops play: the order (the AI's card) and the operation, the person's choices.
+OPS_AFTER = re.compile(r"\((?:for ops you may type what follows|you may type the operation) in")
+FOLLOW = ("play", "order", "operation")
+DICE_AFTER = re.compile(r"\(then (your die|both dice, yours first): you may roll")
+# The first point of several: the person names them all (it knows the rules of placement,
+# so the legal countries after each point are its own to work out: no chance, no AI between).
+POINTS = re.compile(r"\(you may name (all \d+|every point) in one line")
 
 
 @dataclass
@@ -795,7 +816,28 @@ class ScreenPerson(TablePerson):
                     self.lines.append(line)
                     self.advised.append((len(self.terminal.session.entries), line, rolled))
                     return line
-            own = typed(game, choice, self.own(game, choice))
+            if self.batch and POINTS.search(header):  # as invited: all the points at once
+                answers = self.plan(game, choice, self.table.copy(), None, whole=False)
+                line = self.line(game, choice, answers)
+                if len(answers) > 1:
+                    self.lines.append(line)
+                return line
+            answer = self.own(game, choice)
+            own = typed(game, choice, answer)
+            rest = OPS_AFTER.search(self.screen_since(self.asked_at))
+            if self.batch and rest and (choice.kind == "order" or answer == "ops"):
+                table = self.table.copy()
+                answers = self.plan(game, choice, table, None, within=FOLLOW, first_answer=answer)
+                line = self.line(game, choice, answers)
+                if len(answers) > 1:
+                    self.lines.append(line)
+                return line
+            dice = DICE_AFTER.search(self.screen_since(self.asked_at))
+            if self.batch and dice and own != "done":  # as invited: the target's dice
+                n = 2 if dice.group(1).startswith("both") else 1
+                line = f"{own}, {' '.join(str(self.rng.randint(1, 6)) for _ in range(n))}"
+                self.lines.append(line)
+                return line
             then = THEN.search(self.screen_since(self.asked_at))
             if choice.kind == "draft" and self.batch and then:  # the next step's draws after
                 runs = self.invited(then)

@@ -30,20 +30,39 @@ def test_a_placement_in_one_line_and_a_bad_line_refused_whole(tmp_path: Path) ->
         if name is None or said:
             return None
         said.append(name)
-        return [f"{name} 2, Narnia", f"{name} 2"]  # refused whole, then taken
+        return [f"{name} 2, Narnia", f"{name}, {name}"]  # refused whole, then taken
 
     person = Person(seed=3, say=say)
     out = run_with(tmp_path, ["new", "--seed", "3", "--name", "g"], person)
     assert said, "no placement of 2 ops came up"
     name = said[0]
     refused = out.index(f"> {name} 2, Narnia")
-    taken = out.index(f"> {name} 2\n", refused)
+    taken = out.index(f"> {name}, {name}\n", refused)
     between = out[refused:taken]
     assert "Refused (nothing done): 'Narnia'" in between
     assert "influence to" not in between  # no point was placed
     after = out[taken:]
-    assert after.startswith(f"> {name} 2\n  = {name} 2\n")
+    assert after.startswith(f"> {name}, {name}\n  = {name} 2\n")  # as understood
     assert re.search(rf"add 2 US influence to {re.escape(name)} \(now \d+\)", after)
+
+
+def test_a_line_that_reads_as_typed_is_not_echoed(tmp_path: Path) -> None:
+    """The echo says how a line was understood; a line understood word for word as typed
+    (case and commas aside) has nothing to add."""
+    said: list[str] = []
+
+    def say(game: Game, choice: Choice) -> list[str] | None:
+        name = placement(game, choice)
+        if name is None or said:
+            return None
+        said.append(name)
+        return [f"{name.upper()} 2"]
+
+    out = run_with(tmp_path, ["new", "--seed", "3", "--name", "g"], Person(seed=3, say=say))
+    assert said, "no placement of 2 ops came up"
+    after = out[out.index(f"> {said[0].upper()} 2\n") :].split("\n")
+    assert not after[1].startswith("  = "), after[:3]
+    assert re.search(rf"add 2 US influence to {re.escape(said[0])} \(now \d+\)", "\n".join(after))
 
 
 def test_a_line_ends_where_the_table_must_change_the_pile_first(tmp_path: Path) -> None:

@@ -101,7 +101,7 @@ def test_a_list_with_the_same_marks_is_not_printed_again(tmp_path: Path) -> None
     person = ScreenPerson(seed=2, brain="hint", until=2, batch=False)  # a point at a time
     args = ["new", "--side", "us", "--table", "--dice", "manual", "--seed", "2", "--name", "g"]
     out = play_at_table(tmp_path, args, person)
-    first_list = out.index("Place influence: place influence (4 ops left)\n")
+    first_list = out.index("Place influence: place influence (4 ops left) (you may name")
     after = out[first_list:].split("\n")
     assert "(-1 VP)" in "\n".join(after[:15])
     again = [ln for ln in after[:60] if ln.startswith("Place influence")]

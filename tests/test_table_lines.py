@@ -49,6 +49,13 @@ def test_draws_typed_in_one_line_give_the_game_of_one_answer_a_prompt(
         assert person.confirmed, "the second card drawn was never forced"
     # The draft's keep with the next step's draws after it, as the screen invites (issue #41).
     assert any(re.fullmatch(r"[^,]+, #\d+( #\d+)+", line) for line in person.lines), person.lines
+    # Typed as the screen invites them too: all the points of a placement (`Benelux, Morocco`),
+    # a coup's or realignment's target with its dice (`Iraq, 2`; `UK, 2 6`), the rest of an ops
+    # play (`ops, coup`; `ops first, influence`).
+    assert any(re.fullmatch(r"[A-Z][^,#\d]+(, [A-Z][^,#\d]+)+", ln) for ln in person.lines)
+    assert any(re.fullmatch(r"[A-Z][^,#\d]+, [1-6]( [1-6])?", ln) for ln in person.lines)
+    ops_rest = ("ops, ", "event first, ", "ops first, ")
+    assert any(ln.startswith(ops_rest) for ln in person.lines), person.lines
 
 
 def test_a_card_the_forced_draw_cannot_be_refuses_the_line_whole(tmp_path: Path) -> None:
@@ -123,3 +130,15 @@ def test_the_military_ops_reminder_is_said_once_a_round(tmp_path: Path) -> None:
     assert said, "no reminder in these turns: choose another seed"
     assert any(banners[(t, ar)] > 1 for t, ar, _ in said)  # a banner again in a reminded round
     assert max(said.values()) == 1
+
+
+def test_no_dice_are_invited_when_the_program_rolls(tmp_path: Path) -> None:
+    """At the table with the program's dice (`--dice auto`), a coup's or realignment's target
+    invites no dice: the person rolls none. Seed 3, USSR realigns and coups in turns 1 and 2."""
+    person = ScreenPerson(seed=3, until=3)
+    args = ["new", "--side", "ussr", "--table", "--dice", "auto", "--seed", "3", "--name", "g"]
+    out = play_at_table(tmp_path, args, person)
+    assert re.search(r"^(Realign|Coup)", out, re.M), "no coup or realignment: choose another seed"
+    assert "(then your die" not in out
+    assert "(then both dice" not in out
+    assert "(for ops you may type what follows" in out  # the other invitations stay

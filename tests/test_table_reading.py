@@ -157,7 +157,8 @@ def test_a_list_whose_penalty_is_paid_is_not_printed_again(tmp_path: Path) -> No
         asked = [k for k in range(n) if lines[k].startswith(head)]
         listed = max(k for k in asked if "listed above" not in lines[k])
         assert any("(-1 VP)" in line for line in lines[listed:n])  # the marks shown above
-        assert lines[n + 1].startswith("> ")  # answered from the list above
+        answered = lines[n + 2] if lines[n + 1].startswith("  (then both dice") else lines[n + 1]
+        assert answered.startswith("> ")  # answered from the list above (with the dice invited)
 
 
 def test_the_drafts_deals_and_shuffles_are_one_line_each(rules: Ruleset) -> None:

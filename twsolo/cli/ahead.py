@@ -1,6 +1,7 @@
 """What comes next, found by a dry run of the game from its journal (nothing saved, nothing
-printed): the hint's whole play as one typeable line, and the cards the table turns over next
-that a person may type in the same line as the card asked now (issue #41).
+printed): the hint's whole play as one typeable line, the cards the table turns over next that
+a person may type in the same line as the card asked now, the dice a coup's or a
+realignment's target is rolled with, and the questions of an ops play after `ops` (issue #41).
 
 Both only ever invite lines the program itself accepts: the whole play is checked against the
 typed-line planner (cli/batch.py) before it is shown, and the cards invited next are the
@@ -16,6 +17,7 @@ from twsolo.cli.menus import SEEN
 from twsolo.cli.render import answer_label
 from twsolo.engine.choices import CHANCE, Actor, Answer, Choice, ChoiceProvider
 from twsolo.engine.game import Game
+from twsolo.ids import Side
 from twsolo.session.journal_replay import Replay, providers_of
 from twsolo.session.live import GameSession
 from twsolo.solo import play_game
@@ -215,3 +217,69 @@ def _after_the_keep(session: GameSession, choice: Choice) -> list[Run]:
     human = session.human
     dry_run(session, {human: Keeper(), human.other: Keeper(), CHANCE: Chance()})
     return [Run(choice), Run(seen[0], len(seen))] if seen else []
+
+
+# ------------------------------------------------------------------ the dice after a target
+def dice_next(session: GameSession, choice: Choice) -> list[Choice]:
+    """The dice the person rolls right after `choice`, a coup's or a realignment's target
+    (spec §11, §12: the roll follows the target whatever it is, before anyone decides anything):
+    each a question of the person's die, then the other side's (a realignment). Empty unless the
+    person rolls the dice (at the table, dice typed)."""
+    if not session.header.table or session.header.dice == "auto":
+        return []
+    target = next((o for o in choice.options if o != "done"), None)
+    dice: list[Choice] = []
+    asked = False
+
+    class Target:
+        def choose(self, game: Game, c: Choice) -> Answer:
+            nonlocal asked
+            if asked or (c.kind, c.key) != (choice.kind, choice.key):
+                raise Done
+            asked = True
+            return target if target is not None else c.options[0]
+
+    class Dice:
+        def choose(self, game: Game, c: Choice) -> Answer:
+            if not asked or c.kind != "die" or not isinstance(c.context.get("roller"), Side):
+                raise Done
+            dice.append(c)
+            return c.options[0]
+
+    if target is None:
+        return []
+    human = session.human
+    dry_run(session, {human: Target(), human.other: Target(), CHANCE: Dice()})
+    return dice if dice and dice[0].context.get("roller") == human else []
+
+
+# ------------------------------------------------------------------ the questions after `ops`
+FOLLOW_OPS = ("order", "operation")
+
+
+def ops_next(session: GameSession, choice: Choice, answer: Answer) -> list[Choice]:
+    """The person's questions right after `answer` to `choice` (`ops` at "how do you play it",
+    or an order), up to and including which operation, each answered by its first option:
+    the order (event first or ops first, for the AI's card) and the operation. They do not
+    depend on the answers before them, and nothing of chance comes between. Empty when
+    something else comes first."""
+    after: list[Choice] = []
+    human = session.human
+
+    class Person:
+        def choose(self, game: Game, c: Choice) -> Answer:
+            if (c.kind, c.key) == (choice.kind, choice.key) and not after:
+                return answer
+            if c.kind not in FOLLOW_OPS or (after and after[-1].kind == "operation"):
+                raise Done
+            after.append(c)
+            return c.options[0]
+
+    class Nobody:
+        def choose(self, game: Game, c: Choice) -> Answer:
+            if c.actor == CHANCE and len(c.options) == 1:
+                return c.options[0]
+            raise Done
+
+    dry_run(session, {human: Person(), human.other: Nobody(), CHANCE: Nobody()})
+    return after if after and after[-1].kind == "operation" else []

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from twsolo.cli.ahead import dry_run, next_cards, play_line, whole_play
+from twsolo.cli.ahead import dice_next, dry_run, next_cards, ops_next, play_line, whole_play
 from twsolo.cli.batch import Line, Planned
 from twsolo.cli.board_picture import Marks, changes_since, last_ai_action
 from twsolo.cli.live_board import LiveBoard, unwritable
@@ -347,10 +347,19 @@ class Terminal:
         """At the table, the first card of a run the person turns over: the cards turned over
         next before anyone decides anything (issue #41: the Secondary Region's card and the
         AI's top card in one line), with the Early War exception's set-aside cards said; the
-        first die of a realignment: the other die."""
+        first die of a realignment: the other die; a coup's or realignment's target: its dice."""
         of = choice.context.get("of")
         if not self.session.header.table or (of is not None and of[0] != 1):
             return ""
+        if choice.kind in ("play", "order"):  # the rest of an ops play
+            return self.ops_rest(game, choice)
+        if choice.kind in ("coup", "realign"):  # the target's dice, rolled now
+            dice = dice_next(self.session, choice)
+            if not dice:
+                return ""
+            example = " ".join(str(n) for n in (3, 5)[: len(dice)])
+            key = "ask.dice_after.both" if len(dice) == 2 else "ask.dice_after.one"
+            return say(key, example=example)
         if choice.kind == "die":  # a realignment's two dice, the second the other side's
             roller = choice.context.get("roller")
             if of != (1, 2) or not isinstance(roller, Side):
@@ -374,6 +383,20 @@ class Terminal:
             names = ", ".join(f"#{c} {self.rules.card(c).name}" for c in sorted(set(aside)))
             text += " " + say("ask.then.set_aside", cards=names)
         return text
+
+    def ops_rest(self, game: Game, choice: Choice) -> str:
+        """At "how do you play it", the questions after `ops` (the order, the operation); at
+        the order, the operation: invited in the same line when the operation is a choice."""
+        first = "ops" if choice.kind == "play" else choice.options[0]
+        if first not in choice.options:
+            return ""
+        after = ops_next(self.session, choice, first)
+        if not after or len(after[-1].options) < 2:
+            return ""
+        parts = [answer_label(self.rules, first, choice.kind)] if choice.kind == "play" else []
+        parts += [answer_label(self.rules, c.options[0], c.kind) for c in after if c.options[1:]]
+        key = "ask.ops_after" if choice.kind == "play" else "ask.operation_after"
+        return say(key, example=", ".join(parts))
 
     def before_prompt(self, choice: Choice) -> None:
         """Before a prompt: after an undo or a rollback, what to change on the physical board;

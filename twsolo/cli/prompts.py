@@ -34,6 +34,7 @@ from twsolo.cli.menus import (
 )
 from twsolo.cli.render import NUMBER_KINDS, answer_label, pile_label
 from twsolo.engine.choices import Answer, Choice, ChoiceProvider
+from twsolo.engine.ops import OpsBudget
 from twsolo.ids import Side
 from twsolo.phrases import say
 from twsolo.ruleset import Ruleset
@@ -82,6 +83,25 @@ def rolled_by(roller: object, ai: Side | None) -> str:
 
 # Questions said with a line of how to answer (show_context): their list keeps its own lines.
 CONTEXT_KINDS = ("draft", "bottom")
+
+
+def words(line: str) -> list[str]:
+    """A line's words, for comparison: case, spacing and commas aside."""
+    return line.replace(",", " ").casefold().split()
+
+
+def points_invited(choice: Choice) -> str:
+    """The first point of several (an event's, or ops' influence) invites all of them in one
+    line, as a row of draws does (cli/batch.py reads it): "" for any other question."""
+    ctx = choice.context
+    total = ctx.get("total")
+    first = isinstance(total, int) and total > 1 and ctx.get("left") == total
+    if choice.kind == "country" and first:
+        key = "ask.points.type_all_once" if ctx.get("per_country") == 1 else "ask.points.type_all"
+        return " " + say(key, n=total)
+    budget = ctx.get("budget")
+    ops = isinstance(budget, OpsBudget) and not budget.spent and budget.base + len(budget.areas) > 1
+    return " " + say("ask.points.type_ops") if choice.kind == "influence" and ops else ""
 
 
 def one_line(header: str, lines: list[str]) -> list[str]:
@@ -198,6 +218,8 @@ class Prompter:
             key = "ask.listed_above_marked" if vp else f"ask.listed_above{again}"
             click.echo(say(key, header=header, n=n, vp=vp))
             self.show_context(choice)
+            if then := self.next_up(game, choice):
+                click.echo(f"  {then}")
         elif choice.kind in SEEN and not numbered(rules, choice):  # typed as seen
             click.echo(say("ask.type_seen", header=header, n=n))
             if self.ahead is not None and (then := self.ahead(game, choice)):
@@ -243,7 +265,7 @@ class Prompter:
                 except ValueError as whole:  # the line as a whole: LineRefused
                     click.echo(say("ask.refused_line", reason=whole))
                     continue
-                if self.confirmed_line(planned):
+                if self.confirmed_line(raw, planned):
                     self.queue = planned[1:]
                     self.shown = {p.answer for p in planned if p.kind in SEEN}
                     return planned[0].answer
@@ -278,7 +300,7 @@ class Prompter:
         header = f"{title}: {prompt}" if prompt else title
         pile = choice.context.get("pile")
         if pile is None or choice.kind not in PILE_QUESTIONS:
-            return header
+            return header + points_invited(choice)
         where = pile_label(str(pile), game.state.ai_side)
         if choice.kind == "draw" and (to := choice.context.get("to")):
             onto = pile_label(str(to), game.state.ai_side)
@@ -296,18 +318,26 @@ class Prompter:
         """The question and its list: a short list on the question's line; else the list under
         it, the marks' legend once an action round, and at a draft's keep the cards the table
         may turn over next."""
+        then = self.next_up(game, choice)
         if choice.kind not in CONTEXT_KINDS and (one := one_line(header, lines)):
             click.echo(one[0])
-            return
-        click.echo(header)
-        self.show_context(choice)
-        said = self.legend_said(game, choice)
-        for line in lines:
-            if line not in said:
-                click.echo(line)
-        ahead = self.ahead if choice.kind == "draft" else None  # the next step's draws
-        if ahead is not None and (then := ahead(game, choice)):
+        else:
+            click.echo(header)
+            self.show_context(choice)
+            said = self.legend_said(game, choice)
+            for line in lines:
+                if line not in said:
+                    click.echo(line)
+        if then:
             click.echo(f"  {then}")
+
+    def next_up(self, game: Game, choice: Choice) -> str:
+        """What a list question's line may carry after its answer: the next draft step's draws
+        (after the keep), a coup's or realignment's dice (after the target), the rest of an ops
+        play (after `ops` or the order); else ""."""
+        if self.ahead is None or choice.kind not in ("draft", "coup", "realign", "play", "order"):
+            return ""
+        return self.ahead(game, choice)
 
     def legend_said(self, game: Game, choice: Choice) -> list[str]:
         """The legend of the list's marks when it was said earlier in this action round (then
@@ -338,9 +368,12 @@ class Prompter:
             self.listed = shown  # the lines on the screen are still the marked ones
         return "_paid" if paid else None
 
-    def confirmed_line(self, planned: list[Planned]) -> bool:
-        """A line that answers several questions, as understood, and its warnings at once."""
-        click.echo(f"  = {summary(planned)}")
+    def confirmed_line(self, raw: str, planned: list[Planned]) -> bool:
+        """A line that answers several questions, as understood (unless it reads as typed),
+        and its warnings at once."""
+        understood = summary(planned)
+        if words(understood) != words(raw):
+            click.echo(f"  = {understood}")
         return warned(list(dict.fromkeys(w for p in planned for w in p.warnings)))
 
     def show_context(self, choice: Choice) -> None:

@@ -37,6 +37,17 @@ PHRASES: dict[str, str | tuple[str, str]] = {
     "ask.pile.draws_to": "turn over the top {n} cards of {pile} one by one and put them on {to}",
     "ask.die.both": "(then {then}: you may roll both and type them in one line, this die first)",
     "ask.pile.type_all": "(you may type all {n} in one line, in the order drawn)",
+    "ask.points.type_all": "(you may name all {n} in one line, after commas: `Name, Name 2`)",
+    "ask.points.type_all_once": "(you may name all {n} in one line, after commas: `Name, Name`)",
+    "ask.points.type_ops": "(you may name every point in one line, after commas: `Name, Name 2`)",
+    "ask.dice_after.one": "(then your die: you may roll it now and type it after the country,"
+    " after a comma: `Name, {example}`)",
+    "ask.dice_after.both": "(then both dice, yours first: you may roll them now and type them"
+    " after the country, after a comma: `Name, {example}`)",
+    "ask.ops_after": "(for ops you may type what follows in the same line, after commas:"
+    " `{example}`)",
+    "ask.operation_after": "(you may type the operation in the same line, after a comma:"
+    " `{example}`)",
     "ask.then_after_keep": "(next, before any choice: {items}; you may turn them over now and"
     " type them after the cards you keep, after a comma: `1 4 5, #N #N …`)",
     "ask.then": "(next, before any choice: {items}; you may turn them over now and type them"

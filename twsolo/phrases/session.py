@@ -16,8 +16,9 @@ A card play: `event`, `ops` or `space race` (how you play it), then for the AI's
 ops `event first` or `ops first`, then `influence`, `coup` or `realign` — the same every round.
 One line may answer the questions that follow too, part by part: `w ger 2, italy` (the points
 of a placement), `#24 #8 #30` (cards turned over, in the order drawn), `3 5` (a realignment's
-dice), `#16, event, poland` (a whole play). It is echoed as understood and applied whole, or
-refused whole with the reason. A question with one legal answer takes no part of it, except a
+dice), `#16, event, poland` (a whole play); the first point of several invites them all. It
+is echoed as understood (unless it reads as typed) and applied whole, or refused whole with the
+reason. A question with one legal answer takes no part of it, except a
 part naming that answer (`ops` for a card that can only be played for ops; a card drawn that
 could only be that card). A region's card, or the cards you keep at the draft, may be typed
 with the cards the screen says come next (`#2 #24`; `1 4 5, #11 #12 #13 #14`); `hint` shows a
