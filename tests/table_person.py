@@ -750,7 +750,7 @@ THEN_ITEM = re.compile(r"(?:the top card|(\d+) cards off the top) of (.+)")
 BOTH_DICE = "you may roll both and type them in one line"
 INVITED = re.compile(r"\(you may type all ([2-9]) in one line")
 # The rest of an ops play: the order (the AI's card) and the operation, the person's choices.
-OPS_AFTER = re.compile(r"\((?:for ops you may type what follows|you may type the operation) in")
+OPS_AFTER = re.compile(r"\((?:for ops )?you may type the (?:order and the )?operation in")
 FOLLOW = ("play", "order", "operation")
 DICE_AFTER = re.compile(r"\(then (your die|both dice, yours first): you may roll")
 # The first point of several: the person names them all (it knows the rules of placement,

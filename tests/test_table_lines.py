@@ -141,4 +141,4 @@ def test_no_dice_are_invited_when_the_program_rolls(tmp_path: Path) -> None:
     assert re.search(r"^(Realign|Coup)", out, re.M), "no coup or realignment: choose another seed"
     assert "(then your die" not in out
     assert "(then both dice" not in out
-    assert "(for ops you may type what follows" in out  # the other invitations stay
+    assert "(for ops you may type the " in out  # the other invitations stay

@@ -393,9 +393,12 @@ class Terminal:
         after = ops_next(self.session, choice, first)
         if not after or len(after[-1].options) < 2:
             return ""
-        parts = [answer_label(self.rules, first, choice.kind)] if choice.kind == "play" else []
+        parts = [answer_label(self.rules, first, choice.kind)]
         parts += [answer_label(self.rules, c.options[0], c.kind) for c in after if c.options[1:]]
-        key = "ask.ops_after" if choice.kind == "play" else "ask.operation_after"
+        ordered = any(c.kind == "order" and c.options[1:] for c in after)
+        key = "ask.operation_after"
+        if choice.kind == "play":
+            key = "ask.ops_order_after" if ordered else "ask.ops_after"
         return say(key, example=", ".join(parts))
 
     def before_prompt(self, choice: Choice) -> None:

@@ -44,8 +44,10 @@ PHRASES: dict[str, str | tuple[str, str]] = {
     " after a comma: `Name, {example}`)",
     "ask.dice_after.both": "(then both dice, yours first: you may roll them now and type them"
     " after the country, after a comma: `Name, {example}`)",
-    "ask.ops_after": "(for ops you may type what follows in the same line, after commas:"
+    "ask.ops_after": "(for ops you may type the operation in the same line, after a comma:"
     " `{example}`)",
+    "ask.ops_order_after": "(for ops you may type the order and the operation in the same line,"
+    " after commas: `{example}`)",
     "ask.operation_after": "(you may type the operation in the same line, after a comma:"
     " `{example}`)",
     "ask.then_after_keep": "(next, before any choice: {items}; you may turn them over now and"
