@@ -221,10 +221,11 @@ def _after_the_keep(session: GameSession, choice: Choice) -> list[Run]:
 
 # ------------------------------------------------------------------ the dice after a target
 def dice_next(session: GameSession, choice: Choice) -> list[Choice]:
-    """The dice the person rolls right after `choice`, a coup's or a realignment's target
-    (spec §11, §12: the roll follows the target whatever it is, before anyone decides anything):
-    each a question of the person's die, then the other side's (a realignment). Empty unless the
-    person rolls the dice (at the table, dice typed)."""
+    """The dice the person rolls right after `choice`, a coup's or a realignment's target (the
+    base game's coup and realignment: the roll follows the target whatever it is, before anyone
+    decides anything; docs/rules/card-events.md A8, A9): each a question of the person's die,
+    then the other side's (a realignment). Empty unless the person rolls the dice (at the table,
+    dice typed)."""
     if not session.header.table or session.header.dice == "auto":
         return []
     target = next((o for o in choice.options if o != "done"), None)
@@ -260,9 +261,10 @@ FOLLOW_OPS = ("order", "operation")
 def ops_next(session: GameSession, choice: Choice, answer: Answer) -> list[Choice]:
     """The person's questions right after `answer` to `choice` (`ops` at "how do you play it",
     or an order), up to and including which operation, each answered by its first option:
-    the order (event first or ops first, for the AI's card) and the operation. They do not
-    depend on the answers before them, and nothing of chance comes between. Empty when
-    something else comes first."""
+    the order (event first or ops first, for the AI's card) and the operation, with nothing of
+    chance or the AI's between. Empty when something else comes first. (After the event first
+    the operation's options may be fewer: a line naming one no longer legal is refused where it
+    lands, with the reason, as any line is.)"""
     after: list[Choice] = []
     human = session.human
 
