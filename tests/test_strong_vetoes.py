@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pytest
 
@@ -217,3 +217,53 @@ def test_a_defcon_1_of_its_own_is_forced_when_every_card_it_held_loses(rules: Ru
         seats = providers(spec, Side.US)
         seats[Side.USSR] = PlaysCard(seats[Side.USSR], last.at, card)
         assert play_game(rules, spec.options(), seats).result == result, card
+
+
+# Seeds of the 1,000-game measurements where the stand-in (USSR) ended the game by its own
+# DEFCON 1 before the bomb guard: it kept a card carrying the AI's event that lowers DEFCON
+# (KAL-007, Duck and Cover) at DEFCON 3, or spent the Space Race while one lay in its deck/hand,
+# until that card was all it had at DEFCON 2 (4424, 4890, 4932: enhanced AI, balanced set-up;
+# 4146: the seed's AI); 4374 then couped a battleground at DEFCON 2 with its trap card, the
+# trap veto hiding the DEFCON one.
+@pytest.mark.parametrize(
+    ("seed", "enhanced"), [(4424, True), (4890, True), (4932, True), (4146, False), (4374, False)]
+)
+def test_the_bomb_guard_ends_no_game_by_the_stand_ins_own_defcon_1(
+    rules: Ruleset, seed: int, enhanced: bool
+) -> None:
+    spec = GameSpec(seed, "us", "strong", enhanced=enhanced, balanced_setup=enhanced)
+    result = play_game(rules, spec.options(), providers(spec, Side.US)).result
+    assert result is not None
+    assert result != Result(Side.US, "defcon1")
+
+
+@dataclass
+class Decisions:
+    """The stand-in, noting each action-round card choice: (turn, round, DEFCON, offered,
+    chosen)."""
+
+    player: ChoiceProvider
+    seen: list[tuple[int, int, int, tuple[int, ...], int]] = field(default_factory=list)
+
+    def choose(self, game: Game, choice: Choice) -> Answer:
+        answer = self.player.choose(game, choice)
+        if choice.kind == "ar_card":
+            s = game.state
+            offered = tuple(int(str(o)) for o in choice.options)
+            self.seen.append((s.turn, s.action_round, s.defcon, offered, int(str(answer))))
+        return answer
+
+
+def test_the_bomb_is_played_at_defcon_3_when_it_must_come_back(rules: Ruleset) -> None:
+    """Seed 4424 (enhanced AI, balanced set-up), turn 9 AR3 at DEFCON 3: the stand-in draws
+    Soviets Shoot Down KAL-007 with 4 cards left in its deck/hand for 4 rounds; kept, it came
+    back as its only card at DEFCON 2. It plays it now: the event costs DEFCON 2, not the game."""
+    spec = GameSpec(4424, "us", "strong", enhanced=True, balanced_setup=True)
+    seats = providers(spec, Side.US)
+    noted = Decisions(seats[Side.USSR])
+    seats[Side.USSR] = noted
+    play_game(rules, spec.options(), seats)
+    at = [d for d in noted.seen if d[:2] == (9, 3)]
+    assert at, "turn 9 AR3 never came: choose another seed"
+    assert at[0][2:4] == (3, (50, 89)), "another position: choose another seed"
+    assert at[0][4] == 89

@@ -42,7 +42,9 @@ from twsolo.players.registry import StandIn
 from twsolo.players.tail_risk import (
     given_defcon_loss,
     headline_vetoes,
+    keeps_a_bomb,
     own_defcon_loss,
+    spends_the_space_race,
     throws_lead,
     trap_play,
     vetoed_last,
@@ -180,17 +182,23 @@ def rank_action(
     # put last, whatever its value. Lazily: the full look-ahead stops at the kept few, and the
     # plays past them are neither ranked nor judged (the DEFCON veto plays each on a world).
     # When every play is vetoed the lesser risk goes first: a lead the AI may take on some
-    # world (1), the trap set off on oneself (2), DEFCON 1 on one's own action (3: certain).
+    # world or a DEFCON-lowering card kept to come back this turn (1), the trap set off on
+    # oneself (2), DEFCON 1 on one's own action (3: certain).
     vetoed: dict[int, int] = {}
 
     def vetoes(item: tuple[float, Play]) -> bool:
         play = item[1]
-        if trap_play(rules, side, play):
-            vetoed[id(play)] = 2
-        elif own_defcon_loss(game, worlds[0], play, drawn) or given_defcon_loss(
+        # The gravest first: a trap play that also brings DEFCON 1 is a certain loss (seed 4374).
+        if own_defcon_loss(game, worlds[0], play, drawn) or given_defcon_loss(
             game, k, worlds[0], play
         ):
             vetoed[id(play)] = 3
+        elif trap_play(rules, side, play):
+            vetoed[id(play)] = 2
+        elif keeps_a_bomb(game, side, play, drawn, risky) or spends_the_space_race(
+            game, worlds[0], side, play
+        ):
+            vetoed[id(play)] = 1
         return id(play) in vetoed
 
     order = vetoed_later(looked, vetoes)

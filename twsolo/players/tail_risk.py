@@ -15,7 +15,15 @@ did not sample can still look best. Two vetoes put such plays last, from what th
 - Missile Envy's veto (issue #43): at DEFCON 2, Missile Envy as one's event when any card the
   AI may hold would be handed over with an event that lowers DEFCON;
 - the lead guard (issue #43): while the human leads on VP, a play after which, on any world the
-  look-ahead played, the AI wins by 20 VP or by Europe's control (spec §20.1.1, §20.1.5).
+  look-ahead played, the AI wins by 20 VP or by Europe's control (spec §20.1.1, §20.1.5);
+- the bomb guard (issue #43): at DEFCON 3 or lower, a play of the other card when one drawn
+  carries the AI's event that lowers DEFCON and the human's deck/hand must give it back this
+  turn (no more cards in it, the one put at the bottom counted, than action rounds left and one
+  more, for a round that takes two: UN Intervention with its card, an event's discard): it
+  would then be played whatever DEFCON is by then, and at DEFCON 2 its event loses the game
+  (spec §20.1.2). Played now, at DEFCON 3, the event costs DEFCON 2 and not the game. At
+  DEFCON 2, the Space Race is not spent on another card while such a card known to be in the
+  deck/hand must come back: the Space Race is then its one way to be played.
 """
 
 from __future__ import annotations
@@ -25,16 +33,20 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TypeVar
 
+from twsolo.engine import calendar
 from twsolo.engine.events import EVENTS, play_event
 from twsolo.engine.game import Game, GameOver
+from twsolo.engine.space import EIGHTH_ROUND, has_ability, space_refusal
 from twsolo.engine.state import GameState, hand_of
 from twsolo.ids import CHINA_CARD, CardId, Side
+from twsolo.players.card_values import opponent_event
 from twsolo.players.knowledge import Knowledge, sample_world
 from twsolo.players.lookahead import (
     Horizon,
     Look,
     RolloutHuman,
     Sample,
+    drops_defcon,
     script_for,
     to_table,
     world_flow,
@@ -204,6 +216,45 @@ def own_defcon_loss(game: Game, sample: Sample, play: Play, drawn: Sequence[int]
         play_drawn(flow, play.card, list(drawn))
     result = flow.game.state.result
     return result is not None and result.reason == "defcon1" and result.winner is human.other
+
+
+def keeps_a_bomb(
+    game: Game, human: Side, play: Play, drawn: Sequence[int], bombs: frozenset[int]
+) -> bool:
+    """The bomb guard (see the module): `play` is of the other card than a drawn one of `bombs`
+    (the drawn cards carrying the AI's event that lowers DEFCON, card_values.dangers), at
+    DEFCON 3 or lower, and the human's deck/hand will give that card back this turn."""
+    state = game.state
+    if state.defcon > 3 or play.card in bombs or not any(c in bombs for c in drawn):
+        return False
+    return comes_back(state, human, game.rules)
+
+
+def spends_the_space_race(game: Game, sample: Sample, human: Side, play: Play) -> bool:
+    """The bomb guard's other half: at DEFCON 2, the Space Race spent on another card while a
+    card known to lie in the human's deck/hand carries the AI's event that lowers DEFCON, comes
+    back this turn, and could go to the Space Race instead (its one way not to lose then)."""
+    state, rules = game.state, game.rules
+    if play.how != "space_race" or state.defcon != 2 or not comes_back(state, human, rules):
+        return False
+    held = [c for c in state.pile(hand_of(human)).known() if c != play.card]
+    return any(
+        space_refusal(state, rules, human, rules.card(c).ops) is None
+        and opponent_event(rules, human, c)
+        and drops_defcon(game, sample, c, [])
+        for c in held
+    )
+
+
+def comes_back(state: GameState, human: Side, rules: Ruleset) -> bool:
+    """The cards of the human's deck/hand, and the one put at its bottom now, are all played
+    this turn: no more of them than action rounds left and one more (a round may take two:
+    UN Intervention with its card, an event's discard; seeds 4424, 4932 of the balanced
+    set-up's measurement). The regular rounds and the Space Race's eighth count (another
+    extra round only makes it surer)."""
+    eighth = int(has_ability(state, rules, human, EIGHTH_ROUND))
+    kept = len(state.pile(hand_of(human))) + 1
+    return kept <= calendar.action_rounds(state.turn) + eighth - state.action_round + 1
 
 
 def given_defcon_loss(game: Game, k: Knowledge, sample: Sample, play: Play) -> bool:
