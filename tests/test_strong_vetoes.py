@@ -221,17 +221,27 @@ def test_a_defcon_1_of_its_own_is_forced_when_every_card_it_held_loses(rules: Ru
 
 # Seeds of the 1,000-game measurements where the stand-in (USSR) ended the game by its own
 # DEFCON 1 before the bomb guard: it kept a card carrying the AI's event that lowers DEFCON
-# (KAL-007, Duck and Cover) at DEFCON 3, or spent the Space Race while one lay in its deck/hand,
-# until that card was all it had at DEFCON 2 (4424, 4890, 4932: enhanced AI, balanced set-up;
-# 4146: the seed's AI); 4374 then couped a battleground at DEFCON 2 with its trap card, the
-# trap veto hiding the DEFCON one.
+# (KAL-007, Duck and Cover, Star Wars) at DEFCON 3, or spent the Space Race while one lay in its
+# deck/hand, until that card was all it had at DEFCON 2 (the enhanced AI: 4336, standard set-up;
+# 4424, 4890, 4932, balanced; the seed's AI: 4146, standard; 4814, balanced); 4374 (the seed's
+# AI, standard) then couped a battleground at DEFCON 2 with its trap card, the trap veto hiding
+# the DEFCON one.
 @pytest.mark.parametrize(
-    ("seed", "enhanced"), [(4424, True), (4890, True), (4932, True), (4146, False), (4374, False)]
+    ("seed", "enhanced", "balanced"),
+    [
+        (4336, True, False),
+        (4424, True, True),
+        (4890, True, True),
+        (4932, True, True),
+        (4146, False, False),
+        (4814, False, True),
+        (4374, False, False),
+    ],
 )
 def test_the_bomb_guard_ends_no_game_by_the_stand_ins_own_defcon_1(
-    rules: Ruleset, seed: int, enhanced: bool
+    rules: Ruleset, seed: int, enhanced: bool, balanced: bool
 ) -> None:
-    spec = GameSpec(seed, "us", "strong", enhanced=enhanced, balanced_setup=enhanced)
+    spec = GameSpec(seed, "us", "strong", enhanced=enhanced, balanced_setup=balanced)
     result = play_game(rules, spec.options(), providers(spec, Side.US)).result
     assert result is not None
     assert result != Result(Side.US, "defcon1")
