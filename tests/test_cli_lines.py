@@ -5,6 +5,7 @@ and refused as a whole, with nothing done, when a part is not legal where it lan
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from twsolo.engine.choices import Choice
@@ -22,7 +23,9 @@ def placement(game: Game, choice: Choice) -> str | None:
     return game.rules.country(str(country)).name
 
 
-def test_a_placement_in_one_line_and_a_bad_line_refused_whole(tmp_path: Path) -> None:
+def at_first_placement(home: Path, lines: Callable[[str], list[str]]) -> tuple[str, str]:
+    """Seed 3, a game on screen: `lines(name)` typed at the first placement of 2 ops or more
+    (`name`: its first country). The output and the name."""
     said: list[str] = []
 
     def say(game: Game, choice: Choice) -> list[str] | None:
@@ -30,12 +33,16 @@ def test_a_placement_in_one_line_and_a_bad_line_refused_whole(tmp_path: Path) ->
         if name is None or said:
             return None
         said.append(name)
-        return [f"{name} 2, Narnia", f"{name}, {name}"]  # refused whole, then taken
+        return lines(name)
 
-    person = Person(seed=3, say=say)
-    out = run_with(tmp_path, ["new", "--seed", "3", "--name", "g"], person)
+    out = run_with(home, ["new", "--seed", "3", "--name", "g"], Person(seed=3, say=say))
     assert said, "no placement of 2 ops came up"
-    name = said[0]
+    return out, said[0]
+
+
+def test_a_placement_in_one_line_and_a_bad_line_refused_whole(tmp_path: Path) -> None:
+    # Refused whole, then taken.
+    out, name = at_first_placement(tmp_path, lambda name: [f"{name} 2, Narnia", f"{name}, {name}"])
     refused = out.index(f"> {name} 2, Narnia")
     taken = out.index(f"> {name}, {name}\n", refused)
     between = out[refused:taken]
@@ -49,20 +56,10 @@ def test_a_placement_in_one_line_and_a_bad_line_refused_whole(tmp_path: Path) ->
 def test_a_line_that_reads_as_typed_is_not_echoed(tmp_path: Path) -> None:
     """The echo says how a line was understood; a line understood word for word as typed
     (case and commas aside) has nothing to add."""
-    said: list[str] = []
-
-    def say(game: Game, choice: Choice) -> list[str] | None:
-        name = placement(game, choice)
-        if name is None or said:
-            return None
-        said.append(name)
-        return [f"{name.upper()} 2"]
-
-    out = run_with(tmp_path, ["new", "--seed", "3", "--name", "g"], Person(seed=3, say=say))
-    assert said, "no placement of 2 ops came up"
-    after = out[out.index(f"> {said[0].upper()} 2\n") :].split("\n")
+    out, name = at_first_placement(tmp_path, lambda name: [f"{name.upper()} 2"])
+    after = out[out.index(f"> {name.upper()} 2\n") :].split("\n")
     assert not after[1].startswith("  = "), after[:3]
-    assert re.search(rf"add 2 US influence to {re.escape(said[0])} \(now \d+\)", "\n".join(after))
+    assert re.search(rf"add 2 US influence to {re.escape(name)} \(now \d+\)", "\n".join(after))
 
 
 def test_a_line_ends_where_the_table_must_change_the_pile_first(tmp_path: Path) -> None:
