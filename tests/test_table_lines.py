@@ -56,6 +56,10 @@ def test_draws_typed_in_one_line_give_the_game_of_one_answer_a_prompt(
     assert any(re.fullmatch(r"[A-Z][^,#\d]+, [1-6]( [1-6])?", ln) for ln in person.lines)
     ops_rest = ("ops, ", "event first, ", "ops first, ")
     assert any(ln.startswith(ops_rest) for ln in person.lines), person.lines
+    # An event's points are invited all at once, at the first of them and only there.
+    invited = re.findall(r"\((\d+) of (\d+)\)[^\n]*\(you may name all (\d+) in one line", out)
+    assert invited, "no event with several points: choose another seed"
+    assert all(n == "1" and total == named for n, total, named in invited), invited
 
 
 def test_a_card_the_forced_draw_cannot_be_refuses_the_line_whole(tmp_path: Path) -> None:
