@@ -195,7 +195,7 @@ def rank_action(
             vetoed[id(play)] = 3
         elif trap_play(rules, side, play):
             vetoed[id(play)] = 2
-        elif keeps_a_bomb(game, side, play, drawn, risky) or spends_the_space_race(
+        elif keeps_a_bomb(game, side, play, risky) or spends_the_space_race(
             game, worlds[0], side, play
         ):
             vetoed[id(play)] = 1

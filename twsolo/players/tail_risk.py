@@ -39,14 +39,13 @@ from twsolo.engine.game import Game, GameOver
 from twsolo.engine.space import EIGHTH_ROUND, has_ability, space_refusal
 from twsolo.engine.state import GameState, hand_of
 from twsolo.ids import CHINA_CARD, CardId, Side
-from twsolo.players.card_values import opponent_event
+from twsolo.players.card_values import dangers
 from twsolo.players.knowledge import Knowledge, sample_world
 from twsolo.players.lookahead import (
     Horizon,
     Look,
     RolloutHuman,
     Sample,
-    drops_defcon,
     script_for,
     to_table,
     world_flow,
@@ -218,14 +217,12 @@ def own_defcon_loss(game: Game, sample: Sample, play: Play, drawn: Sequence[int]
     return result is not None and result.reason == "defcon1" and result.winner is human.other
 
 
-def keeps_a_bomb(
-    game: Game, human: Side, play: Play, drawn: Sequence[int], bombs: frozenset[int]
-) -> bool:
-    """The bomb guard (see the module): `play` is of the other card than a drawn one of `bombs`
-    (the drawn cards carrying the AI's event that lowers DEFCON, card_values.dangers), at
-    DEFCON 3 or lower, and the human's deck/hand will give that card back this turn."""
+def keeps_a_bomb(game: Game, human: Side, play: Play, bombs: frozenset[int]) -> bool:
+    """The bomb guard (see the module): `play` is of the other card than one of `bombs` (the
+    drawn cards carrying the AI's event that lowers DEFCON, card_values.dangers), at DEFCON 3
+    or lower, and the human's deck/hand will give that card back this turn."""
     state = game.state
-    if state.defcon > 3 or play.card in bombs or not any(c in bombs for c in drawn):
+    if state.defcon > 3 or not bombs - {play.card}:
         return False
     return comes_back(state, human, game.rules)
 
@@ -240,8 +237,7 @@ def spends_the_space_race(game: Game, sample: Sample, human: Side, play: Play) -
     held = [c for c in state.pile(hand_of(human)).known() if c != play.card]
     return any(
         space_refusal(state, rules, human, rules.card(c).ops) is None
-        and opponent_event(rules, human, c)
-        and drops_defcon(game, sample, c, [])
+        and dangers(game, sample, human, [c])
         for c in held
     )
 
