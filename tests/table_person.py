@@ -816,29 +816,21 @@ class ScreenPerson(TablePerson):
                     self.lines.append(line)
                     self.advised.append((len(self.terminal.session.entries), line, rolled))
                     return line
+            screen = self.screen_since(self.asked_at)
             if self.batch and POINTS.search(header):  # as invited: all the points at once
-                answers = self.plan(game, choice, self.table.copy(), None, whole=False)
-                line = self.line(game, choice, answers)
-                if len(answers) > 1:
-                    self.lines.append(line)
-                return line
+                return self.planned(game, choice, whole=False)
             answer = self.own(game, choice)
             own = typed(game, choice, answer)
-            rest = OPS_AFTER.search(self.screen_since(self.asked_at))
+            rest = OPS_AFTER.search(screen)
             if self.batch and rest and (choice.kind == "order" or answer == "ops"):
-                table = self.table.copy()
-                answers = self.plan(game, choice, table, None, within=FOLLOW, first_answer=answer)
-                line = self.line(game, choice, answers)
-                if len(answers) > 1:
-                    self.lines.append(line)
-                return line
-            dice = DICE_AFTER.search(self.screen_since(self.asked_at))
+                return self.planned(game, choice, within=FOLLOW, first_answer=answer)
+            dice = DICE_AFTER.search(screen)
             if self.batch and dice and own != "done":  # as invited: the target's dice
                 n = 2 if dice.group(1).startswith("both") else 1
                 line = f"{own}, {' '.join(str(self.rng.randint(1, 6)) for _ in range(n))}"
                 self.lines.append(line)
                 return line
-            then = THEN.search(self.screen_since(self.asked_at))
+            then = THEN.search(screen)
             if choice.kind == "draft" and self.batch and then:  # the next step's draws after
                 runs = self.invited(then)
                 cards = [c for n, words in runs for c in self.turn_over_run(game, words, n)]
@@ -878,6 +870,16 @@ class ScreenPerson(TablePerson):
         self.turned = [c for c in cards[1:] if c is not None]
         line = " ".join(f"#{c}" for c in cards)
         self.lines.append(line)
+        return line
+
+    def planned(self, game: Game, choice: Choice, **how: Any) -> str:
+        """The line of this question and those the screen invited with it, each answered as
+        the person would (`plan`'s `how`: which questions follow; no chance among them)."""
+        assert self.table is not None
+        answers = self.plan(game, choice, self.table.copy(), None, **how)
+        line = self.line(game, choice, answers)
+        if len(answers) > 1:
+            self.lines.append(line)
         return line
 
     @staticmethod

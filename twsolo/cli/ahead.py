@@ -226,29 +226,27 @@ def dice_next(session: GameSession, choice: Choice) -> list[Choice]:
     decides anything; docs/rules/card-events.md A8, A9): each a question of the person's die,
     then the other side's (a realignment). Empty unless the person rolls the dice (at the table,
     dice typed)."""
-    if not session.header.table or session.header.dice == "auto":
-        return []
     target = next((o for o in choice.options if o != "done"), None)
+    if not session.header.table or session.header.dice == "auto" or target is None:
+        return []
     dice: list[Choice] = []
     asked = False
 
-    class Target:
+    class Target:  # `choice`, the first question of the dry run, and nothing after it
         def choose(self, game: Game, c: Choice) -> Answer:
             nonlocal asked
             if asked or (c.kind, c.key) != (choice.kind, choice.key):
                 raise Done
             asked = True
-            return target if target is not None else c.options[0]
+            return target
 
     class Dice:
         def choose(self, game: Game, c: Choice) -> Answer:
-            if not asked or c.kind != "die" or not isinstance(c.context.get("roller"), Side):
+            if c.kind != "die" or not isinstance(c.context.get("roller"), Side):
                 raise Done
             dice.append(c)
             return c.options[0]
 
-    if target is None:
-        return []
     human = session.human
     dry_run(session, {human: Target(), human.other: Target(), CHANCE: Dice()})
     return dice if dice and dice[0].context.get("roller") == human else []

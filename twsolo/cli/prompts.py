@@ -300,7 +300,7 @@ class Prompter:
         header = f"{title}: {prompt}" if prompt else title
         pile = choice.context.get("pile")
         if pile is None or choice.kind not in PILE_QUESTIONS:
-            return header + points_invited(choice)
+            return header
         where = pile_label(str(pile), game.state.ai_side)
         if choice.kind == "draw" and (to := choice.context.get("to")):
             onto = pile_label(str(to), game.state.ai_side)
@@ -316,9 +316,10 @@ class Prompter:
 
     def list_question(self, game: Game, choice: Choice, header: str, lines: list[str]) -> None:
         """The question and its list: a short list on the question's line; else the list under
-        it, the marks' legend once an action round, and at a draft's keep the cards the table
-        may turn over next."""
+        it, the marks' legend once an action round; the points, cards or dice the line may
+        carry invited (not in `header`, the question's title a refusal names too)."""
         then = self.next_up(game, choice)
+        header += points_invited(choice)
         if choice.kind not in CONTEXT_KINDS and (one := one_line(header, lines)):
             click.echo(one[0])
         else:
